@@ -1,0 +1,263 @@
+//! The `ttrbot` command line: the bot, and offline commands that use the same engine.
+
+mod names;
+mod score;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+
+use crate::config::{Config, TOKEN_HELP};
+use crate::maps::{BUILTIN, Map};
+use crate::sim::{self, Checks};
+
+/// Exit code for bad input (a file or an argument the command cannot use).
+pub const EXIT_BAD_INPUT: u8 = 2;
+
+#[derive(Parser)]
+#[command(
+    name = "ttrbot",
+    version,
+    about = "Ticket to Ride for Discord, and offline tools that use the same rules engine"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the Discord bot (the default).
+    Run,
+    /// List the maps with their counts; exits non-zero if a map file fails validation.
+    Maps {
+        /// Validate the .toml files in this folder instead of the built-in maps.
+        #[arg(long)]
+        dir: Option<PathBuf>,
+    },
+    /// Final scoring of an end position described in a JSON file; prints JSON.
+    Score {
+        /// The position (see README).
+        file: PathBuf,
+    },
+    /// Play random games between computer players, checking every invariant after every action.
+    Simulate {
+        /// Map id.
+        #[arg(long, default_value = "usa")]
+        map: String,
+        /// Players.
+        #[arg(long, default_value_t = 4)]
+        players: usize,
+        /// Games to play.
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        /// Seed of the first game (game i uses seed + i).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Skip the invariant checks, to measure the engine alone.
+        #[arg(long)]
+        fast: bool,
+    },
+}
+
+/// Runs the command line and returns the process exit code.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::from(EXIT_BAD_INPUT)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    let result = match cli.command.unwrap_or(Command::Run) {
+        Command::Run => run_bot(),
+        Command::Maps { dir } => list_maps(dir),
+        Command::Score { file } => score::run(&file),
+        Command::Simulate {
+            map,
+            players,
+            games,
+            seed,
+            fast,
+        } => simulate(&map, players, games, seed, fast),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure { code, message }) => {
+            eprintln!("{message}");
+            ExitCode::from(code)
+        }
+    }
+}
+
+/// A failed command: its exit code and a one-line reason.
+#[derive(Debug)]
+pub struct Failure {
+    /// The exit code.
+    pub code: u8,
+    /// The reason, one line.
+    pub message: String,
+}
+
+impl Failure {
+    /// Bad input: exit code 2.
+    pub fn input(message: impl Into<String>) -> Failure {
+        Failure {
+            code: EXIT_BAD_INPUT,
+            message: message.into(),
+        }
+    }
+}
+
+const OFFLINE_HELP: &str = "Offline, you can already try:\n  \
+cargo run --release -- maps                          list the maps\n  \
+cargo run --release -- simulate --map usa --players 4 --games 100   play random games\n  \
+cargo run --release -- score position.json           score an end position (see README)";
+
+fn run_bot() -> Result<(), Failure> {
+    let config = Config::from_env();
+    if config.discord_token.is_none() {
+        return Err(Failure {
+            code: 1,
+            message: format!("DISCORD_TOKEN is not set. {TOKEN_HELP}\n\n{OFFLINE_HELP}"),
+        });
+    }
+    Err(Failure {
+        code: 1,
+        message: format!(
+            "A token is set, but this version of ttrbot has no Discord connection yet: the rules engine and the offline commands come first.\n\n{OFFLINE_HELP}"
+        ),
+    })
+}
+
+fn list_maps(dir: Option<PathBuf>) -> Result<(), Failure> {
+    let maps: Vec<Result<Map, String>> = match dir {
+        Some(dir) => {
+            let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+                .map_err(|e| Failure::input(format!("{}: {e}", dir.display())))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+                .collect();
+            files.sort();
+            files.iter().map(|p| Map::load(p).map_err(|e| e.to_string())).collect()
+        }
+        None => BUILTIN
+            .iter()
+            .map(|(id, _)| Map::builtin(id).map(|m| (*m).clone()).map_err(|e| e.to_string()))
+            .collect(),
+    };
+    let mut failed = Vec::new();
+    println!(
+        "{:<12} {:<28} {:>7} {:>6} {:>6} {:>7} {:>6} {:>7} {:>7} {:>7}",
+        "id", "name", "players", "cities", "routes", "doubles", "length", "tickets", "tunnels", "ferries"
+    );
+    for map in maps {
+        match map {
+            Ok(m) => {
+                let c = MapCounts::of(&m);
+                println!(
+                    "{:<12} {:<28} {:>7} {:>6} {:>6} {:>7} {:>6} {:>7} {:>7} {:>7}",
+                    m.id,
+                    m.name,
+                    format!("{}-{}", m.rules.min_players, m.rules.max_players),
+                    c.cities,
+                    c.routes,
+                    c.doubles,
+                    c.length,
+                    c.tickets,
+                    c.tunnels,
+                    c.ferries
+                );
+            }
+            Err(e) => failed.push(e),
+        }
+    }
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure::input(failed.join("\n")))
+    }
+}
+
+/// A map's vital counts, as `ttrbot maps` prints them and the map tests pin them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MapCounts {
+    /// Locations (cities and border exits).
+    pub cities: usize,
+    /// Route rows (one per track).
+    pub routes: usize,
+    /// Double-route pairs.
+    pub doubles: usize,
+    /// Spaces over all routes.
+    pub length: u32,
+    /// Ticket cards.
+    pub tickets: usize,
+    /// Tunnel rows.
+    pub tunnels: usize,
+    /// Ferry rows.
+    pub ferries: usize,
+}
+
+impl MapCounts {
+    /// Counts a map.
+    pub fn of(m: &Map) -> MapCounts {
+        MapCounts {
+            cities: m.cities.len(),
+            routes: m.routes.len(),
+            doubles: m.routes.iter().filter(|r| r.twin.is_some()).count() / 2,
+            length: m.routes.iter().map(|r| u32::from(r.len)).sum(),
+            tickets: m.tickets.len(),
+            tunnels: m.routes.iter().filter(|r| r.tunnel).count(),
+            ferries: m.routes.iter().filter(|r| r.ferry > 0).count(),
+        }
+    }
+}
+
+fn simulate(map_id: &str, players: usize, games: u64, seed: u64, fast: bool) -> Result<(), Failure> {
+    let map: Arc<Map> = Map::builtin(map_id).map_err(|e| Failure::input(e.to_string()))?;
+    if players < usize::from(map.rules.min_players) || players > usize::from(map.rules.max_players) {
+        return Err(Failure::input(format!(
+            "{} is for {} to {} players, not {players}",
+            map.name, map.rules.min_players, map.rules.max_players
+        )));
+    }
+    let checks = if fast { Checks::Off } else { Checks::Invariants };
+    let started = Instant::now();
+    let mut actions = 0usize;
+    let mut winners: Vec<i32> = Vec::new();
+    let mut all: Vec<i32> = Vec::new();
+    for g in 0..games {
+        let played = sim::play_random(map.clone(), players, seed.wrapping_add(g), checks).map_err(|e| Failure {
+            code: 1,
+            message: format!("invariant broken: {e}"),
+        })?;
+        actions += played.actions;
+        winners.push(played.scores.iter().map(|s| s.total).max().unwrap_or(0));
+        all.extend(played.scores.iter().map(|s| s.total));
+    }
+    let secs = started.elapsed().as_secs_f64();
+    let mean = |v: &[i32]| v.iter().map(|&x| f64::from(x)).sum::<f64>() / v.len().max(1) as f64;
+    println!(
+        "{games} games of {} with {players} players, seeds {seed}..{}: {:.0} games/s ({} checks), {:.0} actions per game",
+        map.name,
+        seed.wrapping_add(games),
+        games as f64 / secs,
+        if fast { "no" } else { "all invariants" },
+        actions as f64 / games.max(1) as f64
+    );
+    println!(
+        "scores: mean {:.1}, winner mean {:.1}, lowest {}, highest {}",
+        mean(&all),
+        mean(&winners),
+        all.iter().min().unwrap_or(&0),
+        all.iter().max().unwrap_or(&0)
+    );
+    Ok(())
+}

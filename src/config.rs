@@ -1,0 +1,62 @@
+//! Settings from the environment (and a `.env` file), checked once at start-up.
+
+use std::collections::HashMap;
+
+/// Where to get a bot token, shown whenever none is configured.
+pub const TOKEN_HELP: &str = "Create an application at https://discord.com/developers/applications, add a bot, copy its token, \
+and put DISCORD_TOKEN=<token> in a .env file next to where you run ttrbot (see .env.example).";
+
+/// The bot's settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// The Discord bot token.
+    pub discord_token: Option<String>,
+    /// Where games are stored.
+    pub database_url: String,
+}
+
+impl Config {
+    /// Reads the settings: real environment variables win over a `.env` file in the working directory.
+    pub fn from_env() -> Config {
+        let file = std::fs::read_to_string(".env")
+            .map(|t| parse_dotenv(&t))
+            .unwrap_or_default();
+        let get = |key: &str| {
+            std::env::var(key)
+                .ok()
+                .or_else(|| file.get(key).cloned())
+                .filter(|v| !v.trim().is_empty())
+        };
+        Config {
+            discord_token: get("DISCORD_TOKEN"),
+            database_url: get("DATABASE_URL").unwrap_or_else(|| "sqlite://ttrbot.db".to_string()),
+        }
+    }
+}
+
+/// Parses `KEY=value` lines; `#` starts a comment line; values may be quoted.
+pub fn parse_dotenv(text: &str) -> HashMap<String, String> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .filter_map(|l| l.split_once('='))
+        .map(|(k, v)| {
+            let v = v.trim();
+            let v = v.strip_prefix('"').and_then(|v| v.strip_suffix('"')).unwrap_or(v);
+            (k.trim().trim_start_matches("export ").trim().to_string(), v.to_string())
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_dotenv_file_gives_keys_and_values_and_skips_comments() {
+        let vars = parse_dotenv("# comment\nDISCORD_TOKEN=\"abc\"\nexport DATABASE_URL = sqlite://x.db\n\nBROKEN");
+        assert_eq!(vars.get("DISCORD_TOKEN").map(String::as_str), Some("abc"));
+        assert_eq!(vars.get("DATABASE_URL").map(String::as_str), Some("sqlite://x.db"));
+        assert_eq!(vars.len(), 2);
+    }
+}

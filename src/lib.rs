@@ -1,0 +1,7 @@
+//! ttrbot: Ticket to Ride for Discord. A pure rules engine (`rules`), map files (`maps`), and the command line (`cli`).
+
+pub mod cli;
+pub mod config;
+pub mod maps;
+pub mod rules;
+pub mod sim;

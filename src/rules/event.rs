@@ -1,0 +1,101 @@
+//! What happened: the public record of an accepted action (never a hidden card).
+
+use serde::{Deserialize, Serialize};
+
+use crate::maps::{CityId, RouteId};
+
+use super::action::Seat;
+use super::cards::{Card, CardCounts};
+
+/// One thing that happened, safe to show everyone: blind-drawn cards and ticket identities are never in it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// Everyone has chosen starting tickets; the first turn begins.
+    GameStarted {
+        /// Who plays first.
+        first: Seat,
+    },
+    /// A player kept some of the tickets offered.
+    TicketsKept {
+        /// Who.
+        seat: Seat,
+        /// How many kept.
+        kept: u8,
+        /// How many went back or left the game.
+        returned: u8,
+    },
+    /// A player drew a card from the pile (which card is private).
+    DrewBlind {
+        /// Who.
+        seat: Seat,
+    },
+    /// A player took a face-up card.
+    DrewFaceup {
+        /// Who.
+        seat: Seat,
+        /// The card.
+        card: Card,
+    },
+    /// Three face-up wild cards: the row was discarded and dealt again.
+    FaceupReset,
+    /// The discard pile was shuffled into a new draw pile.
+    DeckReshuffled,
+    /// A player claimed a route.
+    Claimed {
+        /// Who.
+        seat: Seat,
+        /// The track.
+        route: RouteId,
+        /// What was paid, tunnel extra included.
+        cards: CardCounts,
+        /// Points scored.
+        points: u16,
+    },
+    /// Cards turned for a tunnel, and the extra cost they demand.
+    TunnelRevealed {
+        /// Who.
+        seat: Seat,
+        /// The track.
+        route: RouteId,
+        /// The turned cards (discarded whatever happens).
+        turned: Vec<Card>,
+        /// Extra cards demanded.
+        extra: u8,
+    },
+    /// A player gave up a tunnel.
+    TunnelDeclined {
+        /// Who.
+        seat: Seat,
+        /// The track.
+        route: RouteId,
+    },
+    /// A player drew tickets to choose from.
+    TicketsDrawn {
+        /// Who.
+        seat: Seat,
+        /// How many.
+        count: u8,
+    },
+    /// A player built a station.
+    StationBuilt {
+        /// Who.
+        seat: Seat,
+        /// Where.
+        city: CityId,
+        /// What was paid.
+        cards: CardCounts,
+    },
+    /// A player passed (nothing else was possible).
+    Passed {
+        /// Who.
+        seat: Seat,
+    },
+    /// A player is down to few pieces: everyone gets one more turn.
+    FinalRoundStarted {
+        /// Who triggered it.
+        seat: Seat,
+    },
+    /// The game is over; final scores are in the views.
+    GameOver,
+}

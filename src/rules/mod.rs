@@ -1,0 +1,26 @@
+//! The pure rules of Ticket to Ride: no I/O, no async, no Discord, no database, no images.
+//!
+//! One way in: [`Game::legal_actions`] lists what a seat may do, [`Game::apply`] does it (or refuses with a
+//! [`RuleError`] and changes nothing), and [`PublicView`] / [`SeatView`] are the only ways out for display.
+
+pub mod action;
+pub mod cards;
+pub mod error;
+pub mod event;
+pub mod game;
+pub mod rng;
+pub mod ruleset;
+pub mod scoring;
+pub mod sets;
+pub mod view;
+
+pub use action::{Action, Seat};
+pub use cards::{Card, CardCounts, Color, WildName};
+pub use error::RuleError;
+pub use event::Event;
+pub use game::{Game, SeatState, State, Step};
+pub use rng::GameRng;
+pub use ruleset::Ruleset;
+pub use scoring::{FinalScore, Holdings};
+pub use sets::{RouteSet, TicketSet};
+pub use view::{PublicView, SeatView};

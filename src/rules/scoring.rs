@@ -1,0 +1,380 @@
+//! Final scoring: routes, tickets (with stations and countries), the longest path, the Grand Tour, tie-breaks.
+
+use std::cmp::Reverse;
+
+use serde::{Deserialize, Serialize};
+
+use crate::maps::{CityId, Map, Place, RouteId, Ticket, TicketId};
+
+use super::ruleset::TieBreak;
+use super::sets::RouteSet;
+
+/// What one player holds at the end: everything scoring needs.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Holdings {
+    /// Routes owned.
+    pub routes: RouteSet,
+    /// Cities with this player's stations.
+    pub station_cities: Vec<CityId>,
+    /// Stations never built.
+    pub stations_left: u8,
+    /// Tickets kept.
+    pub tickets: Vec<TicketId>,
+}
+
+/// One player's final score, field by field (the `ttrbot score` contract).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FinalScore {
+    /// Points for routes.
+    pub route_points: i32,
+    /// Completed tickets minus failed ones.
+    pub ticket_points: i32,
+    /// Tickets completed.
+    pub tickets_completed: u32,
+    /// Tickets failed.
+    pub tickets_failed: u32,
+    /// Length of the longest continuous path, in pieces.
+    pub longest_path: u32,
+    /// Longest-path bonus received.
+    pub longest_bonus: i32,
+    /// Points for unbuilt stations.
+    pub station_points: i32,
+    /// Grand Tour bonus.
+    pub grand_tour_points: i32,
+    /// The total.
+    pub total: i32,
+}
+
+/// Each ticket's outcome, in the order of the holdings' tickets: `Some(points)` when completed.
+pub type TicketOutcomes = Vec<(TicketId, bool, i32)>;
+
+/// Scores every player.
+pub fn final_scores(map: &Map, players: &[Holdings]) -> Vec<FinalScore> {
+    let mut scores: Vec<FinalScore> = players
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            let outcomes = ticket_outcomes(map, players, i);
+            let route_points = h.routes.iter().map(|r| i32::from(map.route(r).points)).sum();
+            let ticket_points = outcomes.iter().map(|o| o.2).sum();
+            let tickets_completed = outcomes.iter().filter(|o| o.1).count() as u32;
+            let grand_tour = grand_tour_tickets(map, h);
+            FinalScore {
+                route_points,
+                ticket_points,
+                tickets_completed,
+                tickets_failed: outcomes.len() as u32 - tickets_completed,
+                longest_path: longest_path(map, h.routes),
+                longest_bonus: 0,
+                station_points: i32::from(h.stations_left) * i32::from(map.rules.station_points),
+                grand_tour_points: i32::from(map.rules.grand_tour_points(grand_tour)),
+                total: 0,
+            }
+        })
+        .collect();
+    let best = scores.iter().map(|s| s.longest_path).max().unwrap_or(0);
+    for s in &mut scores {
+        // Nobody gets the bonus when nobody owns a route (RULES.md decision).
+        if best > 0 && s.longest_path == best {
+            s.longest_bonus = i32::from(map.rules.longest_path_bonus);
+        }
+        s.total = s.route_points + s.ticket_points + s.longest_bonus + s.station_points + s.grand_tour_points;
+    }
+    scores
+}
+
+/// Player indices from winner to last, after the map's tie-breaks; players still tied keep their order.
+pub fn ranking(map: &Map, players: &[Holdings], scores: &[FinalScore]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..scores.len()).collect();
+    order.sort_by_key(|&i| {
+        let s = &scores[i];
+        let keys: Vec<i64> = map
+            .rules
+            .tie_breaks
+            .iter()
+            .map(|t| match t {
+                TieBreak::TicketsCompleted => -i64::from(s.tickets_completed),
+                TieBreak::FewestStations => players[i].station_cities.len() as i64,
+                TieBreak::LongestPath => -i64::from(s.longest_bonus > 0),
+            })
+            .collect();
+        (Reverse(s.total), keys)
+    });
+    order
+}
+
+/// The route points a set of routes scores.
+pub fn route_points(map: &Map, routes: RouteSet) -> u32 {
+    routes.iter().map(|r| u32::from(map.route(r).points)).sum()
+}
+
+/// Union–find over locations, for ticket connectivity.
+struct Components {
+    parent: Vec<u16>,
+}
+
+impl Components {
+    fn new(map: &Map, routes: impl Iterator<Item = RouteId>) -> Components {
+        let mut c = Components {
+            parent: (0..map.cities.len() as u16).collect(),
+        };
+        for r in routes {
+            let route = map.route(r);
+            c.union(route.a.0, route.b.0);
+        }
+        c
+    }
+
+    fn find(&mut self, mut x: u16) -> u16 {
+        while self.parent[usize::from(x)] != x {
+            let grand = self.parent[usize::from(self.parent[usize::from(x)])];
+            self.parent[usize::from(x)] = grand;
+            x = grand;
+        }
+        x
+    }
+
+    fn union(&mut self, a: u16, b: u16) {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra != rb {
+            self.parent[usize::from(ra)] = rb;
+        }
+    }
+
+    /// Whether two places are joined. A country is reached through any of its exits; exits are dead ends on the
+    /// board (one route each), so paths never pass through a country.
+    fn joined(&mut self, map: &Map, a: Place, b: Place) -> bool {
+        let roots = |c: &mut Components, p: Place| -> Vec<u16> {
+            match p {
+                Place::City(id) => vec![c.find(id.0)],
+                Place::Country(k) => map.countries[usize::from(k.0)]
+                    .exits
+                    .iter()
+                    .map(|e| c.find(e.0))
+                    .collect(),
+            }
+        };
+        let ra = roots(self, a);
+        let rb = roots(self, b);
+        ra.iter().any(|x| rb.contains(x))
+    }
+}
+
+/// A ticket's value given the connections: the best completed target, else minus the lowest value.
+fn ticket_value(map: &Map, ticket: &Ticket, comps: &mut Components) -> (bool, i32) {
+    let best = ticket
+        .targets
+        .iter()
+        .filter(|(to, _)| comps.joined(map, ticket.from, *to))
+        .map(|(_, p)| *p)
+        .max();
+    match best {
+        Some(points) => (true, i32::from(points)),
+        None => (false, -i32::from(ticket.lowest())),
+    }
+}
+
+/// Each ticket of player `who`: completed or not, and its points. Stations borrow, each, one opponent route into
+/// their city; the assignment chosen is the one with most ticket points, then most completed tickets.
+pub fn ticket_outcomes(map: &Map, players: &[Holdings], who: usize) -> TicketOutcomes {
+    let me = &players[who];
+    let evaluate = |borrowed: &[RouteId]| -> TicketOutcomes {
+        let mut comps = Components::new(map, me.routes.iter().chain(borrowed.iter().copied()));
+        me.tickets
+            .iter()
+            .map(|&t| {
+                let (done, points) = ticket_value(map, map.ticket(t), &mut comps);
+                (t, done, points)
+            })
+            .collect()
+    };
+    if me.station_cities.is_empty() || me.tickets.is_empty() {
+        return evaluate(&[]);
+    }
+    // Candidates per station: opponent routes touching its city. Borrowing never lowers a score, so a station with
+    // any candidate always borrows one.
+    let candidates: Vec<Vec<RouteId>> = me
+        .station_cities
+        .iter()
+        .map(|&city| {
+            map.city_routes[usize::from(city.0)]
+                .iter()
+                .copied()
+                .filter(|&r| {
+                    players
+                        .iter()
+                        .enumerate()
+                        .any(|(j, p)| j != who && p.routes.contains(r))
+                })
+                .collect()
+        })
+        .filter(|c: &Vec<RouteId>| !c.is_empty())
+        .collect();
+    let mut best: Option<(i32, usize, TicketOutcomes)> = None;
+    let mut chosen = Vec::with_capacity(candidates.len());
+    search_stations(&candidates, &mut chosen, &mut |borrowed| {
+        let outcome = evaluate(borrowed);
+        let points: i32 = outcome.iter().map(|o| o.2).sum();
+        let done = outcome.iter().filter(|o| o.1).count();
+        if best.as_ref().is_none_or(|(p, d, _)| (points, done) > (*p, *d)) {
+            best = Some((points, done, outcome));
+        }
+    });
+    best.map(|b| b.2).unwrap_or_else(|| evaluate(&[]))
+}
+
+fn search_stations(candidates: &[Vec<RouteId>], chosen: &mut Vec<RouteId>, visit: &mut impl FnMut(&[RouteId])) {
+    match candidates.split_first() {
+        None => visit(chosen),
+        Some((first, rest)) => {
+            for &r in first {
+                chosen.push(r);
+                search_stations(rest, chosen, visit);
+                chosen.pop();
+            }
+        }
+    }
+}
+
+/// The longest continuous path through a set of routes, in pieces: it may revisit cities but never reuse a route.
+pub fn longest_path(map: &Map, routes: RouteSet) -> u32 {
+    let graph = TrailGraph::new(map, routes);
+    graph.longest()
+}
+
+/// A compact graph of one player's routes for the longest-trail search.
+struct TrailGraph {
+    /// For each local vertex, its incident (edge, other vertex) pairs.
+    adjacency: Vec<Vec<(usize, usize)>>,
+    /// Edge weights (route lengths).
+    weights: Vec<u32>,
+}
+
+impl TrailGraph {
+    fn new(map: &Map, routes: RouteSet) -> TrailGraph {
+        let mut local: Vec<(u16, usize)> = Vec::new();
+        let mut adjacency: Vec<Vec<(usize, usize)>> = Vec::new();
+        let mut weights = Vec::new();
+        let mut vertex =
+            |city: CityId, adjacency: &mut Vec<Vec<(usize, usize)>>| match local.iter().find(|(c, _)| *c == city.0) {
+                Some(&(_, v)) => v,
+                None => {
+                    local.push((city.0, adjacency.len()));
+                    adjacency.push(Vec::new());
+                    adjacency.len() - 1
+                }
+            };
+        for r in routes.iter() {
+            let route = map.route(r);
+            let (a, b) = (vertex(route.a, &mut adjacency), vertex(route.b, &mut adjacency));
+            let e = weights.len();
+            weights.push(u32::from(route.trains().max(route.metros())));
+            adjacency[a].push((e, b));
+            adjacency[b].push((e, a));
+        }
+        TrailGraph { adjacency, weights }
+    }
+
+    fn longest(&self) -> u32 {
+        let total: u32 = self.weights.iter().sum();
+        let mut used = vec![false; self.weights.len()];
+        let mut best = 0;
+        for start in 0..self.adjacency.len() {
+            // A longest trail can be extended at an even-degree end only by closing a cycle, which the search from an
+            // odd-degree vertex also finds; but a graph with no odd vertex needs every start, so keep it simple.
+            self.walk(start, 0, total, &mut used, &mut best);
+            if best == total {
+                break;
+            }
+        }
+        best
+    }
+
+    fn walk(&self, at: usize, length: u32, unused: u32, used: &mut [bool], best: &mut u32) {
+        if length > *best {
+            *best = length;
+        }
+        // Even taking every unused route cannot beat the best: stop.
+        if length + unused <= *best {
+            return;
+        }
+        for &(e, next) in &self.adjacency[at] {
+            if !used[e] {
+                used[e] = true;
+                let w = self.weights[e];
+                self.walk(next, length + w, unused - w, used, best);
+                used[e] = false;
+            }
+        }
+    }
+}
+
+/// How many of a player's tickets are joined by two route-disjoint paths (India's Grand Tour).
+pub fn grand_tour_tickets(map: &Map, h: &Holdings) -> usize {
+    if map.rules.grand_tour.is_empty() {
+        return 0;
+    }
+    h.tickets
+        .iter()
+        .filter(|&&t| {
+            let ticket = map.ticket(t);
+            ticket
+                .targets
+                .iter()
+                .any(|(to, _)| edge_disjoint_paths(map, h.routes, ticket.from, *to, 2) >= 2)
+        })
+        .count()
+}
+
+/// Route-disjoint paths between two places through a set of routes, counted up to `limit` (unit-capacity max flow).
+pub fn edge_disjoint_paths(map: &Map, routes: RouteSet, from: Place, to: Place, limit: usize) -> usize {
+    let edges: Vec<(usize, usize)> = routes
+        .iter()
+        .map(|r| (usize::from(map.route(r).a.0), usize::from(map.route(r).b.0)))
+        .collect();
+    let n = map.cities.len();
+    // flow[e] = +1 when used a→b, -1 when used b→a.
+    let mut flow = vec![0i8; edges.len()];
+    let mut incident: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (e, &(a, b)) in edges.iter().enumerate() {
+        incident[a].push(e);
+        incident[b].push(e);
+    }
+    let is_source = |c: usize| map.place_contains(from, CityId(c as u16));
+    let is_sink = |c: usize| map.place_contains(to, CityId(c as u16));
+    let mut found = 0;
+    while found < limit {
+        // Breadth-first search for an augmenting path in the residual graph.
+        let mut came_from: Vec<Option<(usize, usize)>> = vec![None; n];
+        let mut seen = vec![false; n];
+        let mut queue = std::collections::VecDeque::new();
+        for c in (0..n).filter(|&c| is_source(c)) {
+            seen[c] = true;
+            queue.push_back(c);
+        }
+        let mut end = None;
+        while let Some(u) = queue.pop_front() {
+            if is_sink(u) {
+                end = Some(u);
+                break;
+            }
+            for &e in &incident[u] {
+                let (a, b) = edges[e];
+                let (v, forward) = if a == u { (b, true) } else { (a, false) };
+                let residual = if forward { flow[e] < 1 } else { flow[e] > -1 };
+                if residual && !seen[v] {
+                    seen[v] = true;
+                    came_from[v] = Some((u, e));
+                    queue.push_back(v);
+                }
+            }
+        }
+        let Some(mut v) = end else { break };
+        while let Some((u, e)) = came_from[v] {
+            flow[e] += if edges[e].0 == u { 1 } else { -1 };
+            v = u;
+        }
+        found += 1;
+    }
+    found
+}

@@ -1,0 +1,205 @@
+//! The one door for hidden information: `PublicView` for everyone, `SeatView` for one player.
+
+use serde::Serialize;
+
+use crate::maps::{CityId, RouteId, TicketId};
+
+use super::action::Seat;
+use super::cards::{Card, CardCounts};
+use super::game::{FACEUP_SLOTS, Game, Step};
+use super::scoring::{self, FinalScore};
+
+/// What everyone may see of one seat: counts, never the cards or tickets themselves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PublicSeat {
+    /// The seat.
+    pub seat: Seat,
+    /// Route points so far.
+    pub route_points: u16,
+    /// Trains (trams) left.
+    pub trains: u8,
+    /// Metro cars left.
+    pub metros: u8,
+    /// Stations left.
+    pub stations_left: u8,
+    /// Cities with this player's stations.
+    pub station_cities: Vec<CityId>,
+    /// Cards in hand (a count).
+    pub hand_size: u32,
+    /// Tickets kept (a count).
+    pub tickets_held: usize,
+    /// Whether this player is still choosing tickets.
+    pub choosing_tickets: bool,
+}
+
+/// What the game is waiting for, as everyone may know it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "phase", rename_all = "snake_case")]
+pub enum PublicPhase {
+    /// Players are choosing starting tickets.
+    StartingTickets,
+    /// The current seat chooses an action.
+    Turn,
+    /// The current seat takes a second card.
+    SecondCard,
+    /// The current seat chooses tickets to keep.
+    KeepTickets,
+    /// The current seat decides on a tunnel (the turned cards are public).
+    Tunnel {
+        /// The track.
+        route: RouteId,
+        /// The turned cards.
+        turned: Vec<Card>,
+        /// Extra cards demanded.
+        extra: u8,
+    },
+    /// The game is over.
+    Over,
+}
+
+/// The end of the game, revealed to all.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FinalResult {
+    /// Scores in seat order.
+    pub scores: Vec<FinalScore>,
+    /// Seats from winner to last.
+    pub ranking: Vec<usize>,
+    /// Each seat's tickets with whether they were completed (revealed at the end).
+    pub tickets: Vec<Vec<(TicketId, bool)>>,
+}
+
+/// Everything public about a game: the board, the counts, the face-up row. The renderer and every channel message
+/// are built from this, so no hand or ticket can reach them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PublicView {
+    /// The map's id.
+    pub map: String,
+    /// Seats, in turn order.
+    pub seats: Vec<PublicSeat>,
+    /// The owner of each route.
+    pub owners: Vec<Option<Seat>>,
+    /// The face-up row.
+    pub faceup: [Option<Card>; FACEUP_SLOTS],
+    /// Cards in the draw pile.
+    pub deck_size: usize,
+    /// Cards in the discard pile.
+    pub discard_size: usize,
+    /// Tickets in the ticket deck.
+    pub ticket_deck_size: usize,
+    /// The seat to act (meaningless while everyone chooses starting tickets).
+    pub current: Seat,
+    /// What the game waits for.
+    pub phase: PublicPhase,
+    /// Whether the final round has started.
+    pub final_round: bool,
+    /// Turns completed.
+    pub turn: u32,
+    /// The route claimed in the latest turn.
+    pub last_claim: Option<RouteId>,
+    /// The result, once the game is over.
+    pub result: Option<FinalResult>,
+}
+
+impl PublicView {
+    /// The public view of a game.
+    pub fn of(game: &Game) -> PublicView {
+        let s = game.state();
+        let phase = match &s.step {
+            Step::StartingTickets => PublicPhase::StartingTickets,
+            Step::Turn => PublicPhase::Turn,
+            Step::SecondCard => PublicPhase::SecondCard,
+            Step::KeepTickets => PublicPhase::KeepTickets,
+            Step::Tunnel(t) => PublicPhase::Tunnel {
+                route: t.route,
+                turned: t.turned.clone(),
+                extra: t.extra,
+            },
+            Step::Over => PublicPhase::Over,
+        };
+        let result = game.final_scores().map(|scores| {
+            let holdings = game.holdings();
+            let ranking = scoring::ranking(game.map(), &holdings, &scores);
+            let tickets = (0..holdings.len())
+                .map(|i| {
+                    scoring::ticket_outcomes(game.map(), &holdings, i)
+                        .into_iter()
+                        .map(|(t, done, _)| (t, done))
+                        .collect()
+                })
+                .collect();
+            FinalResult {
+                scores,
+                ranking,
+                tickets,
+            }
+        });
+        PublicView {
+            map: s.map.clone(),
+            seats: s
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, seat)| PublicSeat {
+                    seat: Seat(i as u8),
+                    route_points: seat.route_points,
+                    trains: seat.trains,
+                    metros: seat.metros,
+                    stations_left: seat.stations,
+                    station_cities: seat.station_cities.clone(),
+                    hand_size: seat.hand.total(),
+                    tickets_held: seat.tickets.len(),
+                    choosing_tickets: !seat.offer.is_empty(),
+                })
+                .collect(),
+            owners: s.owners.clone(),
+            faceup: s.faceup,
+            deck_size: s.deck.len(),
+            discard_size: s.discard.len(),
+            ticket_deck_size: s.tickets.len(),
+            current: s.current,
+            phase,
+            final_round: s.final_turns_left.is_some(),
+            turn: s.turn,
+            last_claim: s.last_claim,
+            result,
+        }
+    }
+}
+
+/// What one player may see: the public view plus their own hand, tickets and ticket offer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeatView {
+    /// Everything public.
+    pub public: PublicView,
+    /// Whose view this is.
+    pub seat: Seat,
+    /// Their hand.
+    pub hand: CardCounts,
+    /// Their tickets, each with whether it is completed by their routes now (stations not counted).
+    pub tickets: Vec<(TicketId, bool)>,
+    /// Tickets offered to them and not yet chosen.
+    pub offer: Vec<TicketId>,
+}
+
+impl SeatView {
+    /// The view of `seat`.
+    pub fn of(game: &Game, seat: Seat) -> SeatView {
+        let s = &game.state().seats[seat.index()];
+        let mine = scoring::Holdings {
+            routes: s.routes,
+            tickets: s.tickets.clone(),
+            ..Default::default()
+        };
+        let tickets = scoring::ticket_outcomes(game.map(), std::slice::from_ref(&mine), 0)
+            .into_iter()
+            .map(|(t, done, _)| (t, done))
+            .collect();
+        SeatView {
+            public: PublicView::of(game),
+            seat,
+            hand: s.hand,
+            tickets,
+            offer: s.offer.clone(),
+        }
+    }
+}

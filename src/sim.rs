@@ -1,0 +1,119 @@
+//! Random play: complete games where every decision picks uniformly among the legal actions.
+//! Used by `ttrbot simulate`, the property tests and the benchmarks.
+
+use std::sync::Arc;
+
+use crate::maps::Map;
+use crate::rules::game::Step;
+use crate::rules::{Action, Event, FinalScore, Game, GameRng, Seat};
+
+/// Actions after which a game counts as stuck (no real game comes near: about 300 are typical).
+pub const MAX_ACTIONS: usize = 20_000;
+
+/// How much checking a simulated game does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Checks {
+    /// None: the engine at full speed.
+    Off,
+    /// Conservation and rescoring after every action.
+    Invariants,
+    /// Invariants, plus: a rejected action leaves the state unchanged (one deliberately bad action per turn).
+    Strict,
+}
+
+/// The outcome of one simulated game.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// The finished game.
+    pub game: Game,
+    /// Actions applied.
+    pub actions: usize,
+    /// Final scores in seat order.
+    pub scores: Vec<FinalScore>,
+}
+
+/// Plays one complete random game. The game's seed and the chooser's seed both derive from `seed`.
+///
+/// # Errors
+/// A sentence naming what went wrong: an invariant broken, a legal action refused, or a game that never ends.
+pub fn play_random(map: Arc<Map>, players: usize, seed: u64, checks: Checks) -> Result<Played, String> {
+    let mut game = Game::new(map, players, seed).map_err(|e| e.to_string())?;
+    let mut chooser = GameRng::new(seed ^ 0x5EED_C40C_5EED_C40C);
+    let mut legal: Vec<Action> = Vec::with_capacity(256);
+    let mut events: Vec<Event> = Vec::with_capacity(8);
+    let mut actions = 0;
+    while !game.is_over() {
+        let seat = if game.state().step == Step::StartingTickets {
+            let waiting = game.to_act();
+            waiting[chooser.below(waiting.len())]
+        } else {
+            game.state().current
+        };
+        game.legal_actions(seat, &mut legal);
+        if legal.is_empty() {
+            return Err(format!("seed {seed}: seat {} must act but has no legal action", seat.0));
+        }
+        if checks == Checks::Strict {
+            check_rejection_changes_nothing(&game, seat, &legal, &mut chooser)
+                .map_err(|e| format!("seed {seed}, action {actions}: {e}"))?;
+        }
+        let action = legal[chooser.below(legal.len())];
+        events.clear();
+        game.apply_into(seat, action, &mut events)
+            .map_err(|e| format!("seed {seed}, action {actions}: legal {action:?} refused: {e}"))?;
+        actions += 1;
+        if checks != Checks::Off {
+            game.check_invariants()
+                .map_err(|e| format!("seed {seed}, after action {actions} ({action:?}): {e}"))?;
+        }
+        if actions > MAX_ACTIONS {
+            return Err(format!("seed {seed}: no end after {MAX_ACTIONS} actions"));
+        }
+    }
+    let scores = game.final_scores().expect("the game is over");
+    Ok(Played { game, actions, scores })
+}
+
+/// Tries actions that are not legal now and checks each is refused without touching the state.
+fn check_rejection_changes_nothing(
+    game: &Game,
+    seat: Seat,
+    legal: &[Action],
+    chooser: &mut GameRng,
+) -> Result<(), String> {
+    let others = game.players();
+    let wrong_seat = Seat(((seat.index() + 1 + chooser.below(others.max(2) - 1)) % others) as u8);
+    let mut candidates = vec![
+        (seat, Action::Pass),
+        (seat, Action::DrawTickets),
+        (seat, Action::DrawBlind),
+        (seat, Action::DeclineTunnel),
+        (wrong_seat, Action::DrawBlind),
+        (Seat(others as u8), Action::DrawBlind),
+    ];
+    // A claim of a random route with a random (probably wrong) payment.
+    if !game.map().routes.is_empty() {
+        let route = crate::maps::RouteId(chooser.below(game.map().routes.len()) as u16);
+        let hand = game.state().seats[seat.index()].hand;
+        let card = crate::rules::Card::from_index(chooser.below(crate::rules::cards::CARD_KINDS)).expect("in range");
+        let mut cards = crate::rules::CardCounts::EMPTY;
+        cards.add(card, hand.get(card).max(1));
+        candidates.push((seat, Action::Claim { route, cards }));
+    }
+    for (who, action) in candidates {
+        if who == seat && legal.contains(&action) {
+            continue;
+        }
+        let mut copy = game.clone();
+        if copy.apply(who, action).is_ok() {
+            if who == seat && !legal.contains(&action) {
+                return Err(format!("{action:?} was accepted but is not in legal_actions"));
+            }
+            continue;
+        }
+        if copy.state() != game.state() {
+            return Err(format!("the rejected {action:?} changed the state"));
+        }
+    }
+    Ok(())
+}
