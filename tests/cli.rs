@@ -1,0 +1,166 @@
+//! The `ttrbot` binary: `score`, `maps` and the bot's start-up message, run as a user would.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn ttrbot(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ttrbot"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("DISCORD_TOKEN")
+        .output()
+        .expect("the binary runs")
+}
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name)
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ttrbot-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn score_prints_every_field_of_a_usa_end_position() {
+    let out = ttrbot(
+        &["score", fixture("score/usa-three-players.json").to_str().unwrap()],
+        Path::new("."),
+    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let expected = serde_json::json!({
+        "players": [
+            { "name": "Ana", "route_points": 24, "ticket_points": 9, "tickets_completed": 1, "tickets_failed": 1,
+              "longest_path": 20, "longest_bonus": 10, "station_points": 0, "grand_tour_points": 0, "total": 43 },
+            { "name": "Ben", "route_points": 17, "ticket_points": -28, "tickets_completed": 0, "tickets_failed": 2,
+              "longest_path": 11, "longest_bonus": 0, "station_points": 0, "grand_tour_points": 0, "total": -11 },
+            { "name": "Cy", "route_points": 0, "ticket_points": -4, "tickets_completed": 0, "tickets_failed": 1,
+              "longest_path": 0, "longest_bonus": 0, "station_points": 0, "grand_tour_points": 0, "total": -4 }
+        ],
+        "ranking": [0, 2, 1]
+    });
+    assert_eq!(json, expected);
+}
+
+#[test]
+fn bad_score_files_get_a_one_line_reason_and_exit_code_2() {
+    let dir = temp_dir("score");
+    let cases: &[(&str, &str, &str)] = &[
+        (
+            "unknown map",
+            r#"{"map":"mars","players":[{"name":"A","routes":[],"tickets":[]}]}"#,
+            "no such map",
+        ),
+        (
+            "unknown city",
+            r#"{"map":"usa","players":[{"name":"A","routes":[["Gotham","Miami"]],"tickets":[]}]}"#,
+            "unknown city \"Gotham\"",
+        ),
+        (
+            "no such route",
+            r#"{"map":"usa","players":[{"name":"A","routes":[["Boston","Miami"]],"tickets":[]}]}"#,
+            "no route Boston–Miami",
+        ),
+        (
+            "a track owned twice",
+            r#"{"map":"usa","players":[{"name":"A","routes":[["Atlanta","Miami"]],"tickets":[]},{"name":"B","routes":[["Miami","Atlanta"]],"tickets":[]}]}"#,
+            "owned twice",
+        ),
+        (
+            "too many trains",
+            r#"{"map":"usa","players":[{"name":"A","routes":[["Calgary","Winnipeg"],["Helena","Seattle"],["Los Angeles","El Paso"],["Portland","Salt Lake City"],["Denver","Phoenix"],["Atlanta","Miami"],["Duluth","Helena"],["Houston","El Paso"]],"tickets":[]}]}"#,
+            "take 46 trains; each player has 45",
+        ),
+        (
+            "unknown ticket",
+            r#"{"map":"usa","players":[{"name":"A","routes":[],"tickets":[["Boston","Seattle"]]}]}"#,
+            "no ticket Boston–Seattle",
+        ),
+        (
+            "a missing field",
+            r#"{"map":"usa","players":[{"name":"A","routes":[]}]}"#,
+            "missing field `tickets`",
+        ),
+        ("not JSON", "{map: usa", "key must be a string"),
+        (
+            "both tracks of a double with two players",
+            r#"{"map":"usa","players":[{"name":"A","routes":[["Boston","New York"]],"tickets":[]},{"name":"B","routes":[["Boston","New York"]],"tickets":[]}]}"#,
+            "with 2 players only one track",
+        ),
+    ];
+    for (name, body, reason) in cases {
+        let file = dir.join("bad.json");
+        std::fs::write(&file, body).unwrap();
+        let out = ttrbot(&["score", file.to_str().unwrap()], &dir);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
+        assert!(stderr.contains(reason), "{name}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{name}: one line, got {stderr}");
+    }
+    let out = ttrbot(&["score", dir.join("missing.json").to_str().unwrap()], &dir);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn maps_lists_every_map_and_fails_on_a_broken_file() {
+    let out = ttrbot(&["maps"], Path::new("."));
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    for id in ["usa", "europe", "switzerland", "india"] {
+        assert!(text.contains(id), "{text}");
+    }
+    let dir = temp_dir("maps");
+    let good = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml")).unwrap();
+    std::fs::write(
+        dir.join("usa.toml"),
+        good.replacen("\"Atlanta\", b = \"Miami\"", "\"Atlanta\", b = \"Atlantis\"", 1),
+    )
+    .unwrap();
+    let out = ttrbot(&["maps", "--dir", dir.to_str().unwrap()], &dir);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("usa.toml:") && stderr.contains("unknown city \"Atlantis\""),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn without_a_token_the_bot_says_how_to_get_one_and_what_works_offline() {
+    let dir = temp_dir("token");
+    let out = ttrbot(&[], &dir);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("DISCORD_TOKEN is not set"), "{stderr}");
+    assert!(stderr.contains("discord.com/developers"), "{stderr}");
+    assert!(stderr.contains("simulate"), "{stderr}");
+    assert!(!stderr.contains("panicked"));
+}
+
+#[test]
+fn simulate_plays_games_and_reports_speed() {
+    let out = ttrbot(
+        &[
+            "simulate",
+            "--map",
+            "usa",
+            "--players",
+            "3",
+            "--games",
+            "20",
+            "--seed",
+            "4",
+        ],
+        Path::new("."),
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        stdout.contains("20 games of USA with 3 players") && stdout.contains("games/s"),
+        "{stdout}"
+    );
+    let out = ttrbot(&["simulate", "--map", "usa", "--players", "9"], Path::new("."));
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -1,0 +1,245 @@
+//! The map files: every built-in map loads, its counts are pinned, and broken files are refused clearly.
+
+use ttrbot::cli::MapCounts;
+use ttrbot::maps::{BUILTIN, Map};
+
+#[test]
+fn every_builtin_map_loads() {
+    for (id, _) in BUILTIN {
+        let map = Map::builtin(id).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(map.id, id);
+    }
+}
+
+#[test]
+fn map_counts_match_the_reference_data() {
+    // Counts from the checked reference data's notes: cities, route rows, double pairs, total length, tickets,
+    // tunnel rows, ferry rows. A typo in a map file changes one of them.
+    let expected = [
+        (
+            "usa",
+            MapCounts {
+                cities: 36,
+                routes: 100,
+                doubles: 22,
+                length: 309,
+                tickets: 30,
+                tunnels: 0,
+                ferries: 0,
+            },
+        ),
+        (
+            "europe",
+            MapCounts {
+                cities: 47,
+                routes: 101,
+                doubles: 11,
+                length: 300,
+                tickets: 46,
+                tunnels: 18,
+                ferries: 13,
+            },
+        ),
+        (
+            "switzerland",
+            MapCounts {
+                cities: 51,
+                routes: 88,
+                doubles: 12,
+                length: 205,
+                tickets: 46,
+                tunnels: 42,
+                ferries: 0,
+            },
+        ),
+        (
+            "india",
+            MapCounts {
+                cities: 39,
+                routes: 108,
+                doubles: 28,
+                length: 238,
+                tickets: 58,
+                tunnels: 0,
+                ferries: 8,
+            },
+        ),
+    ];
+    for (id, counts) in expected {
+        assert_eq!(MapCounts::of(&Map::builtin(id).unwrap()), counts, "{id}");
+    }
+}
+
+#[test]
+fn map_details_match_the_reference_data() {
+    let usa = Map::builtin("usa").unwrap();
+    let points: u32 = usa.tickets.iter().map(|t| u32::from(t.targets[0].1)).sum();
+    assert_eq!(points, 349, "USA ticket points");
+    for color in ["red", "orange", "yellow", "green", "blue", "pink", "white", "black"] {
+        let rows: Vec<_> = usa
+            .routes
+            .iter()
+            .filter(|r| r.color.is_some_and(|c| c.name() == color))
+            .collect();
+        assert_eq!(
+            (rows.len(), rows.iter().map(|r| u32::from(r.len)).sum::<u32>()),
+            (7, 27),
+            "USA {color}"
+        );
+    }
+    let europe = Map::builtin("europe").unwrap();
+    assert_eq!(europe.tickets.iter().filter(|t| t.long).count(), 6);
+    let long_points: u32 = europe
+        .tickets
+        .iter()
+        .filter(|t| t.long)
+        .map(|t| u32::from(t.targets[0].1))
+        .sum();
+    assert_eq!(long_points, 123);
+    let two_loco_ferries = europe.routes.iter().filter(|r| r.ferry == 2).count();
+    assert_eq!(two_loco_ferries, 4);
+    let swiss = Map::builtin("switzerland").unwrap();
+    let exits: Vec<(String, usize)> = swiss
+        .countries
+        .iter()
+        .map(|k| (k.name.clone(), k.exits.len()))
+        .collect();
+    assert_eq!(
+        exits,
+        vec![
+            ("France".into(), 4),
+            ("Deutschland".into(), 5),
+            ("Österreich".into(), 3),
+            ("Italia".into(), 5)
+        ]
+    );
+    assert_eq!(
+        swiss.tickets.iter().filter(|t| t.targets.len() > 1).count(),
+        12,
+        "country tickets"
+    );
+    let india = Map::builtin("india").unwrap();
+    assert_eq!(india.rules.grand_tour, vec![5, 10, 20, 30, 40]);
+    assert_eq!(india.width, 1125);
+}
+
+#[test]
+fn names_are_found_without_accents_or_case() {
+    let swiss = Map::builtin("switzerland").unwrap();
+    assert_eq!(swiss.find_city("zurich"), swiss.find_city("Zürich"));
+    assert!(swiss.find_city("Zurich").is_some());
+    assert!(swiss.find_place("osterreich").is_some());
+    let usa = Map::builtin("usa").unwrap();
+    assert!(usa.find_city("MONTREAL").is_some());
+    assert!(usa.find_city("Gotham").is_none());
+}
+
+/// A small valid map; each broken case edits one line of it.
+const GOOD: &str = r#"id = "tiny"
+name = "Tiny"
+board = { width = 100, height = 100 }
+cities = [
+  { name = "A", x = 10, y = 10 },
+  { name = "B", x = 50, y = 50 },
+  { name = "C", x = 90, y = 90 },
+]
+routes = [
+  { a = "A", b = "B", len = 2, color = "red" },
+  { a = "B", b = "C", len = 1, color = "gray" },
+]
+tickets = [
+  { a = "A", b = "C", points = 3 },
+  { a = "A", b = "B", points = 2 },
+  { a = "B", b = "C", points = 1 },
+  { a = "C", b = "A", points = 3 },
+]
+[rules]
+players = [2, 2]
+trains = 10
+hand = 4
+deck_colors = ["red", "blue"]
+cards_per_color = 12
+wild_cards = 4
+tickets_dealt = 2
+tickets_keep = 1
+tickets_draw = 2
+tickets_draw_keep = 1
+unkept_tickets = "bottom"
+doubles_min_players = 4
+wild = "locomotive"
+wild_faceup_counts_double = true
+wild_only_on_tunnels = false
+end_at = 2
+longest_path_bonus = 10
+route_points = { 1 = 1, 2 = 2 }
+tie_breaks = ["tickets_completed"]
+"#;
+
+#[test]
+fn a_small_valid_map_loads() {
+    let m = Map::parse("tiny.toml", GOOD).unwrap();
+    assert_eq!((m.cities.len(), m.routes.len(), m.tickets.len()), (3, 2, 4));
+}
+
+#[test]
+fn broken_map_files_are_refused_with_file_line_and_reason() {
+    let cases: &[(&str, &str, &str, &str)] = &[
+        (
+            "an unknown city in a route",
+            r#"{ a = "A", b = "B", len = 2"#,
+            r#"{ a = "A", b = "Q", len = 2"#,
+            "tiny.toml:10: route A–Q: unknown city \"Q\"",
+        ),
+        (
+            "an unknown colour",
+            r#"color = "red""#,
+            r#"color = "mauve""#,
+            "tiny.toml:10: route A–B: unknown colour \"mauve\"",
+        ),
+        (
+            "a length with no points",
+            r#"len = 1, color = "gray""#,
+            r#"len = 3, color = "gray""#,
+            "tiny.toml:11: route B–C: route_points has no value for length 3",
+        ),
+        (
+            "a ticket to nowhere",
+            r#"{ a = "A", b = "B", points = 2 }"#,
+            r#"{ a = "A", b = "A", points = 2 }"#,
+            "tiny.toml:15: ticket A–A goes nowhere",
+        ),
+        (
+            "a ticket to an unknown place",
+            r#"{ a = "B", b = "C", points = 1 }"#,
+            r#"{ a = "B", b = "Z", points = 1 }"#,
+            "tiny.toml:16: ticket B–Z: unknown place \"Z\"",
+        ),
+        (
+            "a duplicate city",
+            r#"{ name = "C", x = 90"#,
+            r#"{ name = "A", x = 90"#,
+            "tiny.toml:7: city \"A\" is listed twice",
+        ),
+        (
+            "a city off the board",
+            r#"x = 90, y = 90"#,
+            r#"x = 190, y = 90"#,
+            "tiny.toml:7: city \"C\" lies outside the board",
+        ),
+        ("an unknown field", "hand = 4", "hand = 4\nhandz = 5", "tiny.toml:"),
+        (
+            "a player range that makes no sense",
+            "players = [2, 2]",
+            "players = [3, 2]",
+            "tiny.toml: [rules]: players = [3, 2]",
+        ),
+        ("text that is not TOML", "name = \"Tiny\"", "name = ", "tiny.toml:2:"),
+    ];
+    for (name, from, to, expected) in cases {
+        assert!(GOOD.contains(from), "{name}: the case edits nothing");
+        let broken = GOOD.replacen(from, to, 1);
+        let err = Map::parse("tiny.toml", &broken).expect_err(name).to_string();
+        assert!(err.starts_with(expected), "{name}: got {err:?}");
+        assert!(!err.contains('\n'), "{name}: one line");
+    }
+}

@@ -1,0 +1,138 @@
+//! Property tests over thousands of random games on every map: legal actions are accepted, refused actions change
+//! nothing, cards, tickets and pieces are conserved, the running score equals a rescore, and every game ends.
+
+mod common;
+
+use common::map;
+use ttrbot::maps::BUILTIN;
+use ttrbot::rules::{Action, Game, Seat};
+use ttrbot::sim::{Checks, play_random};
+
+/// Games per map and player count with every invariant checked after every action.
+const GAMES: u64 = 1000;
+/// Games per map and player count that also try illegal actions at every step.
+const STRICT_GAMES: u64 = 40;
+
+#[test]
+fn random_games_on_every_map_keep_every_invariant_and_end() {
+    let mut total = 0;
+    for (id, _) in BUILTIN {
+        let m = map(id);
+        for players in usize::from(m.rules.min_players)..=usize::from(m.rules.max_players) {
+            for seed in 0..GAMES {
+                let played =
+                    play_random(m.clone(), players, seed, Checks::Invariants).unwrap_or_else(|e| panic!("{id}: {e}"));
+                assert!(played.game.is_over());
+                total += 1;
+            }
+        }
+    }
+    assert!(total >= 13_000, "{total} games");
+}
+
+#[test]
+fn refused_actions_change_nothing_and_legal_actions_are_all_accepted() {
+    for (id, _) in BUILTIN {
+        let m = map(id);
+        for players in [usize::from(m.rules.min_players), usize::from(m.rules.max_players)] {
+            for seed in 1000..1000 + STRICT_GAMES {
+                play_random(m.clone(), players, seed, Checks::Strict).unwrap_or_else(|e| panic!("{id}: {e}"));
+            }
+        }
+    }
+}
+
+#[test]
+fn every_legal_action_of_a_position_is_accepted() {
+    // legal_actions must list only accepted actions, not just the one the random player picked.
+    for (id, _) in BUILTIN {
+        let m = map(id);
+        let mut game = Game::new(m.clone(), usize::from(m.rules.max_players), 7).unwrap();
+        let mut legal = Vec::new();
+        let mut chooser = ttrbot::rules::GameRng::new(3);
+        let mut steps = 0;
+        while !game.is_over() && steps < 400 {
+            let seat = game.to_act()[0];
+            game.legal_actions(seat, &mut legal);
+            for &a in &legal {
+                assert!(game.is_legal(seat, a), "{id}: {a:?} listed but refused");
+            }
+            let a = legal[chooser.below(legal.len())];
+            game.apply(seat, a).unwrap();
+            steps += 1;
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_and_actions_give_the_same_game() {
+    let m = map("europe");
+    let a = play_random(m.clone(), 4, 42, Checks::Off).unwrap();
+    let b = play_random(m, 4, 42, Checks::Off).unwrap();
+    assert_eq!(a.game.state(), b.game.state());
+    assert_eq!(a.scores, b.scores);
+}
+
+#[test]
+fn a_snapshot_round_trips_through_json_and_plays_on_identically() {
+    let m = map("usa");
+    let mut game = Game::new(m.clone(), 3, 11).unwrap();
+    let mut chooser = ttrbot::rules::GameRng::new(5);
+    let mut legal = Vec::new();
+    for _ in 0..60 {
+        let seat = game.to_act()[0];
+        game.legal_actions(seat, &mut legal);
+        game.apply(seat, legal[chooser.below(legal.len())]).unwrap();
+    }
+    let json = serde_json::to_string(game.state()).unwrap();
+    let mut restored = Game::from_state(m, serde_json::from_str(&json).unwrap()).unwrap();
+    while !game.is_over() {
+        let seat = game.to_act()[0];
+        game.legal_actions(seat, &mut legal);
+        let a = legal[chooser.below(legal.len())];
+        assert_eq!(game.apply(seat, a), restored.apply(seat, a));
+    }
+    assert_eq!(game.state(), restored.state());
+}
+
+#[test]
+fn the_public_view_does_not_change_when_hidden_cards_and_tickets_change() {
+    for (id, _) in BUILTIN {
+        let m = map(id);
+        let mut game = Game::new(m, 2, 5).unwrap();
+        for seat in 0..2u8 {
+            let offer = game.state().seats[usize::from(seat)].offer.clone();
+            game.apply(
+                Seat(seat),
+                Action::KeepTickets {
+                    tickets: ttrbot::rules::TicketSet::from_ids(offer),
+                },
+            )
+            .unwrap();
+        }
+        let before = game.public_view();
+        let mut hidden = game.clone();
+        let s = hidden.state_mut();
+        // Swap a card of seat 0's hand with a different card in the deck, and a kept ticket with the deck's top.
+        let (held, _) = s.seats[0].hand.iter().next().unwrap();
+        let i = s.deck.iter().position(|&c| c != held).unwrap();
+        let other = std::mem::replace(&mut s.deck[i], held);
+        s.seats[0].hand.remove(held, 1);
+        s.seats[0].hand.add(other, 1);
+        let top = s.tickets.pop_front().unwrap();
+        let mine = std::mem::replace(&mut s.seats[0].tickets[0], top);
+        s.tickets.push_front(mine);
+        hidden.check_invariants().unwrap();
+        assert_eq!(
+            hidden.public_view(),
+            before,
+            "{id}: the public view shows something hidden"
+        );
+        assert_ne!(
+            hidden.seat_view(Seat(0)),
+            game.seat_view(Seat(0)),
+            "{id}: the seat view shows the hand"
+        );
+        assert_eq!(hidden.seat_view(Seat(1)).hand, game.seat_view(Seat(1)).hand);
+    }
+}
