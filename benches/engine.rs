@@ -37,6 +37,31 @@ fn network(map: &Map, pairs: &[(&str, &str)]) -> RouteSet {
         .collect()
 }
 
+/// The slowest network found by growing 20,000 random connected 45-train USA networks: 20 short routes in the
+/// dense eastern grid (longest trail 37). The search is exponential in the worst case; this is the worst seen.
+const WORST_FOUND: &[(&str, &str)] = &[
+    ("Atlanta", "Charleston"),
+    ("Atlanta", "Nashville"),
+    ("Atlanta", "Raleigh"),
+    ("Boston", "New York"),
+    ("Charleston", "Raleigh"),
+    ("Chicago", "Duluth"),
+    ("Chicago", "Pittsburgh"),
+    ("Chicago", "Saint Louis"),
+    ("Kansas City", "Omaha"),
+    ("Kansas City", "Saint Louis"),
+    ("Little Rock", "Nashville"),
+    ("Little Rock", "Saint Louis"),
+    ("Nashville", "Raleigh"),
+    ("Nashville", "Saint Louis"),
+    ("New York", "Pittsburgh"),
+    ("New York", "Washington"),
+    ("Pittsburgh", "Raleigh"),
+    ("Pittsburgh", "Saint Louis"),
+    ("Pittsburgh", "Washington"),
+    ("Raleigh", "Washington"),
+];
+
 /// The densest network one player can build on USA from 45 trains: every length-1 and length-2 route that fits,
 /// one track per double, preferring short routes so the graph has as many edges and cycles as possible.
 fn densest_usa_network(map: &Map) -> RouteSet {
@@ -77,6 +102,11 @@ fn engine(c: &mut Criterion) {
     let n45 = network(&usa, N45);
     assert_eq!(longest_path(&usa, n45), 43);
     c.bench_function("longest path N45", |b| b.iter(|| longest_path(&usa, black_box(n45))));
+    let worst = network(&usa, WORST_FOUND);
+    assert_eq!(longest_path(&usa, worst), 37);
+    c.bench_function("longest path, worst network found", |b| {
+        b.iter(|| longest_path(&usa, black_box(worst)))
+    });
     let dense = densest_usa_network(&usa);
     c.bench_function("longest path, densest 45-train USA network", |b| {
         b.iter(|| longest_path(&usa, black_box(dense)))

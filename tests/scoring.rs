@@ -248,3 +248,47 @@ fn route_points_recomputed_from_a_network_match_the_length_table() {
     let expected: u32 = [1, 1, 15, 15, 4, 7, 4, 7, 10, 1, 7, 2, 4, 2].iter().sum();
     assert_eq!(ttrbot::rules::scoring::route_points(&usa, routes), expected);
 }
+
+/// The longest trail by exhaustive search: every start vertex, every trail, no pruning.
+fn brute_force_longest(map: &Map, routes: RouteSet) -> u32 {
+    fn walk(map: &Map, edges: &[ttrbot::maps::RouteId], used: &mut Vec<bool>, at: ttrbot::maps::CityId) -> u32 {
+        let mut best = 0;
+        for (i, &r) in edges.iter().enumerate() {
+            let route = map.route(r);
+            if !used[i] && (route.a == at || route.b == at) {
+                used[i] = true;
+                best = best.max(u32::from(route.len) + walk(map, edges, used, route.other_end(at)));
+                used[i] = false;
+            }
+        }
+        best
+    }
+    let edges: Vec<_> = routes.iter().collect();
+    let mut used = vec![false; edges.len()];
+    let mut cities: Vec<_> = edges.iter().flat_map(|&r| [map.route(r).a, map.route(r).b]).collect();
+    cities.sort_unstable();
+    cities.dedup();
+    cities
+        .into_iter()
+        .map(|c| walk(map, &edges, &mut used, c))
+        .max()
+        .unwrap_or(0)
+}
+
+#[test]
+fn the_longest_path_search_agrees_with_exhaustive_search_on_random_networks() {
+    for id in ["usa", "europe", "india", "switzerland"] {
+        let m = map(id);
+        for seed in 0..75 {
+            let players = usize::from(m.rules.min_players);
+            let played = ttrbot::sim::play_random(m.clone(), players, seed, ttrbot::sim::Checks::Off).unwrap();
+            for seat in &played.game.state().seats {
+                assert_eq!(
+                    longest_path(&m, seat.routes),
+                    brute_force_longest(&m, seat.routes),
+                    "{id} seed {seed}"
+                );
+            }
+        }
+    }
+}

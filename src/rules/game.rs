@@ -25,6 +25,16 @@ const WILDS_FOR_RESET: usize = 3;
 /// Resets in a row after which the row stays as it is (a reshuffle loop could otherwise spin for a long time).
 const MAX_RESETS: usize = 20;
 
+/// Why a route cannot be claimed, before any card is looked at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ClaimBlock {
+    Taken,
+    OwnsTwin,
+    DoubleClosed,
+    Trains,
+    Metros,
+}
+
 /// One player's holdings.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatState {
@@ -368,21 +378,7 @@ impl Game {
                 if !self.state.tickets.is_empty() {
                     out.push(Action::DrawTickets);
                 }
-                for (i, route) in self.map.routes.iter().enumerate() {
-                    let id = RouteId(i as u16);
-                    if self.check_claimable(seat, id).is_ok() {
-                        self.for_each_payment(
-                            me.hand,
-                            route.color,
-                            route.cost,
-                            route.ferry,
-                            self.wild_allowed(route),
-                            |cards| {
-                                out.push(Action::Claim { route: id, cards });
-                            },
-                        );
-                    }
-                }
+                self.push_claims(seat, me.hand, out);
                 self.push_station_actions(seat, out);
                 if out.is_empty() {
                     out.push(Action::Pass);
@@ -527,35 +523,103 @@ impl Game {
         route.tunnel || !self.map.rules.wild_only_on_tunnels
     }
 
-    /// Whether `seat` may claim `id` at all (ownership, doubles, pieces), ignoring cards.
-    fn check_claimable(&self, seat: Seat, id: RouteId) -> Result<(), RuleError> {
-        let route = self.map.routes.get(usize::from(id.0)).ok_or(RuleError::NoSuchRoute)?;
-        if self.state.owners[usize::from(id.0)].is_some() {
-            return Err(RuleError::RouteTaken);
+    /// Why `seat` may not claim `id` at all (ownership, doubles, pieces), ignoring cards; `None` if it may.
+    /// A small `Copy` answer, because `legal_actions` asks it for every route on every turn.
+    fn claim_block(&self, seat: Seat, id: RouteId) -> Option<ClaimBlock> {
+        let i = usize::from(id.0);
+        let route = self.map.routes.get(i)?;
+        if self.state.owners[i].is_some() {
+            return Some(ClaimBlock::Taken);
         }
-        if let Some(twin) = route.twin {
-            match self.state.owners[usize::from(twin.0)] {
-                Some(owner) if owner == seat => return Err(RuleError::OwnsTwin),
-                Some(_) if !self.map.rules.doubles_open(self.players()) => {
-                    return Err(RuleError::DoubleClosed {
-                        players: self.players() as u8,
-                        needed: self.map.rules.doubles_min_players,
-                    });
-                }
-                _ => {}
+        if let Some(twin) = route.twin
+            && let Some(owner) = self.state.owners[usize::from(twin.0)]
+        {
+            if owner == seat {
+                return Some(ClaimBlock::OwnsTwin);
+            }
+            if !self.map.rules.doubles_open(self.players()) {
+                return Some(ClaimBlock::DoubleClosed);
             }
         }
         let me = &self.state.seats[seat.index()];
         if me.trains < route.trains() {
-            return Err(RuleError::NotEnoughTrains {
-                need: route.trains(),
-                have: me.trains,
-            });
+            return Some(ClaimBlock::Trains);
         }
         if me.metros < route.metros() {
-            return Err(RuleError::NoMetroLeft);
+            return Some(ClaimBlock::Metros);
         }
-        Ok(())
+        None
+    }
+
+    /// Whether `seat` may claim `id` at all, as the player's sentence when not.
+    fn check_claimable(&self, seat: Seat, id: RouteId) -> Result<(), RuleError> {
+        let route = self.map.routes.get(usize::from(id.0)).ok_or(RuleError::NoSuchRoute)?;
+        match self.claim_block(seat, id) {
+            None => Ok(()),
+            Some(ClaimBlock::Taken) => Err(RuleError::RouteTaken),
+            Some(ClaimBlock::OwnsTwin) => Err(RuleError::OwnsTwin),
+            Some(ClaimBlock::DoubleClosed) => Err(RuleError::DoubleClosed {
+                players: self.players() as u8,
+                needed: self.map.rules.doubles_min_players,
+            }),
+            Some(ClaimBlock::Trains) => Err(RuleError::NotEnoughTrains {
+                need: route.trains(),
+                have: self.state.seats[seat.index()].trains,
+            }),
+            Some(ClaimBlock::Metros) => Err(RuleError::NoMetroLeft),
+        }
+    }
+
+    /// Routes `seat` may not claim because of ownership or double-route rules (not pieces or cards).
+    fn blocked_routes(&self, seat: Seat) -> RouteSet {
+        let taken = self
+            .state
+            .seats
+            .iter()
+            .fold(RouteSet::EMPTY, |all, s| all.union(&s.routes));
+        // A player never owns both tracks; with few players a taken track closes its twin for everyone.
+        let closing = if self.map.rules.doubles_open(self.players()) {
+            self.state.seats[seat.index()].routes
+        } else {
+            taken
+        };
+        let mut blocked = taken;
+        for r in closing.iter() {
+            if let Some(twin) = self.map.route(r).twin {
+                blocked.insert(twin);
+            }
+        }
+        blocked
+    }
+
+    /// Pushes every claim `seat` can make with `hand`. Runs on every turn, so it rules routes out with bitsets and
+    /// one comparison before enumerating payments.
+    fn push_claims(&self, seat: Seat, hand: CardCounts, out: &mut Vec<Action>) {
+        let me = &self.state.seats[seat.index()];
+        let wilds = u16::from(hand.get(Card::WILD));
+        let most_of_one_color = self
+            .map
+            .rules
+            .deck_colors
+            .iter()
+            .map(|c| hand.get(c.card()))
+            .max()
+            .unwrap_or(0);
+        for id in self.blocked_routes(seat).missing(self.map.routes.len()) {
+            let route = self.map.route(id);
+            if route.trains() > me.trains || route.metros() > me.metros {
+                continue;
+            }
+            let wild_ok = self.wild_allowed(route);
+            let usable_wilds = if wild_ok { wilds } else { 0 };
+            let colored = u16::from(route.color.map_or(most_of_one_color, |c| hand.get(c.card())));
+            if colored + usable_wilds < u16::from(route.cost) || usable_wilds < u16::from(route.ferry) {
+                continue;
+            }
+            self.for_each_payment(hand, route.color, route.cost, route.ferry, wild_ok, |cards| {
+                out.push(Action::Claim { route: id, cards });
+            });
+        }
     }
 
     /// Checks a payment of `cost` cards of one colour (the route's, if it has one) plus wild cards.
@@ -887,7 +951,7 @@ impl Game {
             any
         };
         let claim = self.map.routes.iter().enumerate().any(|(i, r)| {
-            self.check_claimable(seat, RouteId(i as u16)).is_ok()
+            self.claim_block(seat, RouteId(i as u16)).is_none()
                 && can_pay(r.color, r.cost, r.ferry, self.wild_allowed(r))
         });
         claim

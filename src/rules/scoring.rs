@@ -242,69 +242,233 @@ pub fn longest_path(map: &Map, routes: RouteSet) -> u32 {
     graph.longest()
 }
 
-/// A compact graph of one player's routes for the longest-trail search.
+/// Merges the two routes at every degree-2 vertex into one longer edge. A longest trail never ends at an even-degree
+/// vertex unless it is closed and uses everything, so at such a vertex it always takes both routes in a row: the
+/// answer is unchanged and the search has fewer edges to branch over. A vertex left with no edge stays isolated.
+fn contract_chains(ends: &mut Vec<(u16, u16)>, weights: &mut Vec<u32>, vertices: usize) {
+    loop {
+        let mut degree = vec![0u8; vertices];
+        for &(a, b) in ends.iter() {
+            degree[usize::from(a)] = degree[usize::from(a)].saturating_add(1);
+            degree[usize::from(b)] = degree[usize::from(b)].saturating_add(1);
+        }
+        let merge = (0..vertices as u16).find_map(|v| {
+            if degree[usize::from(v)] != 2 {
+                return None;
+            }
+            let mut at_v = ends
+                .iter()
+                .enumerate()
+                .filter(|(_, (a, b))| *a == v || *b == v)
+                .map(|(e, _)| e);
+            match (at_v.next(), at_v.next()) {
+                (Some(e1), Some(e2)) => Some((v, e1, e2)),
+                _ => None, // a single loop at v: nothing to merge
+            }
+        });
+        let Some((v, e1, e2)) = merge else { return };
+        let other = |(a, b): (u16, u16)| if a == v { b } else { a };
+        ends[e1] = (other(ends[e1]), other(ends[e2]));
+        weights[e1] += weights[e2];
+        ends.swap_remove(e2);
+        weights.swap_remove(e2);
+    }
+}
+
+/// A compact graph of one player's routes for the longest-trail search: adjacency in one flat array (each vertex's
+/// incident routes between `first[v]` and `first[v + 1]`), routes marked used in a bitmask.
 struct TrailGraph {
-    /// For each local vertex, its incident (edge, other vertex) pairs.
-    adjacency: Vec<Vec<(usize, usize)>>,
-    /// Edge weights (route lengths).
+    first: Vec<usize>,
+    /// (edge, other vertex) pairs, grouped by vertex.
+    incident: Vec<(u16, u16)>,
     weights: Vec<u32>,
 }
 
 impl TrailGraph {
     fn new(map: &Map, routes: RouteSet) -> TrailGraph {
-        let mut local: Vec<(u16, usize)> = Vec::new();
-        let mut adjacency: Vec<Vec<(usize, usize)>> = Vec::new();
-        let mut weights = Vec::new();
-        let mut vertex =
-            |city: CityId, adjacency: &mut Vec<Vec<(usize, usize)>>| match local.iter().find(|(c, _)| *c == city.0) {
-                Some(&(_, v)) => v,
-                None => {
-                    local.push((city.0, adjacency.len()));
-                    adjacency.push(Vec::new());
-                    adjacency.len() - 1
-                }
-            };
+        let mut local = vec![u16::MAX; map.cities.len()];
+        let mut ends: Vec<(u16, u16)> = Vec::with_capacity(routes.len());
+        let mut weights = Vec::with_capacity(routes.len());
+        let mut vertices = 0u16;
+        let mut vertex = |city: CityId| {
+            let slot = &mut local[usize::from(city.0)];
+            if *slot == u16::MAX {
+                *slot = vertices;
+                vertices += 1;
+            }
+            *slot
+        };
         for r in routes.iter() {
             let route = map.route(r);
-            let (a, b) = (vertex(route.a, &mut adjacency), vertex(route.b, &mut adjacency));
-            let e = weights.len();
+            ends.push((vertex(route.a), vertex(route.b)));
             weights.push(u32::from(route.trains().max(route.metros())));
-            adjacency[a].push((e, b));
-            adjacency[b].push((e, a));
         }
-        TrailGraph { adjacency, weights }
+        contract_chains(&mut ends, &mut weights, usize::from(vertices));
+        let n = usize::from(vertices);
+        let mut first = vec![0usize; n + 1];
+        for &(a, b) in &ends {
+            first[usize::from(a) + 1] += 1;
+            first[usize::from(b) + 1] += 1;
+        }
+        for v in 0..n {
+            first[v + 1] += first[v];
+        }
+        let mut fill = first.clone();
+        let mut incident = vec![(0u16, 0u16); first[n]];
+        for (e, &(a, b)) in ends.iter().enumerate() {
+            incident[fill[usize::from(a)]] = (e as u16, b);
+            fill[usize::from(a)] += 1;
+            incident[fill[usize::from(b)]] = (e as u16, a);
+            fill[usize::from(b)] += 1;
+        }
+        TrailGraph {
+            first,
+            incident,
+            weights,
+        }
     }
 
+    fn neighbours(&self, v: usize) -> &[(u16, u16)] {
+        &self.incident[self.first[v]..self.first[v + 1]]
+    }
+
+    /// The longest trail. Both ends of a longest open trail have odd degree (at an even-degree end an unused route
+    /// could extend it), and a closed one uses every route of its component. So each component is searched from
+    /// its odd-degree vertices but one (a trail ending there was found from its other end), or from any one
+    /// vertex when it has none.
     fn longest(&self) -> u32 {
-        let total: u32 = self.weights.iter().sum();
-        let mut used = vec![false; self.weights.len()];
-        let mut best = 0;
-        for start in 0..self.adjacency.len() {
-            // A longest trail can be extended at an even-degree end only by closing a cycle, which the search from an
-            // odd-degree vertex also finds; but a graph with no odd vertex needs every start, so keep it simple.
-            self.walk(start, 0, total, &mut used, &mut best);
-            if best == total {
-                break;
+        let n = self.first.len() - 1;
+        let mut seen = vec![false; n];
+        let mut search = Search {
+            best: 0,
+            component_weight: 0,
+            used: [0; 4],
+            lightest: 1,
+            odd_unused: vec![false; n],
+            odd: 0,
+        };
+        let mut members = Vec::with_capacity(n);
+        for root in 0..n {
+            if seen[root] {
+                continue;
+            }
+            members.clear();
+            members.push(root);
+            seen[root] = true;
+            let mut i = 0;
+            while i < members.len() {
+                for &(_, next) in self.neighbours(members[i]) {
+                    if !seen[usize::from(next)] {
+                        seen[usize::from(next)] = true;
+                        members.push(usize::from(next));
+                    }
+                }
+                i += 1;
+            }
+            // Each edge is seen from both ends.
+            let weight: u32 = members
+                .iter()
+                .flat_map(|&v| self.neighbours(v))
+                .map(|&(e, _)| self.weights[usize::from(e)])
+                .sum::<u32>()
+                / 2;
+            if weight <= search.best {
+                continue;
+            }
+            search.component_weight = weight;
+            search.lightest = members
+                .iter()
+                .flat_map(|&v| self.neighbours(v))
+                .map(|&(e, _)| self.weights[usize::from(e)])
+                .min()
+                .unwrap_or(1);
+            search.odd = 0;
+            for &v in &members {
+                search.odd_unused[v] = self.neighbours(v).len() % 2 == 1;
+                search.odd += u32::from(search.odd_unused[v]);
+            }
+            let mut odd: Vec<usize> = members
+                .iter()
+                .copied()
+                .filter(|&v| self.neighbours(v).len() % 2 == 1)
+                .collect();
+            // Any one odd vertex can be skipped; the busiest is the costliest start.
+            odd.sort_by_key(|&v| self.neighbours(v).len());
+            let starts = match odd.split_last() {
+                Some((_, all_but_busiest)) => all_but_busiest,
+                None => &members[..1],
+            };
+            for &start in starts {
+                self.walk(start, 0, &mut search);
+                if search.best == weight {
+                    break;
+                }
             }
         }
-        best
+        search.best
     }
 
-    fn walk(&self, at: usize, length: u32, unused: u32, used: &mut [bool], best: &mut u32) {
-        if length > *best {
-            *best = length;
+    /// Depth-first search over trails from `at`, cut by a parity bound. Off the trail's two ends, a trail uses an
+    /// even number of each vertex's unused routes; so every other vertex with an odd number of unused routes keeps
+    /// one of them unused, and one route serves at most two such vertices. Hence no trail from here can reach more
+    /// than `component weight − ⌈(odd − 2) / 2⌉ × lightest route`, where `odd` counts vertices with an odd number of
+    /// unused routes (kept up to date as routes are used).
+    fn walk(&self, at: usize, length: u32, search: &mut Search) {
+        if length > search.best {
+            search.best = length;
         }
-        // Even taking every unused route cannot beat the best: stop.
-        if length + unused <= *best {
+        let leftover = search.odd.saturating_sub(2).div_ceil(2) * search.lightest;
+        if search.component_weight.saturating_sub(leftover) <= search.best {
             return;
         }
-        for &(e, next) in &self.adjacency[at] {
-            if !used[e] {
-                used[e] = true;
-                let w = self.weights[e];
-                self.walk(next, length + w, unused - w, used, best);
-                used[e] = false;
+        for &(e, next) in self.neighbours(at) {
+            let (word, bit) = (usize::from(e >> 6), 1u64 << (e & 63));
+            if search.used[word] & bit == 0 {
+                search.used[word] |= bit;
+                let next = usize::from(next);
+                let flips = search.flip(at, next);
+                self.walk(next, length + self.weights[usize::from(e)], search);
+                search.unflip(at, next, flips);
+                search.used[word] &= !bit;
             }
+        }
+    }
+}
+
+/// The state of one longest-trail search.
+struct Search {
+    best: u32,
+    component_weight: u32,
+    /// The lightest route of the component.
+    lightest: u32,
+    /// Routes of the trail so far, by local edge index (maps have at most 256 routes).
+    used: [u64; 4],
+    /// Whether each vertex has an odd number of unused routes.
+    odd_unused: Vec<bool>,
+    /// How many vertices do.
+    odd: u32,
+}
+
+impl Search {
+    /// Using a route between `a` and `b` flips the parity of both ends (a loop flips nothing).
+    fn flip(&mut self, a: usize, b: usize) -> bool {
+        if a == b {
+            return false;
+        }
+        for v in [a, b] {
+            self.odd_unused[v] = !self.odd_unused[v];
+            if self.odd_unused[v] {
+                self.odd += 1
+            } else {
+                self.odd -= 1
+            }
+        }
+        true
+    }
+
+    fn unflip(&mut self, a: usize, b: usize, flipped: bool) {
+        if flipped {
+            self.flip(a, b);
         }
     }
 }

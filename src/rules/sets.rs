@@ -37,18 +37,61 @@ impl RouteSet {
         self.0.iter().all(|&w| w == 0)
     }
 
+    /// Every route in either set.
+    pub fn union(&self, other: &RouteSet) -> RouteSet {
+        let mut words = self.0;
+        for (w, o) in words.iter_mut().zip(other.0.iter()) {
+            *w |= o;
+        }
+        RouteSet(words)
+    }
+
+    /// The routes with ids below `count` that are not in the set, in id order.
+    pub fn missing(&self, count: usize) -> RouteIter {
+        let mut complement = RouteSet::EMPTY;
+        for (i, w) in complement.0.iter_mut().enumerate() {
+            let bits = count.saturating_sub(i * 64).min(64);
+            let below = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
+            *w = !self.0[i] & below;
+        }
+        complement.into_iter()
+    }
+
     /// The routes, in id order.
-    pub fn iter(&self) -> impl Iterator<Item = RouteId> + '_ {
-        self.0.iter().enumerate().flat_map(|(i, &word)| {
-            let mut w = word;
-            std::iter::from_fn(move || {
-                (w != 0).then(|| {
-                    let bit = w.trailing_zeros();
-                    w &= w - 1;
-                    RouteId((i as u16) << 6 | bit as u16)
-                })
-            })
-        })
+    pub fn iter(&self) -> RouteIter {
+        RouteIter { words: self.0, word: 0 }
+    }
+}
+
+/// Iterates a [`RouteSet`] in id order (owns a copy of the bits, so it allocates nothing).
+#[derive(Clone, Debug)]
+pub struct RouteIter {
+    words: [u64; 4],
+    word: usize,
+}
+
+impl Iterator for RouteIter {
+    type Item = RouteId;
+
+    fn next(&mut self) -> Option<RouteId> {
+        while self.word < self.words.len() {
+            let w = self.words[self.word];
+            if w != 0 {
+                self.words[self.word] = w & (w - 1);
+                return Some(RouteId((self.word as u16) << 6 | w.trailing_zeros() as u16));
+            }
+            self.word += 1;
+        }
+        None
+    }
+}
+
+impl IntoIterator for RouteSet {
+    type Item = RouteId;
+    type IntoIter = RouteIter;
+
+    fn into_iter(self) -> RouteIter {
+        self.iter()
     }
 }
 
@@ -117,6 +160,9 @@ mod tests {
         assert_eq!(set.len(), 4);
         set.remove(RouteId(64));
         assert!(!set.contains(RouteId(64)) && set.contains(RouteId(200)));
+        let missing: Vec<_> = set.missing(66).collect();
+        assert_eq!(missing.len(), 66 - 2);
+        assert!(!missing.contains(&RouteId(0)) && missing.contains(&RouteId(64)) && !missing.contains(&RouteId(66)));
     }
 
     #[test]
