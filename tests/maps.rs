@@ -243,3 +243,89 @@ fn broken_map_files_are_refused_with_file_line_and_reason() {
         assert!(!err.contains('\n'), "{name}: one line");
     }
 }
+
+/// FNV-1a, 64 bits: a digest simple enough to compute the same way outside Rust.
+fn fnv1a(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Digests of every city (name, x, y), route (ends, length, colour, tunnel, ferry) and ticket (ends, values,
+/// long) of a map, each a sorted list of lines.
+fn digests(map: &Map) -> (u64, u64, u64) {
+    let mut cities: Vec<String> = map
+        .cities
+        .iter()
+        .map(|c| format!("{}|{}|{}", c.name, c.x, c.y))
+        .collect();
+    let mut routes: Vec<String> = map
+        .routes
+        .iter()
+        .map(|r| {
+            let mut ends = [map.city(r.a).name.as_str(), map.city(r.b).name.as_str()];
+            ends.sort_unstable();
+            let color = r.color.map_or("gray", |c| c.name());
+            format!(
+                "{}|{}|{}|{color}|{}|{}",
+                ends[0],
+                ends[1],
+                r.len,
+                u8::from(r.tunnel),
+                r.ferry
+            )
+        })
+        .collect();
+    let mut tickets: Vec<String> = map
+        .tickets
+        .iter()
+        .map(|t| {
+            let mut targets: Vec<String> = t
+                .targets
+                .iter()
+                .map(|(p, v)| format!("{}:{v}", map.place_name(*p)))
+                .collect();
+            targets.sort();
+            format!("{}|{}|{}", map.place_name(t.from), targets.join(","), u8::from(t.long))
+        })
+        .collect();
+    cities.sort();
+    routes.sort();
+    tickets.sort();
+    (
+        fnv1a(&cities.join("\n")),
+        fnv1a(&routes.join("\n")),
+        fnv1a(&tickets.join("\n")),
+    )
+}
+
+#[test]
+fn every_city_route_and_ticket_matches_the_checked_reference_data() {
+    // Computed once from the project's checked reference tables (cities, routes and tickets, as tab-separated
+    // files with sources), which a clone of this repository does not carry. Any changed, missing or extra row in a
+    // map file changes a digest.
+    let expected = [
+        (
+            "usa",
+            (0xfd6f_2569_914f_859c, 0x42a8_8c3b_0ceb_190f, 0x622b_97a0_3b22_e212),
+        ),
+        (
+            "europe",
+            (0x1fed_3d19_2633_24a8, 0x85b0_9939_12c1_2f48, 0xeb9d_1fe1_efcb_0b80),
+        ),
+        (
+            "switzerland",
+            (0x0425_6b6b_1096_e2e5, 0x0f89_851b_a97d_9e7e, 0x841b_2915_c6b0_ede4),
+        ),
+        (
+            "india",
+            (0xcdb5_e73b_7143_59bd, 0x7cf5_a3db_58b9_89d0, 0x9c9b_0069_e2a5_3130),
+        ),
+    ];
+    for (id, (cities, routes, tickets)) in expected {
+        let got = digests(&Map::builtin(id).unwrap());
+        assert_eq!(got.0, cities, "{id}: cities differ from the reference");
+        assert_eq!(got.1, routes, "{id}: routes differ from the reference");
+        assert_eq!(got.2, tickets, "{id}: tickets differ from the reference");
+    }
+}
