@@ -3,5 +3,7 @@
 pub mod cli;
 pub mod config;
 pub mod maps;
+pub mod names;
+pub mod replay;
 pub mod rules;
 pub mod sim;

@@ -1,6 +1,6 @@
 //! The `ttrbot` command line: the bot, and offline commands that use the same engine.
 
-mod names;
+mod replay;
 mod score;
 
 use std::path::PathBuf;
@@ -43,6 +43,11 @@ enum Command {
         /// The position (see README).
         file: PathBuf,
     },
+    /// Play scripted actions on a fully described position; prints each result and the final state.
+    Replay {
+        /// The script (see README).
+        file: PathBuf,
+    },
     /// Play random games between computer players, checking every invariant after every action.
     Simulate {
         /// Map id.
@@ -80,6 +85,7 @@ pub fn main() -> ExitCode {
         Command::Run => run_bot(),
         Command::Maps { dir } => list_maps(dir),
         Command::Score { file } => score::run(&file),
+        Command::Replay { file } => replay::run(&file),
         Command::Simulate {
             map,
             players,

@@ -4,8 +4,9 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Failure, names};
+use super::Failure;
 use crate::maps::{CityId, Map, RouteId, TicketId};
+use crate::names;
 use crate::rules::scoring::{self, FinalScore, Holdings};
 use crate::rules::sets::RouteSet;
 

@@ -15,6 +15,12 @@ impl GameRng {
         GameRng { state: seed }
     }
 
+    /// The whole state. `GameRng::new(rng.state())` continues exactly where `rng` is, so a position written out
+    /// with its state as the seed plays on identically.
+    pub fn state(&self) -> u64 {
+        self.state
+    }
+
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);

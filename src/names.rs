@@ -11,11 +11,11 @@ pub fn city(map: &Map, name: &str) -> Result<CityId, String> {
         .ok_or_else(|| format!("unknown city \"{name}\" on {}", map.name))
 }
 
-/// A track named `[a, b]` or `[a, b, colour]` that `free` accepts (the first such track in file order).
+/// Every track matching `[a, b]` or `[a, b, colour]`, in file order.
 ///
 /// # Errors
-/// A sentence: malformed, unknown city, no such route, or every matching track refused by `free`.
-pub fn route(map: &Map, spec: &[String], free: impl Fn(RouteId) -> bool) -> Result<RouteId, String> {
+/// A sentence: malformed, unknown city, or no such route.
+pub fn routes(map: &Map, spec: &[String]) -> Result<Vec<RouteId>, String> {
     let (a, b, color) = match spec {
         [a, b] => (a, b, None),
         [a, b, c] => (a, b, Some(c.to_lowercase())),
@@ -32,17 +32,44 @@ pub fn route(map: &Map, spec: &[String], free: impl Fn(RouteId) -> bool) -> Resu
             })
         })
         .collect();
-    let label = match &color {
-        Some(c) => format!("{a}–{b} ({c})"),
-        None => format!("{a}–{b}"),
-    };
     if tracks.is_empty() {
+        let label = match &color {
+            Some(c) => format!("{a}–{b} ({c})"),
+            None => format!("{a}–{b}"),
+        };
         return Err(format!("no route {label} on {}", map.name));
     }
-    tracks
+    Ok(tracks)
+}
+
+/// A route as it is written in files: `[a, b, colour]`, which names the exact track.
+pub fn route_spec(map: &Map, id: RouteId) -> Vec<String> {
+    let r = map.route(id);
+    vec![
+        map.city(r.a).name.clone(),
+        map.city(r.b).name.clone(),
+        r.color.map_or("gray", |c| c.name()).to_string(),
+    ]
+}
+
+/// A ticket as it is written in files: `[from, first target]`.
+pub fn ticket_spec(map: &Map, id: TicketId) -> Vec<String> {
+    let t = map.ticket(id);
+    vec![
+        map.place_name(t.from).to_string(),
+        map.place_name(t.targets[0].0).to_string(),
+    ]
+}
+
+/// A track named `[a, b]` or `[a, b, colour]` that `free` accepts (the first such track in file order).
+///
+/// # Errors
+/// A sentence: malformed, unknown city, no such route, or every matching track refused by `free`.
+pub fn route(map: &Map, spec: &[String], free: impl Fn(RouteId) -> bool) -> Result<RouteId, String> {
+    routes(map, spec)?
         .into_iter()
         .find(|&r| free(r))
-        .ok_or_else(|| format!("route {label} is owned twice"))
+        .ok_or_else(|| format!("route {} is owned twice", spec.join("–")))
 }
 
 /// A ticket card named `[a, b]` (either order; `b` may be any one target of a country ticket) that `free` accepts.
@@ -59,14 +86,18 @@ pub fn ticket(map: &Map, spec: &[String], free: impl Fn(TicketId) -> bool) -> Re
     let pb = map
         .find_place(b)
         .ok_or_else(|| format!("unknown place \"{b}\" on {}", map.name))?;
-    let matching: Vec<TicketId> = (0..map.tickets.len())
-        .map(|i| TicketId(i as u16))
-        .filter(|&t| {
-            let card = map.ticket(t);
-            let has = |from, to| card.from == from && card.targets.iter().any(|(p, _)| *p == to);
-            has(pa, pb) || has(pb, pa)
-        })
-        .collect();
+    let matching_from = |from, to| -> Vec<TicketId> {
+        (0..map.tickets.len() as u16)
+            .map(TicketId)
+            .filter(|&t| map.ticket(t).from == from && map.ticket(t).targets.iter().any(|(p, _)| *p == to))
+            .collect()
+    };
+    // A card is named from its origin; the reverse order is accepted only when no card starts at `a` (a plain
+    // ticket written backwards). Otherwise `[Italia, Deutschland]` could take a Deutschland → Italia card.
+    let mut matching = matching_from(pa, pb);
+    if matching.is_empty() {
+        matching = matching_from(pb, pa);
+    }
     if matching.is_empty() {
         return Err(format!("no ticket {a}–{b} on {}", map.name));
     }
