@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::maps::{CityId, Map, Route, RouteId, RouteKind, TicketId};
+use crate::maps::{CityId, Map, Route, RouteId, TicketId};
 
 use super::action::{Action, Seat};
 use super::cards::{Card, CardCounts, Color};
@@ -1171,10 +1171,5 @@ impl Game {
     /// ([`Game::check_invariants`] says whether it did).
     pub fn state_mut(&mut self) -> &mut State {
         &mut self.state
-    }
-
-    /// The kind of pieces a route takes, for messages.
-    pub fn route_kind(&self, id: RouteId) -> RouteKind {
-        self.map.route(id).kind
     }
 }

@@ -45,7 +45,7 @@ pub struct FinalScore {
     pub total: i32,
 }
 
-/// Each ticket's outcome, in the order of the holdings' tickets: `Some(points)` when completed.
+/// Each ticket's outcome, in the order of the holdings' tickets: (ticket, completed, points won or lost).
 pub type TicketOutcomes = Vec<(TicketId, bool, i32)>;
 
 /// Scores every player.
