@@ -12,11 +12,12 @@ use crate::rules::cards::Color;
 use crate::rules::ruleset::{RulesFile, Ruleset};
 
 /// The map files built into the binary, so it runs from any directory.
-pub const BUILTIN: [(&str, &str); 4] = [
+pub const BUILTIN: [(&str, &str); 5] = [
     ("usa", include_str!("../maps/usa.toml")),
     ("europe", include_str!("../maps/europe.toml")),
     ("switzerland", include_str!("../maps/switzerland.toml")),
     ("india", include_str!("../maps/india.toml")),
+    ("berlin", include_str!("../maps/berlin.toml")),
 ];
 
 /// Most routes a map may have (route sets are fixed-size bitsets).

@@ -124,6 +124,86 @@ fn map_details_match_the_reference_data() {
 }
 
 #[test]
+fn the_provisional_berlin_board_keeps_what_is_known_of_the_real_one() {
+    use ttrbot::maps::RouteKind;
+    let berlin = Map::builtin("berlin").unwrap();
+    assert!(
+        berlin.name.contains("provisional"),
+        "players choosing the map must see it is provisional"
+    );
+    let r = &berlin.rules;
+    assert_eq!((r.min_players, r.max_players, r.trains, r.metros), (2, 4, 11, 5));
+    assert_eq!(r.total_cards(), 44);
+    assert_eq!(r.deck_colors.len(), 6);
+    assert_eq!(berlin.tickets.len(), 22);
+    assert_eq!(r.longest_path_bonus, 0);
+    for name in [
+        "Charlottenburger Tor",
+        "Kurfürstendamm",
+        "Alexanderplatz",
+        "Moritzplatz",
+    ] {
+        assert!(berlin.find_city(name).is_some(), "{name}");
+    }
+    let trams: Vec<_> = berlin.routes.iter().filter(|r| r.kind == RouteKind::Tram).collect();
+    assert!(
+        trams.iter().all(|r| (1..=4).contains(&r.len)),
+        "tram routes are 1 to 4 spaces"
+    );
+    let metros: Vec<_> = berlin.routes.iter().filter(|r| r.kind == RouteKind::Metro).collect();
+    assert!(!metros.is_empty() && metros.iter().all(|r| r.len == 1 && (2..=4).contains(&r.cost)));
+    // Metro lines only on the outer ring: both ends lie within 80 px (of a 1600 px frame) of the outline of the
+    // board's locations (their convex hull).
+    let hull = convex_hull(&berlin.cities.iter().map(|c| (c.x, c.y)).collect::<Vec<_>>());
+    let to_outline = |x: f32, y: f32| {
+        (0..hull.len())
+            .map(|i| {
+                let (a, b) = (hull[i], hull[(i + 1) % hull.len()]);
+                let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+                let t = (((x - a.0) * dx + (y - a.1) * dy) / (dx * dx + dy * dy)).clamp(0.0, 1.0);
+                ((x - a.0 - t * dx).powi(2) + (y - a.1 - t * dy).powi(2)).sqrt()
+            })
+            .fold(f32::MAX, f32::min)
+    };
+    for m in metros {
+        for end in [m.a, m.b] {
+            let c = berlin.city(end);
+            assert!(
+                to_outline(c.x, c.y) <= 80.0,
+                "metro end {} is inside the board, not on the outer ring",
+                c.name
+            );
+        }
+    }
+    let inner = berlin.cities.iter().filter(|c| to_outline(c.x, c.y) > 80.0).count();
+    assert!(inner >= 8, "the centre has tram-only stops ({inner})");
+}
+
+/// The convex hull of points (Andrew's monotone chain), for the outer-ring check.
+fn convex_hull(points: &[(f32, f32)]) -> Vec<(f32, f32)> {
+    let mut p = points.to_vec();
+    p.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    let cross = |o: (f32, f32), a: (f32, f32), b: (f32, f32)| (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0);
+    let mut hull: Vec<(f32, f32)> = Vec::new();
+    for pass in 0..2 {
+        let start = hull.len();
+        let iter: Box<dyn Iterator<Item = &(f32, f32)>> = if pass == 0 {
+            Box::new(p.iter())
+        } else {
+            Box::new(p.iter().rev())
+        };
+        for &q in iter {
+            while hull.len() >= start + 2 && cross(hull[hull.len() - 2], hull[hull.len() - 1], q) <= 0.0 {
+                hull.pop();
+            }
+            hull.push(q);
+        }
+        hull.pop();
+    }
+    hull
+}
+
+#[test]
 fn names_are_found_without_accents_or_case() {
     let swiss = Map::builtin("switzerland").unwrap();
     assert_eq!(swiss.find_city("zurich"), swiss.find_city("Zürich"));

@@ -46,10 +46,11 @@ pub fn cards(spec: &[(&str, u8)]) -> CardCounts {
     c
 }
 
-/// Takes one `card` out of the draw pile (else the discard pile), keeping the rest in order.
+/// Takes one `card` out of the draw pile (else the discard pile), keeping the rest in order. The bottom-most copy
+/// is taken, so cards just stacked on top stay there.
 fn take_from_piles(game: &mut Game, card: Card) -> bool {
     let s = game.state_mut();
-    if let Some(i) = s.deck.iter().rposition(|&c| c == card) {
+    if let Some(i) = s.deck.iter().position(|&c| c == card) {
         s.deck.remove(i);
         return true;
     }
