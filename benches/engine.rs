@@ -4,9 +4,9 @@ use std::hint::black_box;
 use std::sync::Arc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use ttrbot::maps::{Map, RouteId};
+use ttrbot::maps::{CityId, Map, RouteId, TicketId};
 use ttrbot::rules::RouteSet;
-use ttrbot::rules::scoring::longest_path;
+use ttrbot::rules::scoring::{Holdings, final_scores, longest_path};
 use ttrbot::sim::{Checks, play_random};
 
 /// N45 from the performance notes: one player's USA network of exactly 45 trains whose longest trail is 43.
@@ -79,6 +79,50 @@ fn densest_usa_network(map: &Map) -> RouteSet {
     set
 }
 
+/// A hard Europe end position: 5 players share every route round-robin (45 trains each, one track per double),
+/// all 15 stations stand in the 15 busiest cities, the 3 busiest for the first player, the next 3 for the second
+/// (the largest station-assignment searches), and each player holds 8
+/// tickets, a long one among them.
+fn europe_endgame(map: &Map) -> Vec<Holdings> {
+    let mut players: Vec<Holdings> = (0..5).map(|_| Holdings::default()).collect();
+    let mut trains = [0u32; 5];
+    for (i, route) in map.routes.iter().enumerate() {
+        let id = RouteId(i as u16);
+        for k in 0..5 {
+            let p = (i + k) % 5;
+            let twin_mine = route.twin.is_some_and(|t| players[p].routes.contains(t));
+            if !twin_mine && trains[p] + u32::from(route.len) <= 45 {
+                players[p].routes.insert(id);
+                trains[p] += u32::from(route.len);
+                break;
+            }
+        }
+    }
+    let mut busiest: Vec<usize> = (0..map.cities.len()).collect();
+    busiest.sort_by_key(|&c| std::cmp::Reverse(map.city_routes[c].len()));
+    for (k, &c) in busiest.iter().take(15).enumerate() {
+        players[k / 3].station_cities.push(CityId(c as u16));
+    }
+    let regular: Vec<_> = (0..map.tickets.len() as u16)
+        .map(TicketId)
+        .filter(|&t| !map.ticket(t).long)
+        .collect();
+    let long: Vec<_> = (0..map.tickets.len() as u16)
+        .map(TicketId)
+        .filter(|&t| map.ticket(t).long)
+        .collect();
+    for (p, h) in players.iter_mut().enumerate() {
+        h.tickets = regular
+            .iter()
+            .skip(p * 7)
+            .take(7)
+            .copied()
+            .chain(std::iter::once(long[p]))
+            .collect();
+    }
+    players
+}
+
 fn engine(c: &mut Criterion) {
     let usa = Map::builtin("usa").expect("usa loads");
     let mut seed = 0u64;
@@ -99,6 +143,19 @@ fn engine(c: &mut Criterion) {
             })
         });
     }
+    let europe = Map::builtin("europe").expect("europe loads");
+    let endgame = europe_endgame(&europe);
+    c.bench_function("Europe final scoring, 5 players, 3 stations each", |b| {
+        b.iter(|| final_scores(&europe, black_box(&endgame)))
+    });
+    let berlin = Map::builtin("berlin").expect("berlin loads");
+    let mut seed = 0u64;
+    c.bench_function("random 4-player berlin game", |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(play_random(Arc::clone(&berlin), 4, seed, Checks::Off).expect("a legal game"))
+        })
+    });
     let n45 = network(&usa, N45);
     assert_eq!(longest_path(&usa, n45), 43);
     c.bench_function("longest path N45", |b| b.iter(|| longest_path(&usa, black_box(n45))));
