@@ -45,6 +45,34 @@ fn score_prints_every_field_of_a_usa_end_position() {
 }
 
 #[test]
+fn score_is_right_in_every_field_on_every_map() {
+    // Each `<name>.json` has a `<name>.expected` beside it, checked by hand once: a station borrowing a route
+    // (Europe), a country ticket (Switzerland), the Grand Tour (India), a metro line and no longest-path bonus
+    // (Berlin), and the USA case above.
+    let dir = fixture("score");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let input = entry.unwrap().path();
+        if input.extension().is_none_or(|x| x != "json") {
+            continue;
+        }
+        let expected: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(input.with_extension("expected")).unwrap()).unwrap();
+        let out = ttrbot(&["score", input.to_str().unwrap()], Path::new("."));
+        assert!(
+            out.status.success(),
+            "{}: {}",
+            input.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let actual: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(actual, expected, "{}", input.display());
+        checked += 1;
+    }
+    assert_eq!(checked, 5, "one fixture per map");
+}
+
+#[test]
 fn bad_score_files_get_a_one_line_reason_and_exit_code_2() {
     let dir = temp_dir("score");
     let cases: &[(&str, &str, &str)] = &[
