@@ -43,3 +43,30 @@ fn the_readme_lists_every_rule_error_code() {
         assert!(readme.contains(&format!("| `{code}` |")), "README is missing {code}");
     }
 }
+
+#[test]
+fn no_code_branches_on_which_map_is_played() {
+    // Map differences are data in the map files plus named mechanics, never `if map == "europe"`.
+    fn visit(dir: &Path, found: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                visit(&path, found);
+            } else if path.extension().is_some_and(|x| x == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                for (i, line) in text.lines().enumerate() {
+                    let compares_id = line.contains(".id ==") || line.contains("map ==") || line.contains("id() ==");
+                    let names_a_map = ["\"usa\"", "\"europe\"", "\"switzerland\"", "\"india\"", "\"berlin\""]
+                        .iter()
+                        .any(|m| line.contains(m) && !line.contains("include_str!") && !line.contains("default_value"));
+                    if compares_id || names_a_map {
+                        found.push(format!("{}:{}: {}", path.display(), i + 1, line.trim()));
+                    }
+                }
+            }
+        }
+    }
+    let mut found = Vec::new();
+    visit(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut found);
+    assert!(found.is_empty(), "map-specific code:\n{}", found.join("\n"));
+}
