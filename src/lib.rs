@@ -7,3 +7,4 @@ pub mod names;
 pub mod replay;
 pub mod rules;
 pub mod sim;
+pub mod store;

@@ -292,3 +292,14 @@ fn the_longest_path_search_agrees_with_exhaustive_search_on_random_networks() {
         }
     }
 }
+
+#[test]
+fn players_tied_after_every_tie_break_share_a_rank() {
+    let usa = map("usa");
+    let holdings = vec![Holdings::default(); 4];
+    let scores = vec![score(60, 3, 0), score(70, 1, 0), score(60, 3, 0), score(60, 2, 0)];
+    assert_eq!(
+        ttrbot::rules::scoring::ranks(&usa, &holdings, &scores),
+        vec![2, 1, 2, 4]
+    );
+}

@@ -135,10 +135,38 @@ fn run_bot() -> Result<(), Failure> {
             message: format!("DISCORD_TOKEN is not set. {TOKEN_HELP}\n\n{OFFLINE_HELP}"),
         });
     }
+    // The database is opened (and created on first start) before anything else, so a bad DATABASE_URL or a
+    // database from a newer version stops the bot at once with the reason.
+    let runtime = tokio::runtime::Runtime::new().map_err(|e| Failure {
+        code: 1,
+        message: e.to_string(),
+    })?;
+    let running = runtime
+        .block_on(async {
+            let store = crate::store::Store::open(&config.database_url).await?;
+            let running = store.load_running().await?;
+            store.close().await;
+            Ok::<_, crate::store::StoreError>(running)
+        })
+        .map_err(|e| Failure {
+            code: 1,
+            message: format!("{}: {e}", config.database_url),
+        })?;
+    let unreadable: Vec<String> = running
+        .iter()
+        .filter_map(|(_, r)| r.as_ref().err().map(|e| e.to_string()))
+        .collect();
+    for line in &unreadable {
+        eprintln!("{line}");
+    }
     Err(Failure {
         code: 1,
         message: format!(
-            "A token is set, but this version of ttrbot has no Discord connection yet: the rules engine and the offline commands come first.\n\n{OFFLINE_HELP}"
+            "{}: {} running game(s) would resume ({} unreadable). A token is set, but this version of ttrbot has no \
+             Discord connection yet: the rules engine, storage and the offline commands come first.\n\n{OFFLINE_HELP}",
+            config.database_url,
+            running.len() - unreadable.len(),
+            unreadable.len()
         ),
     })
 }

@@ -60,3 +60,38 @@ pub enum Action {
     /// Do nothing: legal only when no other action is.
     Pass,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::maps::TicketId;
+    use crate::rules::cards::Color;
+
+    #[test]
+    fn every_action_survives_a_json_round_trip() {
+        let cards = CardCounts::of(Some(Color::Red), 2, 1);
+        let actions = [
+            Action::DrawBlind,
+            Action::DrawFaceup { slot: 4 },
+            Action::Claim {
+                route: RouteId(77),
+                cards,
+            },
+            Action::PayTunnel { cards },
+            Action::DeclineTunnel,
+            Action::DrawTickets,
+            Action::KeepTickets {
+                tickets: TicketSet::from_ids([TicketId(0), TicketId(45), TicketId(127)]),
+            },
+            Action::BuildStation { city: CityId(3), cards },
+            Action::Pass,
+        ];
+        for action in actions {
+            let json = serde_json::to_string(&action).unwrap();
+            assert_eq!(serde_json::from_str::<Action>(&json).unwrap(), action, "{json}");
+        }
+        let keep = serde_json::to_string(&actions[6]).unwrap();
+        assert_eq!(keep, r#"{"do":"keep_tickets","tickets":[0,45,127]}"#);
+        assert!(serde_json::from_str::<Action>(r#"{"do":"keep_tickets","tickets":[128]}"#).is_err());
+    }
+}

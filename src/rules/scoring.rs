@@ -86,21 +86,32 @@ pub fn final_scores(map: &Map, players: &[Holdings]) -> Vec<FinalScore> {
 /// Player indices from winner to last, after the map's tie-breaks; players still tied keep their order.
 pub fn ranking(map: &Map, players: &[Holdings], scores: &[FinalScore]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..scores.len()).collect();
-    order.sort_by_key(|&i| {
-        let s = &scores[i];
-        let keys: Vec<i64> = map
-            .rules
-            .tie_breaks
-            .iter()
-            .map(|t| match t {
-                TieBreak::TicketsCompleted => -i64::from(s.tickets_completed),
-                TieBreak::FewestStations => players[i].station_cities.len() as i64,
-                TieBreak::LongestPath => -i64::from(s.longest_bonus > 0),
-            })
-            .collect();
-        (Reverse(s.total), keys)
-    });
+    order.sort_by_key(|&i| rank_key(map, players, scores, i));
     order
+}
+
+/// Each player's rank, 1 for the winner; players tied after every tie-break share the better rank.
+pub fn ranks(map: &Map, players: &[Holdings], scores: &[FinalScore]) -> Vec<usize> {
+    let keys: Vec<_> = (0..scores.len()).map(|i| rank_key(map, players, scores, i)).collect();
+    keys.iter()
+        .map(|k| 1 + keys.iter().filter(|other| *other < k).count())
+        .collect()
+}
+
+/// Sorts best first: total points, then the map's tie-breaks.
+fn rank_key(map: &Map, players: &[Holdings], scores: &[FinalScore], i: usize) -> (Reverse<i32>, Vec<i64>) {
+    let s = &scores[i];
+    let keys = map
+        .rules
+        .tie_breaks
+        .iter()
+        .map(|t| match t {
+            TieBreak::TicketsCompleted => -i64::from(s.tickets_completed),
+            TieBreak::FewestStations => players[i].station_cities.len() as i64,
+            TieBreak::LongestPath => -i64::from(s.longest_bonus > 0),
+        })
+        .collect();
+    (Reverse(s.total), keys)
 }
 
 /// The route points a set of routes scores.

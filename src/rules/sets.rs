@@ -105,9 +105,26 @@ impl FromIterator<RouteId> for RouteSet {
     }
 }
 
-/// A set of ticket cards, as a bitset over [`TicketId`]s (maps have at most 128 tickets).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// A set of ticket cards, as a bitset over [`TicketId`]s (maps have at most 128 tickets). Serialised as the list
+/// of ticket ids: readable in the action log, and serde's tagged enums cannot carry a `u128`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct TicketSet(pub u128);
+
+impl Serialize for TicketSet {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.ids().map(|t| t.0))
+    }
+}
+
+impl<'de> Deserialize<'de> for TicketSet {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<TicketSet, D::Error> {
+        let ids = Vec::<u16>::deserialize(deserializer)?;
+        if let Some(bad) = ids.iter().find(|&&id| id >= 128) {
+            return Err(serde::de::Error::custom(format!("ticket id {bad} is out of range")));
+        }
+        Ok(TicketSet::from_ids(ids.into_iter().map(TicketId)))
+    }
+}
 
 impl TicketSet {
     /// The empty set.
@@ -140,6 +157,11 @@ impl TicketSet {
     /// Whether there are none.
     pub fn is_empty(self) -> bool {
         self.0 == 0
+    }
+
+    /// The tickets, in id order.
+    pub fn ids(self) -> impl Iterator<Item = TicketId> {
+        (0..128u16).filter(move |&i| self.0 & (1u128 << i) != 0).map(TicketId)
     }
 
     /// Whether every ticket of `self` is in `other`.

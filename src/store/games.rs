@@ -1,0 +1,409 @@
+//! Games: create, load, apply an action durably, replay the log, list running and finished games.
+
+use std::sync::Arc;
+
+use serde::Serialize;
+use sqlx::Row;
+
+use super::{SNAPSHOT_FORMAT, Store, StoreError, now_ms};
+use crate::maps::Map;
+use crate::rules::scoring;
+use crate::rules::{Action, Event, Game, RuleError, Seat, State};
+
+/// A stored game's id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct GameId(pub i64);
+
+/// A seat of a new game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewSeat {
+    /// The Discord user, or `None` for a computer player.
+    pub user_id: Option<u64>,
+    /// The name shown.
+    pub name: String,
+    /// The player colour on the board.
+    pub colour: String,
+}
+
+/// A game to create.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewGame {
+    /// The channel (or thread) it is played in.
+    pub channel_id: u64,
+    /// The server, if any.
+    pub guild_id: Option<u64>,
+    /// The map id.
+    pub map: String,
+    /// The seed of the game's random generator.
+    pub seed: u64,
+    /// Seats in turn order.
+    pub seats: Vec<NewSeat>,
+    /// Lobby settings (reminder interval, deadline, …), as JSON.
+    pub settings: serde_json::Value,
+}
+
+/// A game loaded from storage.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// The game.
+    pub game: Game,
+    /// Actions applied so far; an action is saved only if this is still the stored version.
+    pub version: i64,
+}
+
+/// What became of an action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Applied {
+    /// Accepted and stored.
+    Accepted {
+        /// What happened.
+        events: Vec<Event>,
+        /// The new version.
+        version: i64,
+    },
+    /// Refused by the rules; nothing was stored.
+    Rejected(RuleError),
+    /// Someone else's action was stored first (a double click, two players at once): nothing was stored.
+    AlreadyPlayed,
+}
+
+/// A running game, listed without loading its snapshot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSummary {
+    /// The game.
+    pub id: GameId,
+    /// Its channel.
+    pub channel_id: u64,
+    /// Its map.
+    pub map: String,
+    /// Actions applied.
+    pub version: i64,
+    /// Last change, Unix milliseconds.
+    pub updated_at: i64,
+}
+
+/// A seat's result in a finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatResult {
+    /// The seat.
+    pub seat: Seat,
+    /// The Discord user, or `None` for a computer player.
+    pub user_id: Option<u64>,
+    /// The name.
+    pub name: String,
+    /// Final score.
+    pub score: i64,
+    /// 1 for the winner; tied players share a rank.
+    pub rank: i64,
+}
+
+fn map_for(id: &str) -> Result<Arc<Map>, StoreError> {
+    Map::builtin(id).map_err(|e| StoreError::Setup(e.to_string()))
+}
+
+/// Discord ids are u64; SQLite integers are i64. The bits are kept as they are.
+fn to_db(id: u64) -> i64 {
+    id as i64
+}
+
+fn from_db(id: i64) -> u64 {
+    id as u64
+}
+
+impl Store {
+    /// Creates a running game: sets it up from its seed and stores the game, its seats and the first snapshot.
+    ///
+    /// # Errors
+    /// `ChannelBusy` when the channel has an open game; `Setup` for an unknown map or player count.
+    pub async fn create_game(&self, new: &NewGame) -> Result<GameId, StoreError> {
+        let map = map_for(&new.map)?;
+        let game = Game::new(map, new.seats.len(), new.seed).map_err(|e| StoreError::Setup(e.to_string()))?;
+        let state = serde_json::to_string(game.state()).expect("the state serialises");
+        let now = now_ms();
+        let _writing = self.writer.lock().await;
+        let mut tx = self.pool.begin().await?;
+        let inserted = sqlx::query(
+            "INSERT INTO games (channel_id, guild_id, map, status, seed, settings, created_at, updated_at)
+             VALUES (?, ?, ?, 'running', ?, ?, ?, ?)",
+        )
+        .bind(to_db(new.channel_id))
+        .bind(new.guild_id.map(to_db))
+        .bind(&new.map)
+        .bind(to_db(new.seed))
+        .bind(new.settings.to_string())
+        .bind(now)
+        .bind(now)
+        .execute(&mut *tx)
+        .await;
+        let id = match inserted {
+            Ok(done) => GameId(done.last_insert_rowid()),
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => return Err(StoreError::ChannelBusy),
+            Err(e) => return Err(e.into()),
+        };
+        for (i, seat) in new.seats.iter().enumerate() {
+            sqlx::query("INSERT INTO seats (game_id, seat, user_id, name, colour) VALUES (?, ?, ?, ?, ?)")
+                .bind(id.0)
+                .bind(i as i64)
+                .bind(seat.user_id.map(to_db))
+                .bind(&seat.name)
+                .bind(&seat.colour)
+                .execute(&mut *tx)
+                .await?;
+        }
+        sqlx::query("INSERT INTO snapshots (game_id, version, format, state) VALUES (?, 0, ?, ?)")
+            .bind(id.0)
+            .bind(SNAPSHOT_FORMAT)
+            .bind(state)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// Loads a game's current snapshot.
+    ///
+    /// # Errors
+    /// `UnknownGame`, or `CorruptSnapshot` (with the game id) when it does not decode or breaks an invariant.
+    pub async fn load(&self, id: GameId) -> Result<Loaded, StoreError> {
+        let row = sqlx::query(
+            "SELECT g.map, s.version, s.format, s.state FROM games g JOIN snapshots s ON s.game_id = g.id WHERE g.id = ?",
+        )
+        .bind(id.0)
+        .fetch_optional(&self.pool)
+        .await?
+        .ok_or(StoreError::UnknownGame(id))?;
+        let corrupt = |reason: String| StoreError::CorruptSnapshot { game: id, reason };
+        let format: i64 = row.get("format");
+        if format != SNAPSHOT_FORMAT {
+            return Err(corrupt(format!(
+                "snapshot format {format}, this version reads {SNAPSHOT_FORMAT}"
+            )));
+        }
+        let map = map_for(row.get("map")).map_err(|e| corrupt(e.to_string()))?;
+        let state: State = serde_json::from_str(row.get("state")).map_err(|e| corrupt(e.to_string()))?;
+        let game = Game::from_state(map, state).map_err(|e| corrupt(e.to_string()))?;
+        Ok(Loaded {
+            game,
+            version: row.get("version"),
+        })
+    }
+
+    /// Load → apply → save, the one way a stored game changes. In one transaction the action is appended to the
+    /// log and the snapshot replaced, but only if the stored version is still the one loaded: of two actions
+    /// racing on the same version exactly one is stored, the other gets `AlreadyPlayed`.
+    ///
+    /// # Errors
+    /// Database failures and unreadable snapshots. Rule refusals are `Ok(Applied::Rejected)`.
+    pub async fn apply_and_save(&self, id: GameId, seat: Seat, action: Action) -> Result<Applied, StoreError> {
+        let Loaded { mut game, version } = self.load(id).await?;
+        self.apply_to(id, &mut game, version, seat, action).await
+    }
+
+    /// Applies an action to a game loaded at `version` and saves it (see [`Store::apply_and_save`]).
+    ///
+    /// # Errors
+    /// As [`Store::apply_and_save`].
+    pub async fn apply_to(
+        &self,
+        id: GameId,
+        game: &mut Game,
+        version: i64,
+        seat: Seat,
+        action: Action,
+    ) -> Result<Applied, StoreError> {
+        let events = match game.apply(seat, action) {
+            Ok(events) => events,
+            Err(e) => return Ok(Applied::Rejected(e)),
+        };
+        let state = serde_json::to_string(game.state()).expect("the state serialises");
+        let now = now_ms();
+        let _writing = self.writer.lock().await;
+        let mut tx = self.pool.begin().await?;
+        let updated =
+            sqlx::query("UPDATE snapshots SET version = version + 1, state = ? WHERE game_id = ? AND version = ?")
+                .bind(state)
+                .bind(id.0)
+                .bind(version)
+                .execute(&mut *tx)
+                .await?;
+        if updated.rows_affected() == 0 {
+            tx.rollback().await?;
+            return Ok(Applied::AlreadyPlayed);
+        }
+        sqlx::query("INSERT INTO actions (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)")
+            .bind(id.0)
+            .bind(version + 1)
+            .bind(i64::from(seat.0))
+            .bind(serde_json::to_string(&action).expect("actions serialise"))
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        let finished = game.is_over();
+        sqlx::query(
+            "UPDATE games SET updated_at = ?, status = CASE WHEN ? THEN 'finished' ELSE status END WHERE id = ?",
+        )
+        .bind(now)
+        .bind(finished)
+        .bind(id.0)
+        .execute(&mut *tx)
+        .await?;
+        if let Some(scores) = game.final_scores() {
+            let ranks = scoring::ranks(game.map(), &game.holdings(), &scores);
+            for (seat, (score, rank)) in scores.iter().zip(ranks).enumerate() {
+                sqlx::query("UPDATE seats SET final_score = ?, final_rank = ? WHERE game_id = ? AND seat = ?")
+                    .bind(i64::from(score.total))
+                    .bind(rank as i64)
+                    .bind(id.0)
+                    .bind(seat as i64)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(Applied::Accepted {
+            events,
+            version: version + 1,
+        })
+    }
+
+    /// Rebuilds a game from its seed and action log (the snapshot is not read).
+    ///
+    /// # Errors
+    /// An unknown game, or a log entry that does not decode or that the rules refuse.
+    pub async fn replay(&self, id: GameId) -> Result<Game, StoreError> {
+        let game_row = sqlx::query("SELECT map, seed, (SELECT COUNT(*) FROM seats WHERE game_id = games.id) AS players FROM games WHERE id = ?")
+            .bind(id.0)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or(StoreError::UnknownGame(id))?;
+        let corrupt = |reason: String| StoreError::CorruptSnapshot { game: id, reason };
+        let map = map_for(game_row.get("map"))?;
+        let players: i64 = game_row.get("players");
+        let seed: i64 = game_row.get("seed");
+        let mut game = Game::new(map, players as usize, from_db(seed)).map_err(|e| corrupt(format!("setup: {e}")))?;
+        let rows = sqlx::query("SELECT seq, seat, action FROM actions WHERE game_id = ? ORDER BY seq")
+            .bind(id.0)
+            .fetch_all(&self.pool)
+            .await?;
+        for (i, row) in rows.iter().enumerate() {
+            let seq: i64 = row.get("seq");
+            if seq != i as i64 + 1 {
+                return Err(corrupt(format!("the action log jumps from {i} to {seq}")));
+            }
+            let seat: i64 = row.get("seat");
+            let action: Action =
+                serde_json::from_str(row.get("action")).map_err(|e| corrupt(format!("action {seq}: {e}")))?;
+            game.apply(Seat(seat as u8), action)
+                .map_err(|e| corrupt(format!("action {seq} refused on replay: {e}")))?;
+        }
+        Ok(game)
+    }
+
+    /// The games still being played, for resuming after a restart (snapshots are not loaded).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn running_games(&self) -> Result<Vec<GameSummary>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT g.id, g.channel_id, g.map, g.updated_at, s.version FROM games g JOIN snapshots s ON s.game_id = g.id
+             WHERE g.status = 'running' ORDER BY g.id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| GameSummary {
+                id: GameId(r.get("id")),
+                channel_id: from_db(r.get("channel_id")),
+                map: r.get("map"),
+                version: r.get("version"),
+                updated_at: r.get("updated_at"),
+            })
+            .collect())
+    }
+
+    /// Loads every running game; a game that cannot be loaded is reported with its id and does not stop the others.
+    ///
+    /// # Errors
+    /// Only when the list itself cannot be read.
+    pub async fn load_running(&self) -> Result<Vec<(GameId, Result<Loaded, StoreError>)>, StoreError> {
+        let mut out = Vec::new();
+        for summary in self.running_games().await? {
+            out.push((summary.id, self.load(summary.id).await));
+        }
+        Ok(out)
+    }
+
+    /// Every stored game, finished ones included, oldest first.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn game_ids(&self) -> Result<Vec<GameId>, StoreError> {
+        let rows = sqlx::query("SELECT id FROM games ORDER BY id")
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows.iter().map(|r| GameId(r.get("id"))).collect())
+    }
+
+    /// The open game in a channel, if any.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn game_in_channel(&self, channel_id: u64) -> Result<Option<GameId>, StoreError> {
+        let row = sqlx::query("SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')")
+            .bind(to_db(channel_id))
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| GameId(r.get("id"))))
+    }
+
+    /// Each seat's final score and rank, once the game has finished (empty before).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn results(&self, id: GameId) -> Result<Vec<SeatResult>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT seat, user_id, name, final_score, final_rank FROM seats
+             WHERE game_id = ? AND final_score IS NOT NULL ORDER BY final_rank, seat",
+        )
+        .bind(id.0)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| SeatResult {
+                seat: Seat(r.get::<i64, _>("seat") as u8),
+                user_id: r.get::<Option<i64>, _>("user_id").map(from_db),
+                name: r.get("name"),
+                score: r.get("final_score"),
+                rank: r.get("final_rank"),
+            })
+            .collect())
+    }
+
+    /// Accepted actions stored for a game (the last sequence number).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn action_count(&self, id: GameId) -> Result<i64, StoreError> {
+        let row = sqlx::query("SELECT COUNT(*) AS n FROM actions WHERE game_id = ?")
+            .bind(id.0)
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.get("n"))
+    }
+
+    /// Overwrites a snapshot's raw text. For tests of damaged data only.
+    ///
+    /// # Errors
+    /// Database failures.
+    #[doc(hidden)]
+    pub async fn damage_snapshot_for_tests(&self, id: GameId, state: &str) -> Result<(), StoreError> {
+        sqlx::query("UPDATE snapshots SET state = ? WHERE game_id = ?")
+            .bind(state)
+            .bind(id.0)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+}
