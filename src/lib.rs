@@ -4,6 +4,7 @@ pub mod cli;
 pub mod config;
 pub mod maps;
 pub mod names;
+pub mod render;
 pub mod replay;
 pub mod rules;
 pub mod sim;

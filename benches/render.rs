@@ -1,0 +1,45 @@
+//! Rendering benchmarks: a mid-game Europe board with 5 players, drawn and PNG-encoded; and the floor under it,
+//! copying the cached base layer and encoding it.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use ttrbot::maps::Map;
+use ttrbot::render;
+use ttrbot::rules::{Game, GameRng};
+
+fn render_bench(c: &mut Criterion) {
+    let map = Map::builtin("europe").unwrap();
+    let mut game = Game::new(map.clone(), 5, 3).unwrap();
+    let mut chooser = GameRng::new(3);
+    let mut legal = Vec::new();
+    for _ in 0..250 {
+        let seat = game.to_act()[0];
+        game.legal_actions(seat, &mut legal);
+        game.apply(seat, legal[chooser.below(legal.len())]).unwrap();
+    }
+    let view = game.public_view();
+    let names: Vec<String> = ["Ana", "Ben", "Cleo", "Dev", "Eli"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let claimed = view.owners.iter().flatten().count();
+    let png = render::png(&render::board(&map, &view, &names));
+    eprintln!(
+        "mid-game Europe, 5 players, {claimed} routes claimed: PNG {} KB",
+        png.len() / 1024
+    );
+    render::base_layer(&map); // drawn once, outside the measurement, as in the bot
+    c.bench_function("render + PNG, mid-game Europe, 5 players", |b| {
+        b.iter(|| black_box(render::png(&render::board(&map, black_box(&view), &names))))
+    });
+    c.bench_function("copy cached base layer + PNG (the floor)", |b| {
+        b.iter(|| black_box(render::png(&(*render::base_layer(&map)).clone())))
+    });
+    c.bench_function("render only (no PNG)", |b| {
+        b.iter(|| black_box(render::board(&map, black_box(&view), &names)))
+    });
+}
+
+criterion_group!(benches, render_bench);
+criterion_main!(benches);

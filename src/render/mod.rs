@@ -1,0 +1,21 @@
+//! The board as a picture: pure functions from a map and a `PublicView` to an image, and PNG encoding.
+
+mod board;
+mod draw;
+mod fonts;
+
+pub use board::{PLAYER_COLORS, base_layer, board, car_quads, color_rgba, image_size, quad_center};
+
+use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+use image::{ImageEncoder, RgbaImage};
+
+/// Encodes a picture as PNG. The alpha channel is dropped (the board is opaque) and compression is the fast kind:
+/// large flat areas compress well anyway, and a turn's picture must be ready within Discord's 3 seconds.
+pub fn png(img: &RgbaImage) -> Vec<u8> {
+    let rgb: Vec<u8> = img.pixels().flat_map(|p| [p[0], p[1], p[2]]).collect();
+    let mut out = Vec::with_capacity(rgb.len() / 8);
+    PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Adaptive)
+        .write_image(&rgb, img.width(), img.height(), image::ExtendedColorType::Rgb8)
+        .expect("encoding to memory does not fail");
+    out
+}
