@@ -5,19 +5,13 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use ttrbot::maps::Map;
-use ttrbot::render;
 use ttrbot::rules::{Game, GameRng};
+use ttrbot::{render, sim};
 
 fn render_bench(c: &mut Criterion) {
     let map = Map::builtin("europe").unwrap();
     let mut game = Game::new(map.clone(), 5, 3).unwrap();
-    let mut chooser = GameRng::new(3);
-    let mut legal = Vec::new();
-    for _ in 0..250 {
-        let seat = game.to_act()[0];
-        game.legal_actions(seat, &mut legal);
-        game.apply(seat, legal[chooser.below(legal.len())]).unwrap();
-    }
+    sim::play_random_actions(&mut game, 250, &mut GameRng::new(3));
     let view = game.public_view();
     let names: Vec<String> = ["Ana", "Ben", "Cleo", "Dev", "Eli"]
         .iter()

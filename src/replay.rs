@@ -264,6 +264,21 @@ pub struct Report {
 /// A one-line reason: malformed JSON, an unknown map, card, city, route or ticket, a position that breaks
 /// conservation, or an action missing a field.
 pub fn run(text: &str) -> Result<Report, String> {
+    let (script, game, results) = play(text)?;
+    Ok(Report {
+        results,
+        position: write(&game),
+        seed: game.state().rng.state(),
+        scores: scores(&game, &script.players),
+    })
+}
+
+/// Parses a script, builds its position and plays its actions: the script, the game after them, and each
+/// action's outcome (a refused action changes nothing and play goes on).
+///
+/// # Errors
+/// As [`run`].
+pub fn play(text: &str) -> Result<(Script, Game, Vec<Outcome>), String> {
     let script: Script = serde_json::from_str(text).map_err(|e| e.to_string())?;
     let map = Map::builtin(&script.map).map_err(|e| e.to_string())?;
     let mut game = load(&map, &script.players, &script.position, script.seed)?;
@@ -278,12 +293,7 @@ pub fn run(text: &str) -> Result<Report, String> {
             },
         });
     }
-    Ok(Report {
-        results,
-        position: write(&game),
-        seed: game.state().rng.state(),
-        scores: scores(&game, &script.players),
-    })
+    Ok((script, game, results))
 }
 
 /// The scores part of a report.

@@ -74,6 +74,22 @@ pub fn play_random(map: Arc<Map>, players: usize, seed: u64, checks: Checks) -> 
     Ok(Played { game, actions, scores })
 }
 
+/// Plays up to `n` random legal actions on a game (fewer if it ends), each chosen uniformly by `chooser`.
+/// Returns how many were played.
+pub fn play_random_actions(game: &mut Game, n: usize, chooser: &mut GameRng) -> usize {
+    let mut legal = Vec::new();
+    for played in 0..n {
+        if game.is_over() {
+            return played;
+        }
+        let seat = game.to_act()[0];
+        game.legal_actions(seat, &mut legal);
+        game.apply(seat, legal[chooser.below(legal.len())])
+            .expect("legal actions are accepted");
+    }
+    n
+}
+
 /// Tries actions that are not legal now and checks each is refused without touching the state.
 fn check_rejection_changes_nothing(
     game: &Game,

@@ -213,3 +213,39 @@ fn simulate_plays_games_and_reports_speed() {
     let out = ttrbot(&["simulate", "--map", "usa", "--players", "9"], Path::new("."));
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn render_writes_a_png_of_a_script_or_a_random_game_and_refuses_bad_input() {
+    let dir = temp_dir("render");
+    let out = dir.join("board.png");
+    let script = fixture("replay/europe-station-costs-rise.json");
+    let run = ttrbot(
+        &[
+            "render",
+            "--game",
+            script.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        &dir,
+    );
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let img = image::open(&out).unwrap();
+    assert_eq!((img.width(), img.height()), (1744 + 420, 1125));
+    let run = ttrbot(
+        &[
+            "render",
+            "--map",
+            "berlin",
+            "--random-actions",
+            "40",
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        &dir,
+    );
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let run = ttrbot(&["render", "--map", "atlantis", "-o", out.to_str().unwrap()], &dir);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("no such map"));
+}

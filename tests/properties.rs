@@ -78,12 +78,8 @@ fn a_snapshot_round_trips_through_json_and_plays_on_identically() {
     let m = map("usa");
     let mut game = Game::new(m.clone(), 3, 11).unwrap();
     let mut chooser = ttrbot::rules::GameRng::new(5);
+    ttrbot::sim::play_random_actions(&mut game, 60, &mut chooser);
     let mut legal = Vec::new();
-    for _ in 0..60 {
-        let seat = game.to_act()[0];
-        game.legal_actions(seat, &mut legal);
-        game.apply(seat, legal[chooser.below(legal.len())]).unwrap();
-    }
     let json = serde_json::to_string(game.state()).unwrap();
     let mut restored = Game::from_state(m, serde_json::from_str(&json).unwrap()).unwrap();
     while !game.is_over() {

@@ -15,16 +15,7 @@ fn names(n: usize) -> Vec<String> {
 fn played(map: &str, players: usize, actions: usize, seed: u64) -> Game {
     let map = Map::builtin(map).unwrap();
     let mut game = Game::new(map, players, seed).unwrap();
-    let mut chooser = GameRng::new(seed);
-    let mut legal = Vec::new();
-    for _ in 0..actions {
-        if game.is_over() {
-            break;
-        }
-        let seat = game.to_act()[0];
-        game.legal_actions(seat, &mut legal);
-        game.apply(seat, legal[chooser.below(legal.len())]).unwrap();
-    }
+    ttrbot::sim::play_random_actions(&mut game, actions, &mut GameRng::new(seed));
     game
 }
 

@@ -82,13 +82,7 @@ fn a_position_written_out_and_loaded_again_plays_on_identically() {
             let mut chooser = GameRng::new(seed + 100);
             let mut legal = Vec::new();
             let stop = 20 + chooser.below(200);
-            let mut played = 0;
-            while !game.is_over() && played < stop {
-                let seat = game.to_act()[0];
-                game.legal_actions(seat, &mut legal);
-                game.apply(seat, legal[chooser.below(legal.len())]).unwrap();
-                played += 1;
-            }
+            ttrbot::sim::play_random_actions(&mut game, stop, &mut chooser);
             let position: Position = replay::write(&game);
             let json = serde_json::to_string(&position).unwrap();
             let reread: Position = serde_json::from_str(&json).unwrap();

@@ -50,26 +50,7 @@ enum Command {
         file: PathBuf,
     },
     /// Draw a board to a PNG: empty, after random actions, or the position of a replay script.
-    Render {
-        /// Map id.
-        #[arg(long, default_value = "usa")]
-        map: String,
-        /// A replay script (see README): its position, after its actions, is drawn.
-        #[arg(long)]
-        game: Option<PathBuf>,
-        /// Random legal actions to play on a new game first.
-        #[arg(long, default_value_t = 0)]
-        random_actions: usize,
-        /// Players of a new game (default: the map's most).
-        #[arg(long)]
-        players: Option<usize>,
-        /// Seed of a new game.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// The PNG file to write.
-        #[arg(short, long)]
-        out: PathBuf,
-    },
+    Render(render::RenderArgs),
     /// Play random games between computer players, checking every invariant after every action.
     Simulate {
         /// Map id.
@@ -108,21 +89,7 @@ pub fn main() -> ExitCode {
         Command::Maps { dir } => list_maps(dir),
         Command::Score { file } => score::run(&file),
         Command::Replay { file } => replay::run(&file),
-        Command::Render {
-            map,
-            game,
-            random_actions,
-            players,
-            seed,
-            out,
-        } => render::run(&render::RenderArgs {
-            map,
-            game,
-            random_actions,
-            players,
-            seed,
-            out,
-        }),
+        Command::Render(args) => render::run(&args),
         Command::Simulate {
             map,
             players,

@@ -2,24 +2,33 @@
 
 use std::path::{Path, PathBuf};
 
+use clap::Args;
+
 use super::Failure;
 use crate::maps::Map;
 use crate::rules::{Game, GameRng};
-use crate::{render, replay};
+use crate::{render, replay, sim};
 
 /// What to draw.
+#[derive(Args)]
 pub struct RenderArgs {
-    /// Map id (ignored with `game`, which names its own map).
+    /// Map id (a script given with --game names its own).
+    #[arg(long, default_value = "usa")]
     pub map: String,
-    /// A replay script whose resulting position is drawn.
+    /// A replay script (see README): its position, after its actions, is drawn.
+    #[arg(long)]
     pub game: Option<PathBuf>,
-    /// Play this many random legal actions on a new game before drawing.
+    /// Random legal actions to play on a new game first.
+    #[arg(long, default_value_t = 0)]
     pub random_actions: usize,
-    /// Players for a new game.
+    /// Players of a new game (default: the map's most).
+    #[arg(long)]
     pub players: Option<usize>,
-    /// Seed for a new game.
+    /// Seed of a new game.
+    #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Where to write the PNG.
+    /// The PNG file to write.
+    #[arg(short, long)]
     pub out: PathBuf,
 }
 
@@ -34,17 +43,7 @@ pub fn run(args: &RenderArgs) -> Result<(), Failure> {
             let map = Map::builtin(&args.map).map_err(|e| Failure::input(e.to_string()))?;
             let players = args.players.unwrap_or(usize::from(map.rules.max_players));
             let mut game = Game::new(map, players, args.seed).map_err(|e| Failure::input(e.to_string()))?;
-            let mut chooser = GameRng::new(args.seed ^ 0xB0A2D);
-            let mut legal = Vec::new();
-            for _ in 0..args.random_actions {
-                if game.is_over() {
-                    break;
-                }
-                let seat = game.to_act()[0];
-                game.legal_actions(seat, &mut legal);
-                game.apply(seat, legal[chooser.below(legal.len())])
-                    .expect("legal actions are accepted");
-            }
+            sim::play_random_actions(&mut game, args.random_actions, &mut GameRng::new(args.seed ^ 0xB0A2D));
             let names = ["Ana", "Ben", "Cleo", "Dev", "Eli"][..players]
                 .iter()
                 .map(|s| s.to_string())
@@ -68,15 +67,10 @@ pub fn run(args: &RenderArgs) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The game a replay script ends in, played exactly as `ttrbot replay` plays it.
 fn from_script(file: &Path) -> Result<(Game, Vec<String>), Failure> {
     let fail = |e: String| Failure::input(format!("{}: {e}", file.display()));
     let text = std::fs::read_to_string(file).map_err(|e| fail(e.to_string()))?;
-    let script: replay::Script = serde_json::from_str(&text).map_err(|e| fail(e.to_string()))?;
-    let map = Map::builtin(&script.map).map_err(|e| fail(e.to_string()))?;
-    let mut game = replay::load(&map, &script.players, &script.position, script.seed).map_err(fail)?;
-    for step in &script.actions {
-        let (seat, action) = replay::action(&game, step).map_err(fail)?;
-        let _ = game.apply(seat, action);
-    }
+    let (script, game, _) = replay::play(&text).map_err(fail)?;
     Ok((game, script.players))
 }

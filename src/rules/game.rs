@@ -401,15 +401,15 @@ impl Game {
                 let mut rest = me.hand;
                 rest.remove_all(&tunnel.laid);
                 let laid_color = tunnel.laid.colors().next();
-                let mut options = CardCounts::EMPTY;
                 let wild = rest.get(Card::WILD);
                 let colored = laid_color.map_or(0, |c| rest.get(c.card()));
                 // Pay with as many coloured cards as possible first, then every mix with more wilds.
                 for n_colored in (0..=tunnel.extra.min(colored)).rev() {
                     let n_wild = tunnel.extra - n_colored;
                     if n_wild <= wild {
-                        options.0 = CardCounts::of(laid_color, n_colored, n_wild).0;
-                        out.push(Action::PayTunnel { cards: options });
+                        out.push(Action::PayTunnel {
+                            cards: CardCounts::of(laid_color, n_colored, n_wild),
+                        });
                     }
                 }
                 out.push(Action::DeclineTunnel);
