@@ -74,9 +74,8 @@ pub fn car_quads(map: &Map, id: RouteId) -> Vec<[Point; 4]> {
     };
     let (ox, oy) = (nx * offset, ny * offset);
     if route.kind == RouteKind::Metro {
-        let (cx, cy) = ((ax + bx) / 2.0 + ox * 2.0, (ay + by) / 2.0 + oy * 2.0);
-        let h = METRO_BADGE / 2.0;
-        return vec![[(cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h)]];
+        let center = ((ax + bx) / 2.0 + ox * 2.0, (ay + by) / 2.0 + oy * 2.0);
+        return vec![draw::square(center, METRO_BADGE / 2.0)];
     }
     let start = CITY_RADIUS + 3.0;
     let usable = (len - 2.0 * start).max(4.0);
@@ -140,12 +139,7 @@ fn draw_base(map: &Map) -> RgbaImage {
     // The panel area.
     draw::fill_convex(
         &mut img,
-        &[
-            (map.width as f32 * K, 0.0),
-            (w as f32 * K, 0.0),
-            (w as f32 * K, h as f32 * K),
-            (map.width as f32 * K, h as f32 * K),
-        ],
+        &draw::rect(map.width as f32 * K, 0.0, w as f32 * K, h as f32 * K),
         PANEL,
     );
     draw::line(
@@ -216,27 +210,9 @@ fn draw_base(map: &Map) -> RgbaImage {
         let c = (city.x * K, city.y * K);
         if city.country.is_some() {
             let s = 8.0 * K;
-            draw::fill_convex(
-                &mut img,
-                &[
-                    (c.0 - s, c.1 - s),
-                    (c.0 + s, c.1 - s),
-                    (c.0 + s, c.1 + s),
-                    (c.0 - s, c.1 + s),
-                ],
-                INK,
-            );
+            draw::fill_convex(&mut img, &draw::square(c, s), INK);
             let t = s - 2.5 * K;
-            draw::fill_convex(
-                &mut img,
-                &[
-                    (c.0 - t, c.1 - t),
-                    (c.0 + t, c.1 - t),
-                    (c.0 + t, c.1 + t),
-                    (c.0 - t, c.1 + t),
-                ],
-                Rgba([220, 60, 50, 255]),
-            );
+            draw::fill_convex(&mut img, &draw::square(c, t), Rgba([220, 60, 50, 255]));
         } else {
             draw::fill_circle(&mut img, c, (CITY_RADIUS + 2.5) * K, CITY_RING);
             draw::fill_circle(&mut img, c, CITY_RADIUS * K, CITY_FILL);
@@ -447,12 +423,7 @@ fn draw_panel(map: &Map, view: &PublicView, names: &[String], img: &mut RgbaImag
         if current {
             draw::fill_convex(
                 img,
-                &[
-                    (x0 - 10.0, y - 4.0),
-                    (x0 + 384.0, y - 4.0),
-                    (x0 + 384.0, y + 50.0),
-                    (x0 - 10.0, y + 50.0),
-                ],
+                &draw::rect(x0 - 10.0, y - 4.0, x0 + 384.0, y + 50.0),
                 Rgba([255, 236, 160, 255]),
             );
         }
@@ -501,7 +472,7 @@ fn draw_panel(map: &Map, view: &PublicView, names: &[String], img: &mut RgbaImag
     y += 26.0;
     for (slot, card) in view.faceup.iter().enumerate() {
         let x = x0 + slot as f32 * 76.0;
-        let rect = [(x, y), (x + 68.0, y), (x + 68.0, y + 44.0), (x, y + 44.0)];
+        let rect = draw::rect(x, y, x + 68.0, y + 44.0);
         draw::fill_convex(img, &draw::grow(&rect, 1.2), INK);
         match card {
             None => draw::fill_convex(img, &rect, Rgba([225, 220, 210, 255])),
@@ -517,16 +488,7 @@ fn draw_panel(map: &Map, view: &PublicView, names: &[String], img: &mut RgbaImag
                 ];
                 for (i, k) in colors.iter().enumerate() {
                     let x1 = x + i as f32 * 68.0 / 6.0;
-                    draw::fill_convex(
-                        img,
-                        &[
-                            (x1, y),
-                            (x1 + 68.0 / 6.0, y),
-                            (x1 + 68.0 / 6.0, y + 44.0),
-                            (x1, y + 44.0),
-                        ],
-                        color_rgba(Some(*k)),
-                    );
+                    draw::fill_convex(img, &draw::rect(x1, y, x1 + 68.0 / 6.0, y + 44.0), color_rgba(Some(*k)));
                 }
             }
             Some(c) => draw::fill_convex(img, &rect, color_rgba(c.color())),

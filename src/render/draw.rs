@@ -66,6 +66,16 @@ pub fn fill_convex(img: &mut RgbaImage, points: &[Point], color: Rgba<u8>) {
     }
 }
 
+/// The corners of an axis-aligned rectangle from (x0, y0) to (x1, y1).
+pub fn rect(x0: f32, y0: f32, x1: f32, y1: f32) -> [Point; 4] {
+    [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+}
+
+/// The corners of a square around `center` with half-side `half`.
+pub fn square(center: Point, half: f32) -> [Point; 4] {
+    rect(center.0 - half, center.1 - half, center.0 + half, center.1 + half)
+}
+
 /// Fills a circle.
 pub fn fill_circle(img: &mut RgbaImage, center: Point, radius: f32, color: Rgba<u8>) {
     let x0 = (center.0 - radius - 1.0).floor().max(0.0) as u32;
