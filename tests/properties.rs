@@ -107,18 +107,7 @@ fn the_public_view_does_not_change_when_hidden_cards_and_tickets_change() {
             .unwrap();
         }
         let before = game.public_view();
-        let mut hidden = game.clone();
-        let s = hidden.state_mut();
-        // Swap a card of seat 0's hand with a different card in the deck, and a kept ticket with the deck's top.
-        let (held, _) = s.seats[0].hand.iter().next().unwrap();
-        let i = s.deck.iter().position(|&c| c != held).unwrap();
-        let other = std::mem::replace(&mut s.deck[i], held);
-        s.seats[0].hand.remove(held, 1);
-        s.seats[0].hand.add(other, 1);
-        let top = s.tickets.pop_front().unwrap();
-        let mine = std::mem::replace(&mut s.seats[0].tickets[0], top);
-        s.tickets.push_front(mine);
-        hidden.check_invariants().unwrap();
+        let hidden = common::with_hidden_swapped(&game);
         assert_eq!(
             hidden.public_view(),
             before,

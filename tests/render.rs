@@ -1,5 +1,7 @@
 //! The board picture: every map renders, claimed routes show their owner, hidden information cannot show.
 
+mod common;
+
 use image::RgbaImage;
 use ttrbot::maps::{BUILTIN, Map, RouteId};
 use ttrbot::render::{self, PLAYER_COLORS, car_quads, color_rgba, image_size};
@@ -101,14 +103,7 @@ fn claimed_routes_show_their_owners_colour_and_unclaimed_routes_keep_theirs() {
 #[test]
 fn hidden_cards_and_tickets_cannot_change_the_picture() {
     let game = played("europe", 3, 120, 2);
-    let mut hidden = game.clone();
-    let s = hidden.state_mut();
-    let (held, _) = s.seats[0].hand.iter().next().unwrap();
-    let i = s.deck.iter().position(|&c| c != held).unwrap();
-    let other = std::mem::replace(&mut s.deck[i], held);
-    s.seats[0].hand.remove(held, 1);
-    s.seats[0].hand.add(other, 1);
-    hidden.check_invariants().unwrap();
+    let hidden = common::with_hidden_swapped(&game);
     let a = render::board(game.map(), &game.public_view(), &names(3));
     let b = render::board(hidden.map(), &hidden.public_view(), &names(3));
     assert!(a == b, "the picture changed with a hidden card");

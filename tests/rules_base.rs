@@ -294,11 +294,7 @@ fn an_empty_deck_is_refilled_by_shuffling_the_discard_pile() {
 #[test]
 fn with_deck_and_discard_empty_no_blind_draw_but_face_up_cards_remain() {
     let mut game = started("usa", 2, 1);
-    let s = game.state_mut();
-    let rest: Vec<_> = s.deck.drain(..).chain(s.discard.drain(..)).collect();
-    for c in rest {
-        s.seats[1].hand.add(c, 1);
-    }
+    empty_piles_into(&mut game, Seat(1));
     assert_eq!(refused(&mut game, 0, Action::DrawBlind), RuleError::DeckEmpty);
     ok(&mut game, 0, Action::DrawFaceup { slot: 0 });
     assert_eq!(game.state().faceup[0], None, "the slot stays empty");
@@ -309,11 +305,7 @@ fn with_deck_and_discard_empty_no_blind_draw_but_face_up_cards_remain() {
 fn with_no_card_left_to_take_the_draw_ends_after_the_first_card() {
     let mut game = started("usa", 2, 1);
     set_faceup(&mut game, [Some("red"), None, None, None, None]);
-    let s = game.state_mut();
-    let rest: Vec<_> = s.deck.drain(..).chain(s.discard.drain(..)).collect();
-    for c in rest {
-        s.seats[1].hand.add(c, 1);
-    }
+    empty_piles_into(&mut game, Seat(1));
     ok(&mut game, 0, Action::DrawFaceup { slot: 0 });
     assert_eq!(game.state().current, Seat(1), "nothing left to draw: the turn ended");
     game.check_invariants().unwrap();
@@ -552,11 +544,7 @@ fn drawing_tickets_offers_three_and_keeping_one_is_enough() {
 #[test]
 fn with_fewer_than_three_tickets_left_the_draw_takes_what_is_there() {
     let mut game = started("usa", 2, 1);
-    let s = game.state_mut();
-    while s.tickets.len() > 2 {
-        let t = s.tickets.pop_front().unwrap();
-        s.seats[1].tickets.push(t);
-    }
+    leave_tickets(&mut game, 2, Seat(1));
     ok(&mut game, 0, Action::DrawTickets);
     assert_eq!(game.state().seats[0].offer.len(), 2);
 }
@@ -581,10 +569,10 @@ fn a_pass_is_refused_while_anything_else_is_possible() {
 /// A position where seat 0 can do nothing: no cards to draw, no tickets, and a hand that pays for no route.
 fn stuck(players: usize) -> Game {
     let mut game = started("usa", players, 1);
+    empty_piles_into(&mut game, Seat(1));
     let s = game.state_mut();
-    let mut rest: Vec<_> = s.deck.drain(..).chain(s.discard.drain(..)).collect();
-    rest.extend(s.faceup.iter_mut().filter_map(Option::take));
-    for c in rest {
+    let row: Vec<_> = s.faceup.iter_mut().filter_map(Option::take).collect();
+    for c in row {
         s.seats[1].hand.add(c, 1);
     }
     let hand = std::mem::take(&mut s.seats[0].hand);

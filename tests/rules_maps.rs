@@ -3,11 +3,11 @@
 mod common;
 
 use common::*;
-use ttrbot::maps::{CityId, Map, TicketId};
+use ttrbot::maps::{CityId, Map};
 use ttrbot::rules::error::Waiting;
 use ttrbot::rules::game::Step;
 use ttrbot::rules::scoring::{Holdings, final_scores, grand_tour_tickets, longest_path};
-use ttrbot::rules::{Action, Event, Game, RouteSet, RuleError, Seat, TicketSet};
+use ttrbot::rules::{Action, Event, Game, RuleError, Seat, TicketSet};
 
 // ----- tunnels (Europe) -----
 
@@ -197,11 +197,7 @@ fn a_declined_tunnel_returns_the_laid_cards_and_ends_the_turn() {
 fn a_tunnel_turns_fewer_cards_when_fewer_are_left() {
     let mut game = started("europe", 2, 1);
     set_hand(&mut game, Seat(0), &[("pink", 2)]);
-    let s = game.state_mut();
-    let rest: Vec<_> = s.deck.drain(..).chain(s.discard.drain(..)).collect();
-    for c in rest {
-        s.seats[1].hand.add(c, 1);
-    }
+    empty_piles_into(&mut game, Seat(1));
     let r = route(&game, "Marseille", "Zürich", None);
     let events = ok(&mut game, 0, claim(r, &[("pink", 2)]));
     assert!(
@@ -236,36 +232,6 @@ fn a_ferry_short_of_locomotives_is_refused() {
 }
 
 // ----- stations -----
-
-fn net(map: &Map, pairs: &[&str]) -> RouteSet {
-    pairs
-        .iter()
-        .map(|p| {
-            let (a, b) = p.split_once('-').unwrap();
-            let (ca, cb) = (
-                map.find_city(a).unwrap_or_else(|| panic!("no city {a}")),
-                map.find_city(b).unwrap_or_else(|| panic!("no city {b}")),
-            );
-            *map.routes_between(ca, cb)
-                .first()
-                .unwrap_or_else(|| panic!("no route {p}"))
-        })
-        .collect()
-}
-
-fn tickets(map: &Map, pairs: &[&str]) -> Vec<TicketId> {
-    pairs
-        .iter()
-        .map(|p| {
-            let (a, b) = p.split_once('-').unwrap();
-            let (a, b) = (map.find_place(a).unwrap(), map.find_place(b).unwrap());
-            (0..map.tickets.len() as u16)
-                .map(TicketId)
-                .find(|&t| map.ticket(t).from == a && map.ticket(t).targets.iter().any(|x| x.0 == b))
-                .unwrap_or_else(|| panic!("no ticket {p}"))
-        })
-        .collect()
-}
 
 fn city(map: &Map, name: &str) -> CityId {
     map.find_city(name).unwrap()
@@ -686,11 +652,7 @@ fn a_metro_line_is_refused_without_a_metro_car_left() {
 #[test]
 fn berlins_last_ticket_must_be_kept() {
     let mut game = started("berlin", 2, 1);
-    let s = game.state_mut();
-    while s.tickets.len() > 1 {
-        let t = s.tickets.pop_front().unwrap();
-        s.seats[1].tickets.push(t);
-    }
+    leave_tickets(&mut game, 1, Seat(1));
     ok(&mut game, 0, Action::DrawTickets);
     assert_eq!(game.state().seats[0].offer.len(), 1);
     assert_eq!(

@@ -2,38 +2,10 @@
 
 mod common;
 
-use common::map;
-use ttrbot::maps::{Map, TicketId};
+use common::{map, net, tickets};
+use ttrbot::maps::Map;
 use ttrbot::rules::RouteSet;
 use ttrbot::rules::scoring::{FinalScore, Holdings, final_scores, longest_path, ranking};
-
-/// Routes by `"A-B"` names (the first track of a double).
-fn net(map: &Map, pairs: &[&str]) -> RouteSet {
-    pairs
-        .iter()
-        .map(|p| {
-            let (a, b) = p.split_once('-').unwrap();
-            let (a, b) = (map.find_city(a).unwrap(), map.find_city(b).unwrap());
-            *map.routes_between(a, b)
-                .first()
-                .unwrap_or_else(|| panic!("no route {p}"))
-        })
-        .collect()
-}
-
-fn tickets(map: &Map, pairs: &[&str]) -> Vec<TicketId> {
-    pairs
-        .iter()
-        .map(|p| {
-            let (a, b) = p.split_once('-').unwrap();
-            let (a, b) = (map.find_place(a).unwrap(), map.find_place(b).unwrap());
-            (0..map.tickets.len() as u16)
-                .map(TicketId)
-                .find(|&t| map.ticket(t).from == a && map.ticket(t).targets[0].0 == b)
-                .unwrap_or_else(|| panic!("no ticket {p}"))
-        })
-        .collect()
-}
 
 const N45: &[&str] = &[
     "Vancouver-Seattle",

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use ttrbot::maps::{Map, RouteId, TicketId};
+use ttrbot::rules::RouteSet;
 use ttrbot::rules::game::Step;
 use ttrbot::rules::{Action, Card, CardCounts, Color, Event, Game, RuleError, Seat, TicketSet, WildName};
 
@@ -158,16 +159,74 @@ pub fn claim(route: RouteId, spec: &[(&str, u8)]) -> Action {
     }
 }
 
-/// A ticket id by its two ends.
-pub fn ticket(game: &Game, a: &str, b: &str) -> TicketId {
-    let map = game.map();
-    let (pa, pb) = (map.find_place(a).expect("place a"), map.find_place(b).expect("place b"));
-    (0..map.tickets.len() as u16)
-        .map(TicketId)
-        .find(|&t| {
-            let card = map.ticket(t);
-            (card.from == pa && card.targets.iter().any(|x| x.0 == pb))
-                || (card.from == pb && card.targets.iter().any(|x| x.0 == pa))
+/// Routes by `"A-B"` names (the first track of a double).
+pub fn net(map: &Map, pairs: &[&str]) -> RouteSet {
+    pairs
+        .iter()
+        .map(|p| {
+            let (a, b) = p.split_once('-').unwrap();
+            let city = |n: &str| map.find_city(n).unwrap_or_else(|| panic!("no city {n}"));
+            *map.routes_between(city(a), city(b))
+                .first()
+                .unwrap_or_else(|| panic!("no route {p}"))
         })
-        .unwrap_or_else(|| panic!("no ticket {a}-{b}"))
+        .collect()
+}
+
+/// Ticket cards by `"From-To"` names: the card that starts at `From` and has `To` among its targets.
+pub fn tickets(map: &Map, pairs: &[&str]) -> Vec<TicketId> {
+    pairs
+        .iter()
+        .map(|p| {
+            let (a, b) = p.split_once('-').unwrap();
+            let (a, b) = (map.find_place(a).unwrap(), map.find_place(b).unwrap());
+            (0..map.tickets.len() as u16)
+                .map(TicketId)
+                .find(|&t| map.ticket(t).from == a && map.ticket(t).targets.iter().any(|x| x.0 == b))
+                .unwrap_or_else(|| panic!("no ticket {p}"))
+        })
+        .collect()
+}
+
+/// Moves the draw pile and the discard pile into `seat`'s hand: nothing is left to draw blind.
+pub fn empty_piles_into(game: &mut Game, seat: Seat) {
+    let s = game.state_mut();
+    let rest: Vec<Card> = s.deck.drain(..).chain(s.discard.drain(..)).collect();
+    for c in rest {
+        s.seats[seat.index()].hand.add(c, 1);
+    }
+}
+
+/// Leaves only the top `n` tickets in the ticket deck; the others go to `seat`'s kept tickets.
+pub fn leave_tickets(game: &mut Game, n: usize, seat: Seat) {
+    let s = game.state_mut();
+    while s.tickets.len() > n {
+        let t = s.tickets.pop_front().unwrap();
+        s.seats[seat.index()].tickets.push(t);
+    }
+}
+
+/// A copy of the game differing only in hidden information: a card of seat 0's hand swapped with a different card
+/// of the draw pile, and (when there are both) a kept ticket swapped with the ticket deck's top.
+pub fn with_hidden_swapped(game: &Game) -> Game {
+    let mut hidden = game.clone();
+    let s = hidden.state_mut();
+    let (held, _) = s.seats[0].hand.iter().next().expect("seat 0 holds a card");
+    let i = s
+        .deck
+        .iter()
+        .position(|&c| c != held)
+        .expect("the deck has another card");
+    let other = std::mem::replace(&mut s.deck[i], held);
+    s.seats[0].hand.remove(held, 1);
+    s.seats[0].hand.add(other, 1);
+    if !s.seats[0].tickets.is_empty()
+        && let Some(top) = s.tickets.pop_front()
+    {
+        let mine = std::mem::replace(&mut s.seats[0].tickets[0], top);
+        s.tickets.push_front(mine);
+    }
+    hidden.check_invariants().unwrap();
+    assert_ne!(hidden.state(), game.state());
+    hidden
 }
