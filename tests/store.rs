@@ -179,10 +179,18 @@ async fn an_unreadable_snapshot_is_reported_with_its_game_and_others_still_load(
     let store = Store::open(&url).await.unwrap();
     let good = store.create_game(&new_game("usa", 1, 2, 1)).await.unwrap();
     let bad = store.create_game(&new_game("india", 2, 2, 1)).await.unwrap();
-    store
-        .damage_snapshot_for_tests(bad, r#"{"an": "older format"}"#)
-        .await
-        .unwrap();
+    // Damage the stored row directly, as an older version's snapshot would look.
+    {
+        use sqlx::Connection;
+        let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
+        sqlx::query("UPDATE snapshots SET state = ? WHERE game_id = ?")
+            .bind(r#"{"an": "older format"}"#)
+            .bind(bad.0)
+            .execute(&mut conn)
+            .await
+            .unwrap();
+        conn.close().await.unwrap();
+    }
     let loaded = store.load_running().await.unwrap();
     assert_eq!(loaded.len(), 2);
     assert!(loaded.iter().any(|(id, r)| *id == good && r.is_ok()));

@@ -392,18 +392,4 @@ impl Store {
             .await?;
         Ok(row.get("n"))
     }
-
-    /// Overwrites a snapshot's raw text. For tests of damaged data only.
-    ///
-    /// # Errors
-    /// Database failures.
-    #[doc(hidden)]
-    pub async fn damage_snapshot_for_tests(&self, id: GameId, state: &str) -> Result<(), StoreError> {
-        sqlx::query("UPDATE snapshots SET state = ? WHERE game_id = ?")
-            .bind(state)
-            .bind(id.0)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
-    }
 }
