@@ -2,11 +2,12 @@
 
 use std::hint::black_box;
 use std::sync::Arc;
+use ttrbot::maps;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use ttrbot::maps::{CityId, Map, RouteId, TicketId};
 use ttrbot::rules::RouteSet;
 use ttrbot::rules::scoring::{Holdings, final_scores, longest_path};
+use ttrbot::rules::{CityId, Map, RouteId, TicketId};
 use ttrbot::sim::{Checks, play_random};
 
 /// N45 from the performance notes: one player's USA network of exactly 45 trains whose longest trail is 43.
@@ -124,7 +125,7 @@ fn europe_endgame(map: &Map) -> Vec<Holdings> {
 }
 
 fn engine(c: &mut Criterion) {
-    let usa = Map::builtin("usa").expect("usa loads");
+    let usa = maps::builtin("usa").expect("usa loads");
     let mut seed = 0u64;
     c.bench_function("random 4-player USA game", |b| {
         b.iter(|| {
@@ -133,7 +134,7 @@ fn engine(c: &mut Criterion) {
         })
     });
     for id in ["europe", "switzerland", "india"] {
-        let map = Map::builtin(id).expect("map loads");
+        let map = maps::builtin(id).expect("map loads");
         let players = usize::from(map.rules.max_players).min(4);
         let mut seed = 0u64;
         c.bench_function(&format!("random {players}-player {id} game"), |b| {
@@ -143,12 +144,12 @@ fn engine(c: &mut Criterion) {
             })
         });
     }
-    let europe = Map::builtin("europe").expect("europe loads");
+    let europe = maps::builtin("europe").expect("europe loads");
     let endgame = europe_endgame(&europe);
     c.bench_function("Europe final scoring, 5 players, 3 stations each", |b| {
         b.iter(|| final_scores(&europe, black_box(&endgame)))
     });
-    let berlin = Map::builtin("berlin").expect("berlin loads");
+    let berlin = maps::builtin("berlin").expect("berlin loads");
     let mut seed = 0u64;
     c.bench_function("random 4-player berlin game", |b| {
         b.iter(|| {

@@ -2,14 +2,14 @@
 //! copying the cached base layer and encoding it.
 
 use std::hint::black_box;
+use ttrbot::maps;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use ttrbot::maps::Map;
 use ttrbot::rules::{Game, GameRng};
 use ttrbot::{render, sim};
 
 fn render_bench(c: &mut Criterion) {
-    let map = Map::builtin("europe").unwrap();
+    let map = maps::builtin("europe").unwrap();
     let mut game = Game::new(map.clone(), 5, 3).unwrap();
     sim::play_random_actions(&mut game, 250, &mut GameRng::new(3));
     let view = game.public_view();

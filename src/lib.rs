@@ -3,7 +3,6 @@
 pub mod cli;
 pub mod config;
 pub mod maps;
-pub mod names;
 pub mod render;
 pub mod replay;
 pub mod rules;

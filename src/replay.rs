@@ -1,16 +1,17 @@
 //! Scripted positions: a game position written out in full, plus actions to play on it (`ttrbot replay`).
 //! The fixture format of the multi-step rule tests, like a chess engine's FEN plus moves.
 
+use crate::maps;
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::maps::{Map, RouteId, TicketId};
-use crate::names;
 use crate::rules::game::{FACEUP_SLOTS, SeatState, State, Step, TunnelClaim};
+use crate::rules::names;
 use crate::rules::scoring::{self, FinalScore};
 use crate::rules::{Action, Card, CardCounts, Game, GameRng, RouteSet, Seat, TicketSet};
+use crate::rules::{Map, RouteId, TicketId};
 
 /// A script: a map, the players, a position and the actions to play.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -280,7 +281,7 @@ pub fn run(text: &str) -> Result<Report, String> {
 /// As [`run`].
 pub fn play(text: &str) -> Result<(Script, Game, Vec<Outcome>), String> {
     let script: Script = serde_json::from_str(text).map_err(|e| e.to_string())?;
-    let map = Map::builtin(&script.map).map_err(|e| e.to_string())?;
+    let map = maps::builtin(&script.map).map_err(|e| e.to_string())?;
     let mut game = load(&map, &script.players, &script.position, script.seed)?;
     let mut results = Vec::with_capacity(script.actions.len());
     for (i, step) in script.actions.iter().enumerate() {

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::maps::Map;
+use crate::rules::Map;
 use crate::rules::game::Step;
 use crate::rules::{Action, Event, FinalScore, Game, GameRng, Seat};
 
@@ -109,7 +109,7 @@ fn check_rejection_changes_nothing(
     ];
     // A claim of a random route with a random (probably wrong) payment.
     if !game.map().routes.is_empty() {
-        let route = crate::maps::RouteId(chooser.below(game.map().routes.len()) as u16);
+        let route = crate::rules::RouteId(chooser.below(game.map().routes.len()) as u16);
         let hand = game.state().seats[seat.index()].hand;
         let card = crate::rules::Card::from_index(chooser.below(crate::rules::cards::CARD_KINDS)).expect("in range");
         let mut cards = crate::rules::CardCounts::EMPTY;

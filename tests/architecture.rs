@@ -4,6 +4,30 @@ use std::path::Path;
 
 use ttrbot::rules::RuleError;
 
+/// Every `.rs` file under `dir`, recursively.
+fn rust_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|x| x == "rs") {
+            out.push(path);
+        }
+    }
+    out
+}
+
+/// The code lines of a file: comments dropped.
+fn code_lines(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .map(str::to_string)
+        .collect()
+}
+
 #[test]
 fn the_rules_module_imports_no_io_async_discord_database_or_images() {
     let forbidden = [
@@ -14,26 +38,59 @@ fn the_rules_module_imports_no_io_async_discord_database_or_images() {
         "image",
         "imageproc",
         "ab_glyph",
+        "toml",
+        "clap",
+        "tracing",
         "std::fs",
+        "std::io",
         "std::net",
         "std::time",
         "std::env",
         "std::process",
+        "std::thread",
     ];
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules");
-    let mut checked = 0;
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        let text = std::fs::read_to_string(&path).unwrap();
-        for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
+    let files = rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules"));
+    for path in &files {
+        for line in code_lines(path) {
             for f in forbidden {
                 let used = line.contains(&format!("use {f}")) || line.contains(&format!("{f}::"));
                 assert!(!used, "{}: `{}` uses {f}", path.display(), line.trim());
             }
         }
-        checked += 1;
     }
-    assert!(checked >= 10, "only {checked} files checked");
+    assert!(files.len() >= 12, "only {} files checked", files.len());
+}
+
+#[test]
+fn the_rules_module_imports_nothing_else_of_the_crate() {
+    // `crate::` paths must stay inside `crate::rules`, and `super::super` would climb out of it.
+    for path in rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules")) {
+        let lines = code_lines(&path);
+        for line in &lines {
+            let outside = line
+                .match_indices("crate::")
+                .any(|(i, _)| !line[i..].starts_with("crate::rules"));
+            assert!(
+                !outside,
+                "{}: `{}` reaches outside the rules",
+                path.display(),
+                line.trim()
+            );
+        }
+        let depth = path
+            .strip_prefix(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules"))
+            .unwrap()
+            .components()
+            .count();
+        // `mod.rs` is its folder's module, one level up from the files beside it.
+        let own_module = if path.ends_with("mod.rs") { depth - 1 } else { depth };
+        let climb = "super::".repeat(own_module + 1);
+        assert!(
+            !lines.iter().any(|l| l.contains(&climb)),
+            "{}: `super` climbs out of the rules",
+            path.display()
+        );
+    }
 }
 
 #[test]

@@ -1,12 +1,13 @@
 //! The map files: every built-in map loads, its counts are pinned, and broken files are refused clearly.
 
 use ttrbot::cli::MapCounts;
-use ttrbot::maps::{BUILTIN, Map};
+use ttrbot::maps::{self, BUILTIN};
+use ttrbot::rules::Map;
 
 #[test]
 fn every_builtin_map_loads() {
     for (id, _) in BUILTIN {
-        let map = Map::builtin(id).unwrap_or_else(|e| panic!("{e}"));
+        let map = maps::builtin(id).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(map.id, id);
     }
 }
@@ -66,13 +67,13 @@ fn map_counts_match_the_reference_data() {
         ),
     ];
     for (id, counts) in expected {
-        assert_eq!(MapCounts::of(&Map::builtin(id).unwrap()), counts, "{id}");
+        assert_eq!(MapCounts::of(&maps::builtin(id).unwrap()), counts, "{id}");
     }
 }
 
 #[test]
 fn map_details_match_the_reference_data() {
-    let usa = Map::builtin("usa").unwrap();
+    let usa = maps::builtin("usa").unwrap();
     let points: u32 = usa.tickets.iter().map(|t| u32::from(t.targets[0].1)).sum();
     assert_eq!(points, 349, "USA ticket points");
     for color in ["red", "orange", "yellow", "green", "blue", "pink", "white", "black"] {
@@ -87,7 +88,7 @@ fn map_details_match_the_reference_data() {
             "USA {color}"
         );
     }
-    let europe = Map::builtin("europe").unwrap();
+    let europe = maps::builtin("europe").unwrap();
     assert_eq!(europe.tickets.iter().filter(|t| t.long).count(), 6);
     let long_points: u32 = europe
         .tickets
@@ -98,7 +99,7 @@ fn map_details_match_the_reference_data() {
     assert_eq!(long_points, 123);
     let two_loco_ferries = europe.routes.iter().filter(|r| r.ferry == 2).count();
     assert_eq!(two_loco_ferries, 4);
-    let swiss = Map::builtin("switzerland").unwrap();
+    let swiss = maps::builtin("switzerland").unwrap();
     let exits: Vec<(String, usize)> = swiss
         .countries
         .iter()
@@ -118,15 +119,15 @@ fn map_details_match_the_reference_data() {
         12,
         "country tickets"
     );
-    let india = Map::builtin("india").unwrap();
+    let india = maps::builtin("india").unwrap();
     assert_eq!(india.rules.grand_tour, vec![5, 10, 20, 30, 40]);
     assert_eq!(india.width, 1125);
 }
 
 #[test]
 fn the_provisional_berlin_board_keeps_what_is_known_of_the_real_one() {
-    use ttrbot::maps::RouteKind;
-    let berlin = Map::builtin("berlin").unwrap();
+    use ttrbot::rules::RouteKind;
+    let berlin = maps::builtin("berlin").unwrap();
     assert!(
         berlin.name.contains("provisional"),
         "players choosing the map must see it is provisional"
@@ -205,11 +206,11 @@ fn convex_hull(points: &[(f32, f32)]) -> Vec<(f32, f32)> {
 
 #[test]
 fn names_are_found_without_accents_or_case() {
-    let swiss = Map::builtin("switzerland").unwrap();
+    let swiss = maps::builtin("switzerland").unwrap();
     assert_eq!(swiss.find_city("zurich"), swiss.find_city("Zürich"));
     assert!(swiss.find_city("Zurich").is_some());
     assert!(swiss.find_place("osterreich").is_some());
-    let usa = Map::builtin("usa").unwrap();
+    let usa = maps::builtin("usa").unwrap();
     assert!(usa.find_city("MONTREAL").is_some());
     assert!(usa.find_city("Gotham").is_none());
 }
@@ -257,7 +258,7 @@ tie_breaks = ["tickets_completed"]
 
 #[test]
 fn a_small_valid_map_loads() {
-    let m = Map::parse("tiny.toml", GOOD).unwrap();
+    let m = maps::parse("tiny.toml", GOOD).unwrap();
     assert_eq!((m.cities.len(), m.routes.len(), m.tickets.len()), (3, 2, 4));
 }
 
@@ -318,7 +319,7 @@ fn broken_map_files_are_refused_with_file_line_and_reason() {
     for (name, from, to, expected) in cases {
         assert!(GOOD.contains(from), "{name}: the case edits nothing");
         let broken = GOOD.replacen(from, to, 1);
-        let err = Map::parse("tiny.toml", &broken).expect_err(name).to_string();
+        let err = maps::parse("tiny.toml", &broken).expect_err(name).to_string();
         assert!(err.starts_with(expected), "{name}: got {err:?}");
         assert!(!err.contains('\n'), "{name}: one line");
     }
@@ -403,7 +404,7 @@ fn every_city_route_and_ticket_matches_the_checked_reference_data() {
         ),
     ];
     for (id, (cities, routes, tickets)) in expected {
-        let got = digests(&Map::builtin(id).unwrap());
+        let got = digests(&maps::builtin(id).unwrap());
         assert_eq!(got.0, cities, "{id}: cities differ from the reference");
         assert_eq!(got.1, routes, "{id}: routes differ from the reference");
         assert_eq!(got.2, tickets, "{id}: tickets differ from the reference");

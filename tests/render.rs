@@ -3,9 +3,10 @@
 mod common;
 
 use image::RgbaImage;
-use ttrbot::maps::{BUILTIN, Map, RouteId};
+use ttrbot::maps::{self, BUILTIN};
 use ttrbot::render::{self, PLAYER_COLORS, car_quads, color_rgba, image_size};
 use ttrbot::rules::{Game, GameRng, PublicView};
+use ttrbot::rules::{Map, RouteId};
 
 fn names(n: usize) -> Vec<String> {
     ["Ana", "Ben", "Cleo", "Dev", "Eli"][..n]
@@ -15,7 +16,7 @@ fn names(n: usize) -> Vec<String> {
 }
 
 fn played(map: &str, players: usize, actions: usize, seed: u64) -> Game {
-    let map = Map::builtin(map).unwrap();
+    let map = maps::builtin(map).unwrap();
     let mut game = Game::new(map, players, seed).unwrap();
     ttrbot::sim::play_random_actions(&mut game, actions, &mut GameRng::new(seed));
     game
@@ -40,7 +41,7 @@ fn the_renderer_takes_only_the_public_view() {
 #[test]
 fn every_map_renders_empty_and_mid_game_at_its_size() {
     for (id, _) in BUILTIN {
-        let map = Map::builtin(id).unwrap();
+        let map = maps::builtin(id).unwrap();
         let players = usize::from(map.rules.max_players);
         for actions in [0, 150, 100_000] {
             let game = played(id, players, actions, 5);
@@ -59,7 +60,7 @@ fn claimed_routes_show_their_owners_colour_and_unclaimed_routes_keep_theirs() {
     for (id, _) in BUILTIN {
         let game = played(
             id,
-            4.min(usize::from(Map::builtin(id).unwrap().rules.max_players)),
+            4.min(usize::from(maps::builtin(id).unwrap().rules.max_players)),
             300,
             11,
         );
@@ -83,7 +84,7 @@ fn claimed_routes_show_their_owners_colour_and_unclaimed_routes_keep_theirs() {
                     }
                     None => {
                         let route = game.map().route(route);
-                        if route.color.is_some() && route.kind != ttrbot::maps::RouteKind::Metro {
+                        if route.color.is_some() && route.kind != ttrbot::rules::RouteKind::Metro {
                             unclaimed += 1;
                             kept += usize::from(pixel == color_rgba(route.color));
                         }

@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
-use ttrbot::maps::BUILTIN;
+use ttrbot::maps::{self, BUILTIN};
 use ttrbot::replay::{self, Position, Script};
 use ttrbot::rules::{Action, Game, GameRng};
 
@@ -74,7 +74,7 @@ fn every_fixture_gives_what_it_expects() {
 #[test]
 fn a_position_written_out_and_loaded_again_plays_on_identically() {
     for (id, _) in BUILTIN {
-        let map = ttrbot::maps::Map::builtin(id).unwrap();
+        let map = maps::builtin(id).unwrap();
         for seed in 0..20u64 {
             let players = usize::from(map.rules.max_players).min(4);
             let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();

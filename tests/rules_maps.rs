@@ -3,11 +3,11 @@
 mod common;
 
 use common::*;
-use ttrbot::maps::{CityId, Map};
 use ttrbot::rules::error::Waiting;
 use ttrbot::rules::game::Step;
 use ttrbot::rules::scoring::{Holdings, final_scores, grand_tour_tickets, longest_path};
 use ttrbot::rules::{Action, Event, Game, RuleError, Seat, TicketSet};
+use ttrbot::rules::{CityId, Map};
 
 // ----- tunnels (Europe) -----
 
@@ -626,7 +626,7 @@ fn a_metro_line_takes_one_metro_car_and_its_printed_cards() {
     let mut game = started("berlin", 2, 1);
     let r = route(&game, "Alexanderplatz", "Moritzplatz", None);
     let line = game.map().route(r).clone();
-    assert_eq!(line.kind, ttrbot::maps::RouteKind::Metro);
+    assert_eq!(line.kind, ttrbot::rules::RouteKind::Metro);
     let color = line.color.unwrap().name();
     set_hand(&mut game, Seat(0), &[(color, line.cost), ("bicycle", 1)]);
     assert_eq!(
@@ -682,7 +682,7 @@ fn berlin_ends_when_a_player_has_one_piece_left() {
     // Ana has placed all 5 metro cars and 8 trams: 3 pieces left.
     let (mut metros, mut trams) = (0, 0);
     for (i, r) in map.routes.iter().enumerate() {
-        let id = ttrbot::maps::RouteId(i as u16);
+        let id = ttrbot::rules::RouteId(i as u16);
         if r.twin.is_some() {
             continue;
         }
@@ -697,7 +697,7 @@ fn berlin_ends_when_a_player_has_one_piece_left() {
     let me = &game.state().seats[0];
     assert_eq!((me.trains, me.metros), (3, 0));
     let free_single_trams: Vec<_> = (0..map.routes.len() as u16)
-        .map(ttrbot::maps::RouteId)
+        .map(ttrbot::rules::RouteId)
         .filter(|&r| map.route(r).trains() == 1 && game.state().owners[usize::from(r.0)].is_none())
         .filter(|&r| map.route(r).twin.is_none())
         .collect();

@@ -3,7 +3,7 @@
 mod common;
 
 use common::{map, net, tickets};
-use ttrbot::maps::Map;
+use ttrbot::rules::Map;
 use ttrbot::rules::RouteSet;
 use ttrbot::rules::scoring::{FinalScore, Holdings, final_scores, longest_path, ranking};
 
@@ -168,7 +168,7 @@ fn ties_are_broken_by_the_maps_order() {
     let usa = map("usa");
     let europe = map("europe");
     let with_stations = |n: usize| Holdings {
-        station_cities: (0..n as u16).map(ttrbot::maps::CityId).collect(),
+        station_cities: (0..n as u16).map(ttrbot::rules::CityId).collect(),
         ..Default::default()
     };
     let cases: Vec<TieCase> = vec![
@@ -223,7 +223,7 @@ fn route_points_recomputed_from_a_network_match_the_length_table() {
 
 /// The longest trail by exhaustive search: every start vertex, every trail, no pruning.
 fn brute_force_longest(map: &Map, routes: RouteSet) -> u32 {
-    fn walk(map: &Map, edges: &[ttrbot::maps::RouteId], used: &mut Vec<bool>, at: ttrbot::maps::CityId) -> u32 {
+    fn walk(map: &Map, edges: &[ttrbot::rules::RouteId], used: &mut Vec<bool>, at: ttrbot::rules::CityId) -> u32 {
         let mut best = 0;
         for (i, &r) in edges.iter().enumerate() {
             let route = map.route(r);

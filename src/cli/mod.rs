@@ -12,7 +12,8 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 
 use crate::config::{Config, TOKEN_HELP};
-use crate::maps::{BUILTIN, Map};
+use crate::maps::{self, BUILTIN};
+use crate::rules::Map;
 use crate::sim::{self, Checks};
 
 /// Exit code for bad input (a file or an argument the command cannot use).
@@ -176,46 +177,38 @@ fn run_bot() -> Result<(), Failure> {
 }
 
 fn list_maps(dir: Option<PathBuf>) -> Result<(), Failure> {
-    let maps: Vec<Result<Map, String>> = match dir {
-        Some(dir) => {
-            let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-                .map_err(|e| Failure::input(format!("{}: {e}", dir.display())))?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-                .collect();
-            files.sort();
-            files.iter().map(|p| Map::load(p).map_err(|e| e.to_string())).collect()
-        }
+    let (maps, failed): (Vec<Map>, Vec<String>) = match dir {
+        Some(dir) => maps::load_dir(&dir),
         None => BUILTIN
             .iter()
-            .map(|(id, _)| Map::builtin(id).map(|m| (*m).clone()).map_err(|e| e.to_string()))
-            .collect(),
+            .map(|(id, _)| maps::builtin(id).map(|m| (*m).clone()).map_err(|e| e.to_string()))
+            .fold((Vec::new(), Vec::new()), |(mut ok, mut bad), m| {
+                match m {
+                    Ok(m) => ok.push(m),
+                    Err(e) => bad.push(e),
+                }
+                (ok, bad)
+            }),
     };
-    let mut failed = Vec::new();
     println!(
         "{:<12} {:<28} {:>7} {:>6} {:>6} {:>7} {:>6} {:>7} {:>7} {:>7}",
         "id", "name", "players", "cities", "routes", "doubles", "length", "tickets", "tunnels", "ferries"
     );
-    for map in maps {
-        match map {
-            Ok(m) => {
-                let c = MapCounts::of(&m);
-                println!(
-                    "{:<12} {:<28} {:>7} {:>6} {:>6} {:>7} {:>6} {:>7} {:>7} {:>7}",
-                    m.id,
-                    m.name,
-                    format!("{}-{}", m.rules.min_players, m.rules.max_players),
-                    c.cities,
-                    c.routes,
-                    c.doubles,
-                    c.length,
-                    c.tickets,
-                    c.tunnels,
-                    c.ferries
-                );
-            }
-            Err(e) => failed.push(e),
-        }
+    for m in maps {
+        let c = MapCounts::of(&m);
+        println!(
+            "{:<12} {:<28} {:>7} {:>6} {:>6} {:>7} {:>6} {:>7} {:>7} {:>7}",
+            m.id,
+            m.name,
+            format!("{}-{}", m.rules.min_players, m.rules.max_players),
+            c.cities,
+            c.routes,
+            c.doubles,
+            c.length,
+            c.tickets,
+            c.tunnels,
+            c.ferries
+        );
     }
     if failed.is_empty() {
         Ok(())
@@ -259,7 +252,7 @@ impl MapCounts {
 }
 
 fn simulate(map_id: &str, players: usize, games: u64, seed: u64, fast: bool) -> Result<(), Failure> {
-    let map: Arc<Map> = Map::builtin(map_id).map_err(|e| Failure::input(e.to_string()))?;
+    let map: Arc<Map> = maps::builtin(map_id).map_err(|e| Failure::input(e.to_string()))?;
     if players < usize::from(map.rules.min_players) || players > usize::from(map.rules.max_players) {
         return Err(Failure::input(format!(
             "{} is for {} to {} players, not {players}",

@@ -1,11 +1,11 @@
 //! `ttrbot render`: draws a board to a PNG file.
 
+use crate::maps;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
 
 use super::Failure;
-use crate::maps::Map;
 use crate::rules::{Game, GameRng};
 use crate::{render, replay, sim};
 
@@ -40,7 +40,7 @@ pub fn run(args: &RenderArgs) -> Result<(), Failure> {
     let (game, names) = match &args.game {
         Some(file) => from_script(file)?,
         None => {
-            let map = Map::builtin(&args.map).map_err(|e| Failure::input(e.to_string()))?;
+            let map = maps::builtin(&args.map).map_err(|e| Failure::input(e.to_string()))?;
             let players = args.players.unwrap_or(usize::from(map.rules.max_players));
             let mut game = Game::new(map, players, args.seed).map_err(|e| Failure::input(e.to_string()))?;
             sim::play_random_actions(&mut game, args.random_actions, &mut GameRng::new(args.seed ^ 0xB0A2D));

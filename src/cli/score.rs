@@ -1,14 +1,15 @@
 //! `ttrbot score FILE.json`: the final scoring of a described end position.
 
+use crate::maps;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
 use super::Failure;
-use crate::maps::{CityId, Map, RouteId, TicketId};
-use crate::names;
+use crate::rules::names;
 use crate::rules::scoring::{self, FinalScore, Holdings};
 use crate::rules::sets::RouteSet;
+use crate::rules::{CityId, Map, RouteId, TicketId};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -48,7 +49,7 @@ pub fn run(path: &Path) -> Result<(), Failure> {
     let text = std::fs::read_to_string(path).map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
     let input: ScoreFile =
         serde_json::from_str(&text).map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
-    let map = Map::builtin(&input.map).map_err(|e| Failure::input(e.to_string()))?;
+    let map = maps::builtin(&input.map).map_err(|e| Failure::input(e.to_string()))?;
     let holdings = resolve(&map, &input.players).map_err(Failure::input)?;
     let scores = scoring::final_scores(&map, &holdings);
     let ranking = scoring::ranking(&map, &holdings, &scores);

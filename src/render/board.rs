@@ -8,9 +8,9 @@ use image::{Rgba, RgbaImage};
 
 use super::draw::{self, Point};
 use super::fonts::{LABEL, TEXT};
-use crate::maps::{Map, RouteId, RouteKind};
 use crate::rules::view::PublicPhase;
 use crate::rules::{Card, Color, PublicView, Seat};
+use crate::rules::{Map, RouteId, RouteKind};
 
 /// Width of the side panel, in pixels.
 pub const PANEL_WIDTH: u32 = 420;

@@ -2,21 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::maps::{CityId, RouteId};
-
 use super::cards::CardCounts;
+use super::map::{CityId, RouteId};
 use super::sets::TicketSet;
-
-/// A seat at the table, 0-based in turn order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct Seat(pub u8);
-
-impl Seat {
-    /// The seat as an index into per-seat lists.
-    pub fn index(self) -> usize {
-        usize::from(self.0)
-    }
-}
 
 /// Something a player does. Every action goes through [`crate::rules::Game::apply`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -64,7 +52,7 @@ pub enum Action {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::maps::TicketId;
+    use crate::rules::TicketId;
     use crate::rules::cards::Color;
 
     #[test]

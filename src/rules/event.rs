@@ -2,10 +2,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::maps::{CityId, RouteId};
+use super::map::{CityId, RouteId};
 
-use super::action::Seat;
 use super::cards::{Card, CardCounts};
+use super::seat::Seat;
 
 /// One thing that happened, safe to show everyone: blind-drawn cards and ticket identities are never in it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -5,16 +5,16 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::maps::{CityId, Map, Route, RouteId, TicketId};
+use super::map::{CityId, Map, Route, RouteId, TicketId};
 
-use super::action::{Action, Seat};
+use super::action::Action;
 use super::cards::{Card, CardCounts, Color};
 use super::error::{RuleError, Waiting};
 use super::event::Event;
 use super::rng::GameRng;
 use super::scoring::{self, FinalScore, Holdings};
+use super::seat::Seat;
 use super::sets::{RouteSet, TicketSet};
-use super::view::{PublicView, SeatView};
 
 /// Face-up slots.
 pub const FACEUP_SLOTS: usize = 5;
@@ -266,16 +266,6 @@ impl Game {
                 .collect(),
             _ => vec![self.state.current],
         }
-    }
-
-    /// The everyone-may-see view of the game.
-    pub fn public_view(&self) -> PublicView {
-        PublicView::of(self)
-    }
-
-    /// What one player may see: the public view plus their own hand and tickets.
-    pub fn seat_view(&self, seat: Seat) -> SeatView {
-        SeatView::of(self, seat)
     }
 
     /// Final scores in seat order, once the game is over.

@@ -1,4 +1,5 @@
-//! The pure rules of Ticket to Ride: no I/O, no async, no Discord, no database, no images.
+//! The pure rules of Ticket to Ride: no I/O, no async, no Discord, no database, no images, and nothing else of
+//! this crate.
 //!
 //! One way in: [`Game::legal_actions`] lists what a seat may do, [`Game::apply`] does it (or refuses with a
 //! [`RuleError`] and changes nothing), and [`PublicView`] / [`SeatView`] are the only ways out for display.
@@ -8,19 +9,27 @@ pub mod cards;
 pub mod error;
 pub mod event;
 pub mod game;
+pub mod map;
+pub mod names;
 pub mod rng;
 pub mod ruleset;
 pub mod scoring;
+pub mod seat;
 pub mod sets;
 pub mod view;
 
-pub use action::{Action, Seat};
+pub use action::Action;
 pub use cards::{Card, CardCounts, Color, WildName};
 pub use error::RuleError;
 pub use event::Event;
 pub use game::{Game, SeatState, State, Step};
+pub use map::{
+    City, CityId, Country, CountryId, MAX_ROUTES, MAX_TICKETS, Map, Place, Route, RouteId, RouteKind, Ticket, TicketId,
+    fold,
+};
 pub use rng::GameRng;
 pub use ruleset::Ruleset;
 pub use scoring::{FinalScore, Holdings};
+pub use seat::Seat;
 pub use sets::{RouteSet, TicketSet};
 pub use view::{PublicView, SeatView};

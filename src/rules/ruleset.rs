@@ -1,7 +1,5 @@
 //! A map's rules as data: the `[rules]` table of a map file, typed.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 
 use super::cards::{Color, WildName};
@@ -59,46 +57,6 @@ pub enum TieBreak {
     FewestStations,
     /// The holder of the longest-path bonus wins.
     LongestPath,
-}
-
-/// The `[rules]` table as written in a map file (numbers keyed by strings, as TOML requires).
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RulesFile {
-    players: [u8; 2],
-    #[serde(alias = "trams")]
-    trains: u8,
-    #[serde(default)]
-    metros: u8,
-    #[serde(default)]
-    stations: u8,
-    #[serde(default)]
-    station_costs: Vec<u8>,
-    #[serde(default)]
-    station_points: u16,
-    hand: u8,
-    deck_colors: Vec<Color>,
-    cards_per_color: u8,
-    wild_cards: u8,
-    tickets_dealt: u8,
-    #[serde(default)]
-    long_tickets_dealt: u8,
-    tickets_keep: u8,
-    tickets_draw: u8,
-    tickets_draw_keep: u8,
-    unkept_tickets: UnkeptPolicy,
-    doubles_min_players: u8,
-    wild: WildName,
-    wild_faceup_counts_double: bool,
-    wild_only_on_tunnels: bool,
-    end_at: u8,
-    longest_path_bonus: u16,
-    route_points: BTreeMap<String, u16>,
-    #[serde(default)]
-    metro_points: BTreeMap<String, u16>,
-    #[serde(default)]
-    grand_tour: Vec<u16>,
-    tie_breaks: Vec<TieBreak>,
 }
 
 /// A map's rules, checked and ready for the engine. Every number that differs between maps lives here.
@@ -161,82 +119,6 @@ pub struct Ruleset {
 }
 
 impl Ruleset {
-    /// Checks the table read from a file and turns it into a ruleset.
-    ///
-    /// # Errors
-    /// A sentence naming the first field that makes no sense.
-    pub fn from_file(raw: RulesFile) -> Result<Ruleset, String> {
-        let [min_players, max_players] = raw.players;
-        if min_players < 2 || min_players > max_players || max_players > 5 {
-            return Err(format!(
-                "players = [{min_players}, {max_players}] must be a range within 2..5"
-            ));
-        }
-        if raw.trains == 0 && raw.metros == 0 {
-            return Err("a player needs some trains (or trams) or metros".into());
-        }
-        if raw.station_costs.len() < usize::from(raw.stations) {
-            return Err(format!(
-                "station_costs lists {} costs for {} stations",
-                raw.station_costs.len(),
-                raw.stations
-            ));
-        }
-        if raw.deck_colors.is_empty() || raw.cards_per_color == 0 {
-            return Err("the card deck has no coloured cards".into());
-        }
-        if raw.tickets_keep == 0 || raw.tickets_keep > raw.tickets_dealt + raw.long_tickets_dealt {
-            return Err("tickets_keep must be between 1 and the number of tickets dealt".into());
-        }
-        if raw.tickets_draw == 0 || raw.tickets_draw_keep == 0 || raw.tickets_draw_keep > raw.tickets_draw {
-            return Err("tickets_draw_keep must be between 1 and tickets_draw".into());
-        }
-        let mut seen = Vec::new();
-        for c in &raw.deck_colors {
-            if seen.contains(c) {
-                return Err(format!("deck_colors lists {c} twice"));
-            }
-            seen.push(*c);
-        }
-        let total_cards = raw.deck_colors.len() * usize::from(raw.cards_per_color) + usize::from(raw.wild_cards);
-        let dealt = usize::from(raw.hand) * usize::from(max_players) + 5;
-        if total_cards < dealt {
-            return Err(format!(
-                "{total_cards} cards are too few to deal {} to {max_players} players and turn 5 face up",
-                raw.hand
-            ));
-        }
-        Ok(Ruleset {
-            min_players,
-            max_players,
-            trains: raw.trains,
-            metros: raw.metros,
-            stations: raw.stations,
-            station_costs: raw.station_costs,
-            station_points: raw.station_points,
-            hand: raw.hand,
-            deck_colors: raw.deck_colors,
-            cards_per_color: raw.cards_per_color,
-            wild_cards: raw.wild_cards,
-            tickets_dealt: raw.tickets_dealt,
-            long_tickets_dealt: raw.long_tickets_dealt,
-            tickets_keep: raw.tickets_keep,
-            tickets_draw: raw.tickets_draw,
-            tickets_draw_keep: raw.tickets_draw_keep,
-            unkept_tickets: raw.unkept_tickets,
-            doubles_min_players: raw.doubles_min_players,
-            wild: raw.wild,
-            wild_faceup_counts_double: raw.wild_faceup_counts_double,
-            wild_only_on_tunnels: raw.wild_only_on_tunnels,
-            end_at: raw.end_at,
-            longest_path_bonus: raw.longest_path_bonus,
-            route_points: points_table("route_points", &raw.route_points)?,
-            metro_points: points_table("metro_points", &raw.metro_points)?,
-            grand_tour: raw.grand_tour,
-            tie_breaks: raw.tie_breaks,
-        })
-    }
-
     /// Total cards in the deck.
     pub fn total_cards(&self) -> u32 {
         self.deck_colors.len() as u32 * u32::from(self.cards_per_color) + u32::from(self.wild_cards)
@@ -264,20 +146,4 @@ impl Ruleset {
     pub fn doubles_open(&self, players: usize) -> bool {
         players >= usize::from(self.doubles_min_players)
     }
-}
-
-fn points_table(field: &str, table: &BTreeMap<String, u16>) -> Result<Vec<Option<u16>>, String> {
-    let mut points = Vec::new();
-    for (key, &value) in table {
-        let len: usize = key
-            .parse()
-            .ok()
-            .filter(|&n: &usize| (1..=12).contains(&n))
-            .ok_or_else(|| format!("{field} has a key \"{key}\" that is not a length from 1 to 12"))?;
-        if points.len() <= len {
-            points.resize(len + 1, None);
-        }
-        points[len] = Some(value);
-    }
-    Ok(points)
 }

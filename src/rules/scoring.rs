@@ -4,7 +4,7 @@ use std::cmp::Reverse;
 
 use serde::{Deserialize, Serialize};
 
-use crate::maps::{CityId, Map, Place, RouteId, Ticket, TicketId};
+use super::map::{CityId, Map, Place, RouteId, Ticket, TicketId};
 
 use super::ruleset::TieBreak;
 use super::sets::RouteSet;

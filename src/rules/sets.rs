@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::maps::{RouteId, TicketId};
+use super::map::{RouteId, TicketId};
 
 /// A set of routes, as a bitset over [`RouteId`]s (maps have at most 256 routes).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

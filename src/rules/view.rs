@@ -2,12 +2,12 @@
 
 use serde::Serialize;
 
-use crate::maps::{CityId, RouteId, TicketId};
+use super::map::{CityId, RouteId, TicketId};
 
-use super::action::Seat;
 use super::cards::{Card, CardCounts};
 use super::game::{FACEUP_SLOTS, Game, Step};
 use super::scoring::{self, FinalScore};
+use super::seat::Seat;
 
 /// What everyone may see of one seat: counts, never the cards or tickets themselves.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -100,9 +100,21 @@ pub struct PublicView {
     pub result: Option<FinalResult>,
 }
 
+impl Game {
+    /// The everyone-may-see view of the game.
+    pub fn public_view(&self) -> PublicView {
+        PublicView::of(self)
+    }
+
+    /// What one player may see: the public view plus their own hand and tickets.
+    pub fn seat_view(&self, seat: Seat) -> SeatView {
+        SeatView::of(self, seat)
+    }
+}
+
 impl PublicView {
     /// The public view of a game.
-    pub fn of(game: &Game) -> PublicView {
+    fn of(game: &Game) -> PublicView {
         let s = game.state();
         let phase = match &s.step {
             Step::StartingTickets => PublicPhase::StartingTickets,
@@ -183,7 +195,7 @@ pub struct SeatView {
 
 impl SeatView {
     /// The view of `seat`.
-    pub fn of(game: &Game, seat: Seat) -> SeatView {
+    fn of(game: &Game, seat: Seat) -> SeatView {
         let s = &game.state().seats[seat.index()];
         let mine = scoring::Holdings {
             routes: s.routes,

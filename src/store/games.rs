@@ -1,12 +1,13 @@
 //! Games: create, load, apply an action durably, replay the log, list running and finished games.
 
+use crate::maps;
 use std::sync::Arc;
 
 use serde::Serialize;
 use sqlx::Row;
 
 use super::{SNAPSHOT_FORMAT, Store, StoreError, now_ms};
-use crate::maps::Map;
+use crate::rules::Map;
 use crate::rules::scoring;
 use crate::rules::{Action, Event, Game, RuleError, Seat, State};
 
@@ -98,7 +99,7 @@ pub struct SeatResult {
 }
 
 fn map_for(id: &str) -> Result<Arc<Map>, StoreError> {
-    Map::builtin(id).map_err(|e| StoreError::Setup(e.to_string()))
+    maps::builtin(id).map_err(|e| StoreError::Setup(e.to_string()))
 }
 
 /// Discord ids are u64; SQLite integers are i64. The bits are kept as they are.

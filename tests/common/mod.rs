@@ -2,15 +2,16 @@
 #![allow(dead_code)]
 
 use std::sync::Arc;
+use ttrbot::maps;
 
-use ttrbot::maps::{Map, RouteId, TicketId};
 use ttrbot::rules::RouteSet;
 use ttrbot::rules::game::Step;
 use ttrbot::rules::{Action, Card, CardCounts, Color, Event, Game, RuleError, Seat, TicketSet, WildName};
+use ttrbot::rules::{Map, RouteId, TicketId};
 
 /// A built-in map.
 pub fn map(id: &str) -> Arc<Map> {
-    Map::builtin(id).expect("built-in map loads")
+    maps::builtin(id).expect("built-in map loads")
 }
 
 /// A game past setup: every player kept every starting ticket offered. The first player is seat 0.

@@ -1,6 +1,6 @@
 //! Names in files to ids: routes as `[a, b]` or `[a, b, colour]`, tickets as `[a, b]`, cities by name.
 
-use crate::maps::{CityId, Map, RouteId, TicketId};
+use super::map::{CityId, Map, RouteId, TicketId};
 
 /// A location by name (case and accents forgiven).
 ///
