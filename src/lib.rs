@@ -8,3 +8,4 @@ pub mod replay;
 pub mod rules;
 pub mod sim;
 pub mod store;
+pub mod text;

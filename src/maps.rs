@@ -15,6 +15,8 @@ use crate::rules::{
     Ticket, WildName, fold,
 };
 
+use crate::rules::names::excerpt;
+
 /// The map files built into the binary, so it runs from any directory.
 pub const BUILTIN: [(&str, &str); 5] = [
     ("usa", include_str!("../maps/usa.toml")),
@@ -23,9 +25,6 @@ pub const BUILTIN: [(&str, &str); 5] = [
     ("india", include_str!("../maps/india.toml")),
     ("berlin", include_str!("../maps/berlin.toml")),
 ];
-
-/// Longest excerpt of a file's text quoted in an error: enough to find the row, never the whole input back.
-const EXCERPT_CHARS: usize = 48;
 
 /// Why a map file was refused: the file, the line (when known) and the reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,14 +47,6 @@ impl fmt::Display for MapError {
 }
 
 impl std::error::Error for MapError {}
-
-/// A piece of user input as an error quotes it: at most a short excerpt, with "…" where it was cut.
-pub fn excerpt(text: &str) -> String {
-    match text.char_indices().nth(EXCERPT_CHARS) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text.to_string(),
-    }
-}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -4,8 +4,7 @@
 use std::sync::Arc;
 
 use crate::rules::Map;
-use crate::rules::game::Step;
-use crate::rules::{Action, Event, FinalScore, Game, GameRng, Seat};
+use crate::rules::{Action, Event, FinalScore, Game, GameRng, Seat, Step};
 
 /// Actions after which a game counts as stuck (no real game comes near: about 300 are typical).
 pub const MAX_ACTIONS: usize = 20_000;
@@ -43,11 +42,11 @@ pub fn play_random(map: Arc<Map>, players: usize, seed: u64, checks: Checks) -> 
     let mut events: Vec<Event> = Vec::with_capacity(8);
     let mut actions = 0;
     while !game.is_over() {
-        let seat = if game.state().step == Step::StartingTickets {
+        let seat = if *game.step() == Step::StartingTickets {
             let waiting = game.to_act();
             waiting[chooser.below(waiting.len())]
         } else {
-            game.state().current
+            game.current()
         };
         game.legal_actions(seat, &mut legal);
         if legal.is_empty() {
@@ -110,7 +109,7 @@ fn check_rejection_changes_nothing(
     // A claim of a random route with a random (probably wrong) payment.
     if !game.map().routes.is_empty() {
         let route = crate::rules::RouteId(chooser.below(game.map().routes.len()) as u16);
-        let hand = game.state().seats[seat.index()].hand;
+        let hand = game.seat_view(seat).hand;
         let card = crate::rules::Card::from_index(chooser.below(crate::rules::cards::CARD_KINDS)).expect("in range");
         let mut cards = crate::rules::CardCounts::EMPTY;
         cards.add(card, hand.get(card).max(1));
@@ -127,7 +126,7 @@ fn check_rejection_changes_nothing(
             }
             continue;
         }
-        if copy.state() != game.state() {
+        if copy != *game {
             return Err(format!("the rejected {action:?} changed the state"));
         }
     }

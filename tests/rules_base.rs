@@ -3,7 +3,6 @@
 mod common;
 
 use common::*;
-use ttrbot::rules::error::Waiting;
 use ttrbot::rules::game::Step;
 use ttrbot::rules::{Action, Event, Game, RuleError, Seat, TicketSet};
 
@@ -74,7 +73,7 @@ fn everyone_chooses_starting_tickets_at_once_in_any_order() {
     );
     assert_eq!(
         refused(&mut game, 0, Action::DrawBlind),
-        RuleError::DecisionPending(Waiting::StartingTickets)
+        RuleError::DecisionPending(Step::StartingTickets)
     );
     let o0 = offer(&game, 0);
     ok(&mut game, 0, Action::KeepTickets { tickets: o0 });
@@ -96,7 +95,7 @@ fn a_starting_hand_of_tickets_must_keep_at_least_two() {
         },
     );
     assert_eq!(err, RuleError::KeepMore { min: 2 });
-    assert_eq!(err.to_string(), "Keep at least 2 tickets.");
+    assert_eq!(sentence(&game, &err), "Keep at least 2 tickets.");
 }
 
 #[test]
@@ -136,7 +135,7 @@ fn a_player_cannot_act_out_of_turn() {
     let mut game = started("usa", 3, 1);
     assert_eq!(refused(&mut game, 1, Action::DrawBlind), RuleError::NotYourTurn);
     assert_eq!(refused(&mut game, 7, Action::DrawBlind), RuleError::NoSuchSeat);
-    assert_eq!(RuleError::NotYourTurn.to_string(), "It is not your turn.");
+    assert_eq!(sentence(&game, &RuleError::NotYourTurn), "It is not your turn.");
 }
 
 // ----- drawing cards -----
@@ -148,7 +147,7 @@ fn drawing_two_blind_cards_ends_the_turn() {
     assert_eq!(step(&game), &Step::SecondCard);
     assert_eq!(
         refused(&mut game, 0, Action::DrawTickets),
-        RuleError::DecisionPending(Waiting::SecondCard)
+        RuleError::DecisionPending(Step::SecondCard)
     );
     ok(&mut game, 0, Action::DrawBlind);
     assert_eq!(game.state().current, Seat(1));
@@ -194,7 +193,10 @@ fn a_face_up_locomotive_cannot_be_the_second_card() {
     stack_deck_top(&mut game, &["black", "black"]);
     ok(&mut game, 0, Action::DrawFaceup { slot: 0 });
     let err = refused(&mut game, 0, Action::DrawFaceup { slot: 1 });
-    assert_eq!(err.to_string(), "A face-up locomotive cannot be your second card.");
+    assert_eq!(
+        sentence(&game, &err),
+        "A face-up locomotive cannot be your second card."
+    );
     let mut legal = Vec::new();
     game.legal_actions(Seat(0), &mut legal);
     assert!(!legal.contains(&Action::DrawFaceup { slot: 1 }));
@@ -408,7 +410,7 @@ fn missing_cards_are_named_in_the_players_sentence() {
     set_hand(&mut game, Seat(0), &[("blue", 2)]);
     let r = route(&game, "Atlanta", "Miami", None);
     let err = refused(&mut game, 0, claim(r, &[("blue", 3), ("locomotive", 2)]));
-    assert_eq!(err.to_string(), "You need 3 blue cards; you have 2.");
+    assert_eq!(sentence(&game, &err), "You need 3 blue cards; you have 2.");
 }
 
 #[test]
@@ -450,7 +452,7 @@ fn a_route_needs_enough_trains_left() {
     set_hand(&mut game, Seat(0), &[("blue", 5)]);
     let r = route(&game, "Atlanta", "Miami", None);
     let err = game.apply(Seat(0), claim(r, &[("blue", 5)])).unwrap_err();
-    assert_eq!(err.to_string(), "That route takes 5 trains; you have 4 left.");
+    assert_eq!(sentence(&game, &err), "That route takes 5 trains; you have 4 left.");
 }
 
 #[test]
@@ -517,7 +519,7 @@ fn drawing_tickets_offers_three_and_keeping_one_is_enough() {
     assert_eq!(game.state().seats[0].offer, top);
     assert_eq!(
         refused(&mut game, 0, Action::DrawBlind),
-        RuleError::DecisionPending(Waiting::KeepTickets)
+        RuleError::DecisionPending(Step::KeepTickets)
     );
     assert_eq!(
         refused(

@@ -8,8 +8,7 @@ use image::{Rgba, RgbaImage};
 
 use super::draw::{self, Point};
 use super::fonts::{LABEL, TEXT};
-use crate::rules::view::PublicPhase;
-use crate::rules::{Card, Color, PublicView, Seat};
+use crate::rules::{Card, Color, PublicView, Seat, Step, TunnelClaim};
 use crate::rules::{Map, RouteId, RouteKind};
 
 /// Width of the side panel, in pixels.
@@ -407,9 +406,9 @@ fn draw_panel(map: &Map, view: &PublicView, names: &[String], img: &mut RgbaImag
             .unwrap_or_else(|| format!("Player {}", seat.0 + 1))
     };
     let status = match &view.phase {
-        PublicPhase::StartingTickets => "Everyone is choosing tickets".to_string(),
-        PublicPhase::Over => "Game over".to_string(),
-        PublicPhase::Tunnel { extra, .. } => format!("{}: tunnel, {extra} more card(s)?", name(view.current)),
+        Step::StartingTickets => "Everyone is choosing tickets".to_string(),
+        Step::Over => "Game over".to_string(),
+        Step::Tunnel(TunnelClaim { extra, .. }) => format!("{}: tunnel, {extra} more card(s)?", name(view.current)),
         _ if view.final_round => format!("Final round: {} to play", name(view.current)),
         _ => format!("{} to play", name(view.current)),
     };
@@ -418,8 +417,7 @@ fn draw_panel(map: &Map, view: &PublicView, names: &[String], img: &mut RgbaImag
     let pieces = if map.rules.metros > 0 { "trams" } else { "trains" };
     for seat in &view.seats {
         let color = PLAYER_COLORS[seat.seat.index() % PLAYER_COLORS.len()];
-        let current =
-            seat.seat == view.current && !matches!(view.phase, PublicPhase::Over | PublicPhase::StartingTickets);
+        let current = seat.seat == view.current && !matches!(view.phase, Step::Over | Step::StartingTickets);
         if current {
             draw::fill_convex(
                 img,

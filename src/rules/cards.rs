@@ -219,17 +219,6 @@ impl CardCounts {
         cards.add(Card::WILD, wild);
         cards
     }
-
-    /// Text like "2 red + 1 locomotive", for messages.
-    pub fn describe(&self, wild: WildName) -> String {
-        if self.total() == 0 {
-            return "no cards".to_string();
-        }
-        self.iter()
-            .map(|(card, n)| format!("{n} {}", card.name(wild)))
-            .collect::<Vec<_>>()
-            .join(" + ")
-    }
 }
 
 #[cfg(test)]
@@ -248,9 +237,8 @@ mod tests {
     }
 
     #[test]
-    fn a_payment_describes_itself_in_words() {
+    fn a_payment_counts_and_contains_its_cards() {
         let pay = CardCounts::of(Some(Color::Red), 2, 1);
-        assert_eq!(pay.describe(WildName::Locomotive), "2 red + 1 locomotive");
         assert_eq!(pay.total(), 3);
         assert!(pay.contains(&CardCounts::of(Some(Color::Red), 1, 1)));
         assert!(!pay.contains(&CardCounts::of(Some(Color::Blue), 1, 0)));

@@ -1,24 +1,12 @@
-//! `RuleError`: why an action was refused, as the sentence the player reads.
+//! `RuleError`: why an action was refused, as data (the sentence a player reads is built by `crate::text`).
 
 use std::fmt;
 
-use super::cards::{Color, WildName};
+use super::cards::{Card, Color, WildName};
+use super::game::Step;
 
-/// Which decision the game is waiting for, when an action does not answer it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Waiting {
-    /// Everyone is choosing starting tickets.
-    StartingTickets,
-    /// The player drew one card and must take a second.
-    SecondCard,
-    /// The player must choose which drawn tickets to keep.
-    KeepTickets,
-    /// The player must pay for the tunnel or give it up.
-    Tunnel,
-}
-
-/// Why an action was refused. The game is unchanged. `Display` is the sentence the player reads;
-/// [`RuleError::code`] is a stable snake_case name for tools and tests.
+/// Why an action was refused. The game is unchanged. The variant and its data say everything a sentence needs, in
+/// any language; [`RuleError::code`] (also its `Display`) is a stable snake_case name for tools, logs and tests.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RuleError {
     /// The game has ended.
@@ -27,8 +15,8 @@ pub enum RuleError {
     NoSuchSeat,
     /// Another player is to act.
     NotYourTurn,
-    /// The game is waiting for a different decision.
-    DecisionPending(Waiting),
+    /// The game is waiting for a different decision: this one.
+    DecisionPending(Step),
     /// The action answers a decision that is not open.
     NothingToAnswer,
     /// The player already chose starting tickets.
@@ -92,17 +80,21 @@ pub enum RuleError {
     },
     /// The hand does not hold the cards offered.
     CardsNotInHand {
-        /// What was missing, e.g. "3 blue".
-        missing: String,
-        /// What the hand holds of it, e.g. "2".
+        /// The first kind of card short.
+        card: Card,
+        /// How many of it the payment needs.
+        need: u8,
+        /// How many of it the hand holds.
         have: u8,
     },
     /// A tunnel's extra payment must be of the laid colour or wild.
     WrongTunnelPayment {
         /// Cards demanded.
         need: u8,
-        /// Which cards count, e.g. "red cards or locomotives".
-        allowed: String,
+        /// The colour laid, whose cards count besides wild cards; `None` when only wild cards were laid.
+        color: Option<Color>,
+        /// The wild card's name.
+        wild: WildName,
     },
     /// The ticket deck is empty.
     NoTicketsLeft,
@@ -199,86 +191,10 @@ impl RuleError {
     ];
 }
 
+/// The stable code: logs and tools read it; players read `crate::text`'s sentence instead.
 impl fmt::Display for RuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RuleError::GameOver => write!(f, "The game is over."),
-            RuleError::NoSuchSeat => write!(f, "You are not playing in this game."),
-            RuleError::NotYourTurn => write!(f, "It is not your turn."),
-            RuleError::DecisionPending(Waiting::StartingTickets) => {
-                write!(
-                    f,
-                    "Everyone is still choosing starting tickets; the first turn starts when all have chosen."
-                )
-            }
-            RuleError::DecisionPending(Waiting::SecondCard) => {
-                write!(f, "You drew one card; take your second card now.")
-            }
-            RuleError::DecisionPending(Waiting::KeepTickets) => {
-                write!(f, "Choose which of the drawn tickets to keep first.")
-            }
-            RuleError::DecisionPending(Waiting::Tunnel) => {
-                write!(f, "Pay the tunnel's extra cards or give it up first.")
-            }
-            RuleError::NothingToAnswer => write!(f, "There is nothing to answer right now."),
-            RuleError::AlreadyChoseTickets => {
-                write!(f, "You already chose your tickets; waiting for the others.")
-            }
-            RuleError::NoSuchSlot => write!(f, "There are only 5 face-up cards (slots 1 to 5)."),
-            RuleError::EmptySlot => write!(f, "That face-up slot is empty."),
-            RuleError::WildAsSecondCard(wild) => {
-                write!(f, "A face-up {wild} cannot be your second card.")
-            }
-            RuleError::DeckEmpty => write!(f, "The draw pile and the discard pile are both empty."),
-            RuleError::NoSuchRoute => write!(f, "There is no such route on this map."),
-            RuleError::RouteTaken => write!(f, "That route is already taken."),
-            RuleError::DoubleClosed { players, needed } => write!(
-                f,
-                "With {players} players only one track of a double route may be used, and the other one is taken (both open from {needed} players)."
-            ),
-            RuleError::OwnsTwin => {
-                write!(f, "You already own the other track of this double route.")
-            }
-            RuleError::NotEnoughTrains { need, have } => {
-                write!(f, "That route takes {need} trains; you have {have} left.")
-            }
-            RuleError::NoMetroLeft => write!(f, "You have no metro car left for a metro route."),
-            RuleError::WrongCardCount { need, given } => {
-                write!(f, "That costs {need} cards; you offered {given}.")
-            }
-            RuleError::MixedColors => {
-                write!(f, "Pay with cards of one colour (wild cards may join them).")
-            }
-            RuleError::WrongColor { route, given } => {
-                write!(f, "That route is {route}; you offered {given} cards.")
-            }
-            RuleError::WildNotAllowed(wild) => {
-                write!(f, "A {wild} can only be played on a tunnel on this map.")
-            }
-            RuleError::FerryNeedsWilds { wild, need, given } => write!(
-                f,
-                "That ferry needs at least {need} {wild}{}; you offered {given}.",
-                if *need == 1 { "" } else { "s" }
-            ),
-            RuleError::CardsNotInHand { missing, have } => {
-                write!(f, "You need {missing} cards; you have {have}.")
-            }
-            RuleError::WrongTunnelPayment { need, allowed } => {
-                write!(f, "The tunnel needs {need} more: {allowed}.")
-            }
-            RuleError::NoTicketsLeft => write!(f, "There are no destination tickets left."),
-            RuleError::KeepMore { min } => write!(f, "Keep at least {min} ticket{}.", if *min == 1 { "" } else { "s" }),
-            RuleError::TicketNotOffered => {
-                write!(f, "You can only keep tickets you were offered.")
-            }
-            RuleError::NoStationsOnMap => write!(f, "This map has no stations."),
-            RuleError::NoStationsLeft => write!(f, "You have no station left."),
-            RuleError::NoSuchCity => write!(f, "There is no such city on this map."),
-            RuleError::CityHasStation => write!(f, "That city already has a station."),
-            RuleError::PassNotAllowed => {
-                write!(f, "You can only pass when there is nothing else you can do.")
-            }
-        }
+        f.write_str(self.code())
     }
 }
 

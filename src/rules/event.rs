@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::map::{CityId, RouteId};
+use super::map::{CityId, RouteId, TicketId};
 
 use super::cards::{Card, CardCounts};
 use super::seat::Seat;
@@ -98,4 +98,26 @@ pub enum Event {
     },
     /// The game is over; final scores are in the views.
     GameOver,
+}
+
+/// What only the acting player may learn from their own action: never shown in a channel, only in that player's
+/// private reply (built, like every private reply, for that seat alone).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum PrivateEvent {
+    /// The card a blind draw gave.
+    DrewCard {
+        /// The card.
+        card: Card,
+    },
+    /// The tickets a ticket draw offered.
+    TicketsOffered {
+        /// The tickets to choose from.
+        tickets: Vec<TicketId>,
+    },
+    /// The tickets kept from an offer.
+    TicketsKept {
+        /// The tickets kept.
+        tickets: Vec<TicketId>,
+    },
 }

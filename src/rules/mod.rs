@@ -11,6 +11,7 @@ pub mod event;
 pub mod game;
 pub mod map;
 pub mod names;
+pub mod position;
 pub mod rng;
 pub mod ruleset;
 pub mod scoring;
@@ -21,8 +22,8 @@ pub mod view;
 pub use action::Action;
 pub use cards::{Card, CardCounts, Color, WildName};
 pub use error::RuleError;
-pub use event::Event;
-pub use game::{Game, SeatState, State, Step};
+pub use event::{Event, PrivateEvent};
+pub use game::{ClaimOptions, Game, SeatState, SetupError, State, Step, TunnelClaim};
 pub use map::{
     City, CityId, Country, CountryId, MAX_ROUTES, MAX_TICKETS, Map, Place, Route, RouteId, RouteKind, Ticket, TicketId,
     fold,

@@ -2,6 +2,17 @@
 
 use super::map::{CityId, Map, RouteId, TicketId};
 
+/// Longest piece of user input quoted in an error: enough to recognise it, never the whole input echoed back.
+const EXCERPT_CHARS: usize = 48;
+
+/// A piece of user input as an error quotes it: at most a short excerpt, with "…" where it was cut.
+pub fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(EXCERPT_CHARS) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_string(),
+    }
+}
+
 /// A location by name (case and accents forgiven).
 ///
 /// # Errors

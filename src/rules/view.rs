@@ -32,31 +32,6 @@ pub struct PublicSeat {
     pub choosing_tickets: bool,
 }
 
-/// What the game is waiting for, as everyone may know it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "phase", rename_all = "snake_case")]
-pub enum PublicPhase {
-    /// Players are choosing starting tickets.
-    StartingTickets,
-    /// The current seat chooses an action.
-    Turn,
-    /// The current seat takes a second card.
-    SecondCard,
-    /// The current seat chooses tickets to keep.
-    KeepTickets,
-    /// The current seat decides on a tunnel (the turned cards are public).
-    Tunnel {
-        /// The track.
-        route: RouteId,
-        /// The turned cards.
-        turned: Vec<Card>,
-        /// Extra cards demanded.
-        extra: u8,
-    },
-    /// The game is over.
-    Over,
-}
-
 /// The end of the game, revealed to all.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FinalResult {
@@ -64,6 +39,8 @@ pub struct FinalResult {
     pub scores: Vec<FinalScore>,
     /// Seats from winner to last.
     pub ranking: Vec<usize>,
+    /// Each seat's rank in seat order: 1 for the winner; players still tied after the tie-breaks share a rank.
+    pub ranks: Vec<usize>,
     /// Each seat's tickets with whether they were completed (revealed at the end).
     pub tickets: Vec<Vec<(TicketId, bool)>>,
 }
@@ -88,8 +65,8 @@ pub struct PublicView {
     pub ticket_deck_size: usize,
     /// The seat to act (meaningless while everyone chooses starting tickets).
     pub current: Seat,
-    /// What the game waits for.
-    pub phase: PublicPhase,
+    /// What the game waits for (a pending tunnel's laid and turned cards are on the table for all to see).
+    pub phase: Step,
     /// Whether the final round has started.
     pub final_round: bool,
     /// Turns completed.
@@ -115,22 +92,11 @@ impl Game {
 impl PublicView {
     /// The public view of a game.
     fn of(game: &Game) -> PublicView {
-        let s = game.state();
-        let phase = match &s.step {
-            Step::StartingTickets => PublicPhase::StartingTickets,
-            Step::Turn => PublicPhase::Turn,
-            Step::SecondCard => PublicPhase::SecondCard,
-            Step::KeepTickets => PublicPhase::KeepTickets,
-            Step::Tunnel(t) => PublicPhase::Tunnel {
-                route: t.route,
-                turned: t.turned.clone(),
-                extra: t.extra,
-            },
-            Step::Over => PublicPhase::Over,
-        };
+        let s = &game.state;
         let result = game.final_scores().map(|scores| {
             let holdings = game.holdings();
             let ranking = scoring::ranking(game.map(), &holdings, &scores);
+            let ranks = scoring::ranks(game.map(), &holdings, &scores);
             let tickets = (0..holdings.len())
                 .map(|i| {
                     scoring::ticket_outcomes(game.map(), &holdings, i)
@@ -142,6 +108,7 @@ impl PublicView {
             FinalResult {
                 scores,
                 ranking,
+                ranks,
                 tickets,
             }
         });
@@ -169,7 +136,7 @@ impl PublicView {
             discard_size: s.discard.len(),
             ticket_deck_size: s.tickets.len(),
             current: s.current,
-            phase,
+            phase: s.step.clone(),
             final_round: s.final_turns_left.is_some(),
             turn: s.turn,
             last_claim: s.last_claim,
@@ -196,7 +163,7 @@ pub struct SeatView {
 impl SeatView {
     /// The view of `seat`.
     fn of(game: &Game, seat: Seat) -> SeatView {
-        let s = &game.state().seats[seat.index()];
+        let s = &game.state.seats[seat.index()];
         let mine = scoring::Holdings {
             routes: s.routes,
             tickets: s.tickets.clone(),

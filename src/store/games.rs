@@ -8,8 +8,7 @@ use sqlx::Row;
 
 use super::{SNAPSHOT_FORMAT, Store, StoreError, now_ms};
 use crate::rules::Map;
-use crate::rules::scoring;
-use crate::rules::{Action, Event, Game, RuleError, Seat, State};
+use crate::rules::{Action, Event, Game, RuleError, Seat};
 
 /// A stored game's id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -119,7 +118,7 @@ impl Store {
     pub async fn create_game(&self, new: &NewGame) -> Result<GameId, StoreError> {
         let map = map_for(&new.map)?;
         let game = Game::new(map, new.seats.len(), new.seed).map_err(|e| StoreError::Setup(e.to_string()))?;
-        let state = serde_json::to_string(game.state()).expect("the state serialises");
+        let state = game.snapshot();
         let now = now_ms();
         let _writing = self.writer.lock().await;
         let mut tx = self.pool.begin().await?;
@@ -181,8 +180,7 @@ impl Store {
             )));
         }
         let map = map_for(row.get("map")).map_err(|e| corrupt(e.to_string()))?;
-        let state: State = serde_json::from_str(row.get("state")).map_err(|e| corrupt(e.to_string()))?;
-        let game = Game::from_state(map, state).map_err(|e| corrupt(e.to_string()))?;
+        let game = Game::restore(map, row.get("state")).map_err(|e| corrupt(e.to_string()))?;
         Ok(Loaded {
             game,
             version: row.get("version"),
@@ -216,7 +214,7 @@ impl Store {
             Ok(events) => events,
             Err(e) => return Ok(Applied::Rejected(e)),
         };
-        let state = serde_json::to_string(game.state()).expect("the state serialises");
+        let state = game.snapshot();
         let now = now_ms();
         let _writing = self.writer.lock().await;
         let mut tx = self.pool.begin().await?;
@@ -248,9 +246,8 @@ impl Store {
         .bind(id.0)
         .execute(&mut *tx)
         .await?;
-        if let Some(scores) = game.final_scores() {
-            let ranks = scoring::ranks(game.map(), &game.holdings(), &scores);
-            for (seat, (score, rank)) in scores.iter().zip(ranks).enumerate() {
+        if let Some(result) = game.public_view().result {
+            for (seat, (score, rank)) in result.scores.iter().zip(result.ranks).enumerate() {
                 sqlx::query("UPDATE seats SET final_score = ?, final_rank = ? WHERE game_id = ? AND seat = ?")
                     .bind(i64::from(score.total))
                     .bind(rank as i64)

@@ -131,6 +131,11 @@ pub fn own(game: &mut Game, seat: Seat, route: RouteId) {
     me.route_points += r.points;
 }
 
+/// The sentence a player reads for a refusal.
+pub fn sentence(game: &Game, err: &RuleError) -> String {
+    ttrbot::text::rule_error(ttrbot::text::Lang::En, game.map(), err)
+}
+
 /// Applies an action that must succeed.
 pub fn ok(game: &mut Game, seat: u8, action: Action) -> Vec<Event> {
     game.apply(Seat(seat), action)

@@ -1,0 +1,74 @@
+//! Stations (Europe): their rising cost, where they may stand, and building one.
+
+use super::Game;
+use crate::rules::action::Action;
+use crate::rules::cards::CardCounts;
+use crate::rules::error::RuleError;
+use crate::rules::event::Event;
+use crate::rules::map::CityId;
+use crate::rules::seat::Seat;
+
+impl Game {
+    pub(super) fn station_cost(&self, seat: Seat) -> Result<u8, RuleError> {
+        let rules = &self.map.rules;
+        if rules.stations == 0 {
+            return Err(RuleError::NoStationsOnMap);
+        }
+        let me = &self.state.seats[seat.index()];
+        if me.stations == 0 {
+            return Err(RuleError::NoStationsLeft);
+        }
+        Ok(rules.station_costs[usize::from(rules.stations - me.stations)])
+    }
+
+    pub(super) fn has_station(&self, city: CityId) -> bool {
+        self.state.seats.iter().any(|s| s.station_cities.contains(&city))
+    }
+
+    pub(super) fn push_station_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        let Ok(cost) = self.station_cost(seat) else { return };
+        let hand = self.state.seats[seat.index()].hand;
+        let mut payments = Vec::new();
+        self.for_each_payment(hand, None, cost, 0, !self.map.rules.wild_only_on_tunnels, |cards| {
+            payments.push(cards)
+        });
+        if payments.is_empty() {
+            return;
+        }
+        for i in 0..self.map.cities.len() {
+            let city = CityId(i as u16);
+            if self.map.city(city).country.is_none() && !self.has_station(city) {
+                out.extend(payments.iter().map(|&cards| Action::BuildStation { city, cards }));
+            }
+        }
+    }
+
+    pub(super) fn build_station(
+        &mut self,
+        seat: Seat,
+        city: CityId,
+        cards: CardCounts,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let cost = self.station_cost(seat)?;
+        if usize::from(city.0) >= self.map.cities.len() || self.map.city(city).country.is_some() {
+            return Err(RuleError::NoSuchCity);
+        }
+        if self.has_station(city) {
+            return Err(RuleError::CityHasStation);
+        }
+        let hand = self.state.seats[seat.index()].hand;
+        self.check_payment(&hand, None, cost, 0, !self.map.rules.wild_only_on_tunnels, &cards)?;
+        let me = &mut self.state.seats[seat.index()];
+        me.hand.remove_all(&cards);
+        me.stations -= 1;
+        me.station_cities.push(city);
+        for (card, n) in cards.iter() {
+            self.state.discard.extend(std::iter::repeat_n(card, usize::from(n)));
+        }
+        self.state.passes_in_a_row = 0;
+        events.push(Event::StationBuilt { seat, city, cards });
+        self.end_turn(events);
+        Ok(())
+    }
+}

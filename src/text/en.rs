@@ -1,0 +1,210 @@
+//! English.
+
+use super::Names;
+use crate::rules::{CardCounts, Event, Map, PrivateEvent, RouteId, RouteKind, RuleError, Step, TicketId};
+
+fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+pub(super) fn route(map: &Map, id: RouteId) -> String {
+    let r = map.route(id);
+    let color = r.color.map_or("gray", |c| c.name());
+    let (a, b) = (&map.city(r.a).name, &map.city(r.b).name);
+    match r.kind {
+        RouteKind::Metro => format!("{a} – {b} (metro, {} {color})", r.cost),
+        _ => format!("{a} – {b} ({}, {color})", r.len),
+    }
+}
+
+pub(super) fn ticket(map: &Map, id: TicketId) -> String {
+    let t = map.ticket(id);
+    match t.targets.as_slice() {
+        [(to, points)] => format!("{} – {} ({points})", map.place_name(t.from), map.place_name(*to)),
+        many => format!(
+            "{} → {}",
+            map.place_name(t.from),
+            many.iter()
+                .map(|(p, v)| format!("{} {v}", map.place_name(*p)))
+                .collect::<Vec<_>>()
+                .join(" / ")
+        ),
+    }
+}
+
+pub(super) fn cards(map: &Map, cards: &CardCounts) -> String {
+    if cards.total() == 0 {
+        return "no cards".to_string();
+    }
+    cards
+        .iter()
+        .map(|(card, n)| format!("{n} {}", card.name(map.rules.wild)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+pub(super) fn rule_error(map: &Map, error: &RuleError) -> String {
+    let wild = map.rules.wild;
+    match error {
+        RuleError::GameOver => "The game is over.".into(),
+        RuleError::NoSuchSeat => "You are not playing in this game.".into(),
+        RuleError::NotYourTurn => "It is not your turn.".into(),
+        RuleError::DecisionPending(step) => match step {
+            Step::StartingTickets => {
+                "Everyone is still choosing starting tickets; the first turn starts when all have chosen.".into()
+            }
+            Step::SecondCard => "You drew one card; take your second card now.".into(),
+            Step::KeepTickets => "Choose which of the drawn tickets to keep first.".into(),
+            Step::Tunnel(_) => "Pay the tunnel's extra cards or give it up first.".into(),
+            Step::Turn => "There is nothing to answer right now.".into(),
+            Step::Over => "The game is over.".into(),
+        },
+        RuleError::NothingToAnswer => "There is nothing to answer right now.".into(),
+        RuleError::AlreadyChoseTickets => "You already chose your tickets; waiting for the others.".into(),
+        RuleError::NoSuchSlot => "There are only 5 face-up cards (slots 1 to 5).".into(),
+        RuleError::EmptySlot => "That face-up slot is empty.".into(),
+        RuleError::WildAsSecondCard(wild) => format!("A face-up {wild} cannot be your second card."),
+        RuleError::DeckEmpty => "The draw pile and the discard pile are both empty.".into(),
+        RuleError::NoSuchRoute => "There is no such route on this map.".into(),
+        RuleError::RouteTaken => "That route is already taken.".into(),
+        RuleError::DoubleClosed { players, needed } => format!(
+            "With {players} players only one track of a double route may be used, and the other one is taken \
+             (both open from {needed} players)."
+        ),
+        RuleError::OwnsTwin => "You already own the other track of this double route.".into(),
+        RuleError::NotEnoughTrains { need, have } => {
+            format!("That route takes {need} trains; you have {have} left.")
+        }
+        RuleError::NoMetroLeft => "You have no metro car left for a metro route.".into(),
+        RuleError::WrongCardCount { need, given } => format!("That costs {need} cards; you offered {given}."),
+        RuleError::MixedColors => "Pay with cards of one colour (wild cards may join them).".into(),
+        RuleError::WrongColor { route, given } => format!("That route is {route}; you offered {given} cards."),
+        RuleError::WildNotAllowed(wild) => format!("A {wild} can only be played on a tunnel on this map."),
+        RuleError::FerryNeedsWilds { wild, need, given } => format!(
+            "That ferry needs at least {}; you offered {given}.",
+            plural(*need, wild.name(), &format!("{wild}s"))
+        ),
+        RuleError::CardsNotInHand { card, need, have } => {
+            format!("You need {need} {} cards; you have {have}.", card.name(wild))
+        }
+        RuleError::WrongTunnelPayment { need, color, wild } => match color {
+            Some(c) => format!("The tunnel needs {need} more: {c} cards or {wild}s."),
+            None => format!("The tunnel needs {need} more: {wild}s, since you laid only {wild}s."),
+        },
+        RuleError::NoTicketsLeft => "There are no destination tickets left.".into(),
+        RuleError::KeepMore { min } => format!("Keep at least {}.", plural(*min, "ticket", "tickets")),
+        RuleError::TicketNotOffered => "You can only keep tickets you were offered.".into(),
+        RuleError::NoStationsOnMap => "This map has no stations.".into(),
+        RuleError::NoStationsLeft => "You have no station left.".into(),
+        RuleError::NoSuchCity => "There is no such city on this map.".into(),
+        RuleError::CityHasStation => "That city already has a station.".into(),
+        RuleError::PassNotAllowed => "You can only pass when there is nothing else you can do.".into(),
+    }
+}
+
+pub(super) fn event(map: &Map, names: &Names, event: &Event) -> String {
+    let wild = map.rules.wild;
+    match event {
+        Event::GameStarted { first } => {
+            format!("Everyone has chosen their tickets: {} plays first.", names.of(*first))
+        }
+        Event::TicketsKept { seat, kept, returned } => match returned {
+            0 => format!("{} kept {}.", names.of(*seat), plural(*kept, "ticket", "tickets")),
+            _ => format!(
+                "{} kept {} and gave back {returned}.",
+                names.of(*seat),
+                plural(*kept, "ticket", "tickets")
+            ),
+        },
+        Event::DrewBlind { seat } => format!("{} drew a card from the deck.", names.of(*seat)),
+        Event::DrewFaceup { seat, card } => {
+            format!("{} took a face-up {} card.", names.of(*seat), card.name(wild))
+        }
+        Event::FaceupReset => format!("Three face-up {wild}s: the face-up row was discarded and dealt again."),
+        Event::DeckReshuffled => "The discard pile was shuffled into a new draw pile.".into(),
+        Event::Claimed {
+            seat,
+            route: id,
+            points,
+            ..
+        } => format!(
+            "{} claimed {} for {}.",
+            names.of(*seat),
+            route(map, *id),
+            plural(*points, "point", "points")
+        ),
+        Event::TunnelRevealed {
+            seat,
+            route: id,
+            turned,
+            extra,
+        } => {
+            let shown: Vec<&str> = turned.iter().map(|c| c.name(wild)).collect();
+            let shown = if shown.is_empty() {
+                "no card".to_string()
+            } else {
+                shown.join(", ")
+            };
+            match extra {
+                0 => format!(
+                    "{} digs the tunnel {}: turned {shown}, nothing more to pay.",
+                    names.of(*seat),
+                    route(map, *id)
+                ),
+                n => format!(
+                    "{} digs the tunnel {}: turned {shown}, {} more to pay.",
+                    names.of(*seat),
+                    route(map, *id),
+                    plural(*n, "card", "cards")
+                ),
+            }
+        }
+        Event::TunnelDeclined { seat, route: id } => {
+            format!("{} gave up the tunnel {}.", names.of(*seat), route(map, *id))
+        }
+        Event::TicketsDrawn { seat, count } => {
+            format!("{} drew {}.", names.of(*seat), plural(*count, "ticket", "tickets"))
+        }
+        Event::StationBuilt {
+            seat,
+            city,
+            cards: paid,
+        } => format!(
+            "{} built a station in {} ({}).",
+            names.of(*seat),
+            map.city(*city).name,
+            cards(map, paid)
+        ),
+        Event::Passed { seat } => format!("{} passed: nothing else was possible.", names.of(*seat)),
+        Event::FinalRoundStarted { seat } => {
+            let pieces = if map.rules.metros > 0 { "pieces" } else { "trains" };
+            format!(
+                "{} has {} or fewer {pieces} left: the final round begins, and everyone, {} included, takes one \
+                 last turn.",
+                names.of(*seat),
+                map.rules.end_at,
+                names.of(*seat)
+            )
+        }
+        Event::GameOver => "The game is over.".into(),
+    }
+}
+
+pub(super) fn private_event(map: &Map, event: &PrivateEvent) -> String {
+    let list = |tickets: &[TicketId]| tickets.iter().map(|&t| ticket(map, t)).collect::<Vec<_>>().join(", ");
+    match event {
+        PrivateEvent::DrewCard { card } => {
+            let name = card.name(map.rules.wild);
+            let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                "an"
+            } else {
+                "a"
+            };
+            format!("You drew {article} {name} card.")
+        }
+        PrivateEvent::TicketsOffered { tickets } => format!("You were offered {}.", list(tickets)),
+        PrivateEvent::TicketsKept { tickets } if tickets.is_empty() => "You kept no ticket.".into(),
+        PrivateEvent::TicketsKept { tickets } => format!("You kept {}.", list(tickets)),
+    }
+}
