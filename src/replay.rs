@@ -233,7 +233,7 @@ pub fn action(game: &Game, step: &ScriptAction) -> Result<(Seat, Action), String
             route,
             cards: paid,
         } => {
-            let tracks = names::routes(map, route)?;
+            let tracks = names::routes(map, route).map_err(|e| e.to_string())?;
             // The first free track; if all are taken, the first, so the engine explains the refusal.
             let id: RouteId = tracks
                 .iter()
@@ -266,7 +266,8 @@ pub fn action(game: &Game, step: &ScriptAction) -> Result<(Seat, Action), String
             for spec in tickets {
                 // Prefer a copy from the seat's offer; any other copy is named so the engine can refuse it.
                 let id = names::ticket(map, spec, |t| offer.contains(&t) && !chosen.contains(t))
-                    .or_else(|_| names::ticket(map, spec, |_| true))?;
+                    .or_else(|_| names::ticket(map, spec, |_| true))
+                    .map_err(|e| e.to_string())?;
                 chosen.insert(id);
             }
             (Seat(*seat), Action::KeepTickets { tickets: chosen })
@@ -278,7 +279,7 @@ pub fn action(game: &Game, step: &ScriptAction) -> Result<(Seat, Action), String
         } => (
             Seat(*seat),
             Action::BuildStation {
-                city: names::city(map, city)?,
+                city: names::city(map, city).map_err(|e| e.to_string())?,
                 cards: cards(map, paid)?,
             },
         ),

@@ -121,3 +121,52 @@ fn the_public_view_does_not_change_when_hidden_cards_and_tickets_change() {
         assert_eq!(hidden.seat_view(Seat(1)).hand, game.seat_view(Seat(1)).hand);
     }
 }
+
+#[test]
+fn claim_options_agree_with_legal_actions_and_apply_on_every_route() {
+    // What a route picker shows (why not, or every payment) is exactly what the engine would accept.
+    for (id, _) in BUILTIN {
+        let m = map(id);
+        for seed in 0..6u64 {
+            let mut game = Game::new(m.clone(), usize::from(m.rules.max_players).min(4), seed).unwrap();
+            let mut chooser = ttrbot::rules::GameRng::new(seed + 50);
+            let mut legal = Vec::new();
+            while !game.is_over() {
+                for seat in (0..game.players()).map(|s| Seat(s as u8)) {
+                    game.legal_actions(seat, &mut legal);
+                    for r in 0..m.routes.len() {
+                        let route = ttrbot::rules::RouteId(r as u16);
+                        let options = game.claim_options(seat, route);
+                        let mut listed: Vec<_> = legal
+                            .iter()
+                            .filter_map(|a| match a {
+                                Action::Claim { route: x, cards } if *x == route => Some(*cards),
+                                _ => None,
+                            })
+                            .collect();
+                        let mut offered = options.payments.clone();
+                        listed.sort_by_key(|c| c.0);
+                        offered.sort_by_key(|c| c.0);
+                        assert_eq!(offered, listed, "{id} seed {seed}: payments for route {r}");
+                        if let Some(why) = &options.blocked {
+                            let any_payment =
+                                ttrbot::rules::CardCounts::of(m.route(route).color, m.route(route).cost, 0);
+                            let refusal = game.clone().apply(
+                                seat,
+                                Action::Claim {
+                                    route,
+                                    cards: any_payment,
+                                },
+                            );
+                            assert_eq!(refusal.as_ref().err(), Some(why), "{id} seed {seed}: route {r}");
+                        }
+                    }
+                }
+                let seat = game.to_act()[0];
+                game.legal_actions(seat, &mut legal);
+                let action = legal[chooser.below(legal.len())];
+                game.apply(seat, action).unwrap();
+            }
+        }
+    }
+}

@@ -687,3 +687,46 @@ fn three_trains_left_do_not_trigger_the_end() {
     assert!(!events.iter().any(|e| matches!(e, Event::FinalRoundStarted { .. })));
     assert_eq!(game.state().final_turns_left, None);
 }
+
+// ----- what a route picker shows -----
+
+#[test]
+fn claim_options_list_every_payment_with_the_fewest_locomotives_first() {
+    let mut game = started("usa", 2, 1);
+    set_hand(&mut game, Seat(0), &[("red", 2), ("blue", 1), ("locomotive", 2)]);
+    let gray = route(&game, "Vancouver", "Calgary", None); // 3 gray
+    let options = game.claim_options(Seat(0), gray);
+    assert_eq!(options.blocked, None);
+    let described: Vec<String> = options
+        .payments
+        .iter()
+        .map(|c| ttrbot::text::cards(ttrbot::text::Lang::En, game.map(), c))
+        .collect();
+    assert_eq!(
+        described,
+        ["2 red, 1 locomotive", "1 red, 2 locomotive", "1 blue, 2 locomotive"],
+        "one colour plus locomotives, fewest locomotives first for each colour"
+    );
+    assert!(options.claimable());
+    let pink = route(&game, "Denver", "Omaha", None);
+    let options = game.claim_options(Seat(0), pink);
+    assert_eq!(options.blocked, None);
+    assert!(options.payments.is_empty(), "4 pink cannot be paid with 2 locomotives");
+    assert!(!options.claimable());
+}
+
+#[test]
+fn claim_options_say_why_a_route_cannot_be_claimed() {
+    let mut game = started("usa", 2, 1);
+    set_hand(&mut game, Seat(0), &[("green", 2)]);
+    let r = route(&game, "Chicago", "Saint Louis", Some("green"));
+    assert_eq!(game.claim_options(Seat(1), r).blocked, Some(RuleError::NotYourTurn));
+    ok(&mut game, 0, claim(r, &[("green", 2)]));
+    assert_eq!(game.claim_options(Seat(1), r).blocked, Some(RuleError::RouteTaken));
+    let twin = route(&game, "Chicago", "Saint Louis", Some("white"));
+    assert_eq!(
+        game.claim_options(Seat(1), twin).blocked,
+        Some(RuleError::DoubleClosed { players: 2, needed: 4 })
+    );
+    assert!(game.claim_options(Seat(1), twin).payments.is_empty());
+}

@@ -243,9 +243,11 @@ impl Map {
     }
 }
 
-/// Lowercase with the common Latin accents removed, for forgiving name look-ups.
+/// A name as players may type it: lowercase, the common Latin accents removed, dots and runs of spaces made one
+/// space, and "saint" written "st" ("ST GALLEN", "St. Gallen" and "Saint Gallen" are one key). Map files may not
+/// hold two names with one key.
 pub fn fold(name: &str) -> String {
-    name.trim()
+    let plain: String = name
         .chars()
         .flat_map(char::to_lowercase)
         .map(|c| match c {
@@ -258,7 +260,13 @@ pub fn fold(name: &str) -> String {
             'ù' | 'ú' | 'û' | 'ü' => 'u',
             'ș' | 'ş' => 's',
             'ț' | 'ţ' => 't',
+            '.' => ' ',
             other => other,
         })
-        .collect()
+        .collect();
+    let words: Vec<&str> = plain
+        .split_whitespace()
+        .map(|w| if w == "saint" { "st" } else { w })
+        .collect();
+    words.join(" ")
 }

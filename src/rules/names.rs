@@ -1,9 +1,18 @@
-//! Names in files to ids: routes as `[a, b]` or `[a, b, colour]`, tickets as `[a, b]`, cities by name.
+//! Names to ids. What players type ("Denver - Kansas City red", "st gallen"), forgiving case, accents and
+//! spelling of "Saint", with ranked prefix search for autocomplete; and the exact lists files use (`[a, b]` or
+//! `[a, b, colour]` for a route, `[a, b]` for a ticket). Refusals are a type, [`NameError`]; the sentence a player
+//! reads comes from `crate::text`.
 
-use super::map::{CityId, Map, RouteId, TicketId};
+use std::fmt;
+
+use super::cards::Color;
+use super::map::{CityId, Map, RouteId, TicketId, fold};
 
 /// Longest piece of user input quoted in an error: enough to recognise it, never the whole input echoed back.
 const EXCERPT_CHARS: usize = 48;
+
+/// Most close names suggested for an unknown one.
+const SUGGESTIONS: usize = 3;
 
 /// A piece of user input as an error quotes it: at most a short excerpt, with "…" where it was cut.
 pub fn excerpt(text: &str) -> String {
@@ -13,44 +22,360 @@ pub fn excerpt(text: &str) -> String {
     }
 }
 
-/// A location by name (case and accents forgiven).
+/// Why a name did not resolve. Typed text is kept as an excerpt.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NameError {
+    /// Nothing was typed.
+    Empty,
+    /// No location has this name; `close` holds the nearest names, best first.
+    UnknownCity {
+        /// What was typed.
+        typed: String,
+        /// Locations with a similar name.
+        close: Vec<CityId>,
+    },
+    /// No location or country has this name.
+    UnknownPlace {
+        /// What was typed.
+        typed: String,
+    },
+    /// The text does not name two locations.
+    NotARoute {
+        /// What was typed.
+        typed: String,
+    },
+    /// No track joins the two locations (in this colour, when one was given).
+    NoSuchRoute {
+        /// One end, as typed.
+        a: String,
+        /// The other end, as typed.
+        b: String,
+        /// The colour asked for, if any (`Some(None)` is gray).
+        color: Option<Option<Color>>,
+    },
+    /// A colour that is none of the map's.
+    UnknownColor {
+        /// What was typed.
+        typed: String,
+    },
+    /// No ticket card joins these places.
+    NoSuchTicket {
+        /// One end, as typed.
+        a: String,
+        /// The other end, as typed.
+        b: String,
+    },
+    /// Every matching track or ticket card is already listed elsewhere in the same file.
+    ListedTooOften {
+        /// The route or ticket, as written.
+        what: String,
+        /// "route" or "ticket".
+        kind: &'static str,
+    },
+    /// A list in a file has the wrong shape.
+    Malformed {
+        /// What the list should look like.
+        expected: &'static str,
+        /// What it was.
+        got: String,
+    },
+}
+
+/// For tools and files (`ttrbot replay`, `ttrbot score`): one terse line.
+impl fmt::Display for NameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let color_name = |c: &Option<Color>| c.map_or("gray", Color::name);
+        match self {
+            NameError::Empty => write!(f, "no name given"),
+            NameError::UnknownCity { typed, .. } => write!(f, "unknown city \"{typed}\""),
+            NameError::UnknownPlace { typed } => write!(f, "unknown place \"{typed}\""),
+            NameError::NotARoute { typed } => write!(f, "\"{typed}\" does not name two cities"),
+            NameError::NoSuchRoute { a, b, color: None } => write!(f, "no route {a}–{b}"),
+            NameError::NoSuchRoute { a, b, color: Some(c) } => write!(f, "no route {a}–{b} ({})", color_name(c)),
+            NameError::UnknownColor { typed } => write!(f, "unknown colour \"{typed}\""),
+            NameError::NoSuchTicket { a, b } => write!(f, "no ticket {a}–{b}"),
+            NameError::ListedTooOften { what, kind: "route" } => write!(f, "route {what} is owned twice"),
+            NameError::ListedTooOften { what, .. } => {
+                write!(f, "ticket {what} is listed more times than the deck has it")
+            }
+            NameError::Malformed { expected, got } => write!(f, "{expected}, not {got}"),
+        }
+    }
+}
+
+impl std::error::Error for NameError {}
+
+// ----- what players type -----
+
+/// Separators players put between the two ends of a route, tried in this order.
+const SEPARATORS: [&str; 7] = [" – ", " — ", " - ", " to ", "–", "—", "-"];
+
+/// A location by what a player typed: case, accents, dots and "Saint"/"St" forgiven.
 ///
 /// # Errors
-/// The sentence "unknown city …".
-pub fn city(map: &Map, name: &str) -> Result<CityId, String> {
-    map.find_city(name)
-        .ok_or_else(|| format!("unknown city \"{name}\" on {}", map.name))
+/// `Empty`, or `UnknownCity` with the closest names.
+pub fn find_city(map: &Map, typed: &str) -> Result<CityId, NameError> {
+    let key = fold(typed);
+    if key.is_empty() {
+        return Err(NameError::Empty);
+    }
+    map.cities
+        .iter()
+        .position(|c| fold(&c.name) == key)
+        .map(|i| CityId(i as u16))
+        .ok_or_else(|| NameError::UnknownCity {
+            typed: excerpt(typed.trim()),
+            close: closest_cities(map, &key),
+        })
+}
+
+/// A route as a player names it: two ends and, if given, a colour.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RouteName {
+    /// One end.
+    pub a: CityId,
+    /// The other end.
+    pub b: CityId,
+    /// The colour named, if any (`Some(None)` is gray).
+    pub color: Option<Option<Color>>,
+    /// The tracks it may mean, in file order (both tracks of a double when no colour tells them apart).
+    pub tracks: Vec<RouteId>,
+}
+
+/// Reads a route as players type it: "Denver - Kansas City", "denver–omaha red", "Denver to Omaha", or the way
+/// the bot writes routes, "Denver – Omaha (4, red)". City names with hyphens ("La Chaux-de-Fonds") work: every
+/// separator is tried until both sides are cities.
+///
+/// # Errors
+/// `Empty`, `UnknownCity` (the side that was not found, with close names), `NotARoute`, `UnknownColor`, or
+/// `NoSuchRoute`.
+pub fn parse_route(map: &Map, typed: &str) -> Result<RouteName, NameError> {
+    let text = typed.trim();
+    if text.is_empty() {
+        return Err(NameError::Empty);
+    }
+    let (ends, color) = split_color(map, text)?;
+    let mut first_unknown = None;
+    for sep in SEPARATORS {
+        for (at, _) in ends.match_indices(sep) {
+            let (left, right) = (ends[..at].trim(), ends[at + sep.len()..].trim());
+            match (find_city(map, left), find_city(map, right)) {
+                (Ok(a), Ok(b)) => return route_between(map, (a, left), (b, right), color),
+                (Ok(_), Err(e)) | (Err(e), Ok(_)) => {
+                    first_unknown.get_or_insert(e);
+                }
+                (Err(_), Err(_)) => {}
+            }
+        }
+    }
+    Err(first_unknown.unwrap_or_else(|| NameError::NotARoute { typed: excerpt(text) }))
+}
+
+/// Splits a colour off the end: "(4, red)" as the bot writes it, or a last word that is a colour.
+fn split_color<'a>(map: &Map, text: &'a str) -> Result<(&'a str, Option<Option<Color>>), NameError> {
+    if let Some(open) = text.rfind('(')
+        && text.ends_with(')')
+    {
+        let inside = &text[open + 1..text.len() - 1];
+        let color = inside
+            .split([',', ' '])
+            .map(str::trim)
+            .find_map(|word| parse_color(map, word).ok());
+        return Ok((text[..open].trim(), color));
+    }
+    match text.rsplit_once(char::is_whitespace) {
+        Some((rest, last)) if parse_color(map, last).is_ok() && !rest.trim().is_empty() => {
+            // A city could end in a colour word; prefer the reading where the whole text is two cities.
+            let whole_is_route = SEPARATORS.iter().any(|sep| {
+                text.match_indices(sep).any(|(at, _)| {
+                    find_city(map, &text[..at]).is_ok() && find_city(map, &text[at + sep.len()..]).is_ok()
+                })
+            });
+            if whole_is_route {
+                Ok((text, None))
+            } else {
+                Ok((rest.trim(), Some(parse_color(map, last)?)))
+            }
+        }
+        _ => Ok((text, None)),
+    }
+}
+
+/// A colour word: one of the deck's colours, or "gray"/"grey" (`None` inside).
+///
+/// # Errors
+/// `UnknownColor`.
+pub fn parse_color(map: &Map, word: &str) -> Result<Option<Color>, NameError> {
+    let key = fold(word);
+    match key.as_str() {
+        "gray" | "grey" => Ok(None),
+        _ => Color::from_name(&key)
+            .filter(|c| map.rules.deck_colors.contains(c))
+            .map(Some)
+            .ok_or_else(|| NameError::UnknownColor { typed: excerpt(word) }),
+    }
+}
+
+fn route_between(
+    map: &Map,
+    (a, a_typed): (CityId, &str),
+    (b, b_typed): (CityId, &str),
+    color: Option<Option<Color>>,
+) -> Result<RouteName, NameError> {
+    let tracks: Vec<RouteId> = map
+        .routes_between(a, b)
+        .into_iter()
+        .filter(|&r| color.is_none_or(|c| map.route(r).color == c))
+        .collect();
+    if tracks.is_empty() {
+        return Err(NameError::NoSuchRoute {
+            a: excerpt(a_typed),
+            b: excerpt(b_typed),
+            color,
+        });
+    }
+    Ok(RouteName { a, b, color, tracks })
+}
+
+/// How well a name matches what was typed so far, best first: the whole name, its start, the start of one of its
+/// words, anywhere inside. `None` when it does not match at all.
+fn match_rank(name: &str, key: &str) -> Option<u8> {
+    let name = fold(name);
+    if key.is_empty() {
+        Some(4)
+    } else if name == key {
+        Some(0)
+    } else if name.starts_with(key) {
+        Some(1)
+    } else if name.split([' ', '-']).any(|w| w.starts_with(key)) {
+        Some(2)
+    } else if name.contains(key) {
+        Some(3)
+    } else {
+        None
+    }
+}
+
+/// Locations matching what was typed so far, best match first, then by name: for autocomplete.
+pub fn search_cities(map: &Map, typed: &str) -> Vec<CityId> {
+    let key = fold(typed);
+    let mut found: Vec<(u8, &str, CityId)> = map
+        .cities
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| match_rank(&c.name, &key).map(|r| (r, c.name.as_str(), CityId(i as u16))))
+        .collect();
+    found.sort();
+    found.into_iter().map(|(_, _, id)| id).collect()
+}
+
+/// Routes matching what was typed so far, best first, for autocomplete: "den" finds routes from Denver (and any
+/// city with a word starting "den"); "denver - o" finds Denver – Oklahoma City and Denver – Omaha; a colour word at
+/// the end keeps only that colour. Ties keep file order.
+pub fn search_routes(map: &Map, typed: &str) -> Vec<RouteId> {
+    let text = typed.trim();
+    let (text, color) = match text.rsplit_once(char::is_whitespace) {
+        Some((rest, last)) if !rest.trim().is_empty() => match parse_color(map, last) {
+            Ok(c) => (rest.trim(), Some(c)),
+            Err(_) => (text, None),
+        },
+        _ => (text, None),
+    };
+    let split = SEPARATORS
+        .iter()
+        .find_map(|sep| text.split_once(sep))
+        .map(|(l, r)| (fold(l), fold(r)));
+    let key = fold(text);
+    let mut found: Vec<(u8, RouteId)> = Vec::new();
+    for (i, r) in map.routes.iter().enumerate() {
+        if color.is_some_and(|c| r.color != c) {
+            continue;
+        }
+        let (a, b) = (&map.city(r.a).name, &map.city(r.b).name);
+        let rank = match &split {
+            Some((l, rt)) => {
+                // With two ends typed, each must start a word of its city, not merely appear inside one.
+                let starts = |name: &str, key: &str| match_rank(name, key).filter(|&r| r <= 2);
+                let pair = |x: &str, y: &str| Some(starts(x, l)?.max(starts(y, rt)?));
+                match (pair(a, b), pair(b, a)) {
+                    (Some(p), Some(q)) => Some(p.min(q)),
+                    (p, q) => p.or(q),
+                }
+            }
+            None => match (match_rank(a, &key), match_rank(b, &key)) {
+                (Some(p), Some(q)) => Some(p.min(q)),
+                (p, q) => p.or(q),
+            },
+        };
+        if let Some(rank) = rank {
+            found.push((rank, RouteId(i as u16)));
+        }
+    }
+    found.sort();
+    found.into_iter().map(|(_, id)| id).collect()
+}
+
+/// The locations whose names are nearest to a key that matched none: by edit distance, at most a third of the
+/// key's length away.
+fn closest_cities(map: &Map, key: &str) -> Vec<CityId> {
+    let limit = (key.chars().count() / 3).max(1);
+    let mut near: Vec<(usize, CityId)> = map
+        .cities
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.country.is_none())
+        .map(|(i, c)| (edit_distance(&fold(&c.name), key), CityId(i as u16)))
+        .filter(|&(d, _)| d <= limit)
+        .collect();
+    near.sort();
+    near.into_iter().take(SUGGESTIONS).map(|(_, id)| id).collect()
+}
+
+/// Levenshtein distance over characters (names are short).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1).min(row[j] + 1).min(diagonal + usize::from(ca != cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+// ----- lists in files -----
+
+/// A location by name in a file (case and accents forgiven).
+///
+/// # Errors
+/// `UnknownCity`.
+pub fn city(map: &Map, name: &str) -> Result<CityId, NameError> {
+    map.find_city(name).ok_or_else(|| NameError::UnknownCity {
+        typed: excerpt(name),
+        close: Vec::new(),
+    })
 }
 
 /// Every track matching `[a, b]` or `[a, b, colour]`, in file order.
 ///
 /// # Errors
-/// A sentence: malformed, unknown city, or no such route.
-pub fn routes(map: &Map, spec: &[String]) -> Result<Vec<RouteId>, String> {
+/// `Malformed`, `UnknownCity`, `UnknownColor` or `NoSuchRoute`.
+pub fn routes(map: &Map, spec: &[String]) -> Result<Vec<RouteId>, NameError> {
     let (a, b, color) = match spec {
         [a, b] => (a, b, None),
-        [a, b, c] => (a, b, Some(c.to_lowercase())),
-        _ => return Err(format!("a route is [a, b] or [a, b, colour], not {spec:?}")),
+        [a, b, c] => (a, b, Some(parse_color(map, c)?)),
+        _ => {
+            return Err(NameError::Malformed {
+                expected: "a route is [a, b] or [a, b, colour]",
+                got: excerpt(&format!("{spec:?}")),
+            });
+        }
     };
-    let (ca, cb) = (city(map, a)?, city(map, b)?);
-    let tracks: Vec<RouteId> = map
-        .routes_between(ca, cb)
-        .into_iter()
-        .filter(|&r| {
-            color.as_deref().is_none_or(|c| {
-                let route_color = map.route(r).color.map_or("gray", |k| k.name());
-                route_color == c || (c == "grey" && route_color == "gray")
-            })
-        })
-        .collect();
-    if tracks.is_empty() {
-        let label = match &color {
-            Some(c) => format!("{a}–{b} ({c})"),
-            None => format!("{a}–{b}"),
-        };
-        return Err(format!("no route {label} on {}", map.name));
-    }
-    Ok(tracks)
+    Ok(route_between(map, (city(map, a)?, a), (city(map, b)?, b), color)?.tracks)
 }
 
 /// A route as it is written in files: `[a, b, colour]`, which names the exact track.
@@ -75,28 +400,33 @@ pub fn ticket_spec(map: &Map, id: TicketId) -> Vec<String> {
 /// A track named `[a, b]` or `[a, b, colour]` that `free` accepts (the first such track in file order).
 ///
 /// # Errors
-/// A sentence: malformed, unknown city, no such route, or every matching track refused by `free`.
-pub fn route(map: &Map, spec: &[String], free: impl Fn(RouteId) -> bool) -> Result<RouteId, String> {
+/// As [`routes`], or `ListedTooOften` when `free` refuses every matching track.
+pub fn route(map: &Map, spec: &[String], free: impl Fn(RouteId) -> bool) -> Result<RouteId, NameError> {
     routes(map, spec)?
         .into_iter()
         .find(|&r| free(r))
-        .ok_or_else(|| format!("route {} is owned twice", spec.join("–")))
+        .ok_or_else(|| NameError::ListedTooOften {
+            what: excerpt(&spec.join("–")),
+            kind: "route",
+        })
 }
 
 /// A ticket card named `[a, b]` (either order; `b` may be any one target of a country ticket) that `free` accepts.
 ///
 /// # Errors
-/// A sentence: malformed, unknown place, no such ticket, or every copy refused by `free`.
-pub fn ticket(map: &Map, spec: &[String], free: impl Fn(TicketId) -> bool) -> Result<TicketId, String> {
+/// `Malformed`, `UnknownPlace`, `NoSuchTicket`, or `ListedTooOften` when `free` refuses every copy.
+pub fn ticket(map: &Map, spec: &[String], free: impl Fn(TicketId) -> bool) -> Result<TicketId, NameError> {
     let [a, b] = spec else {
-        return Err(format!("a ticket is [a, b], not {spec:?}"));
+        return Err(NameError::Malformed {
+            expected: "a ticket is [a, b]",
+            got: excerpt(&format!("{spec:?}")),
+        });
     };
-    let pa = map
-        .find_place(a)
-        .ok_or_else(|| format!("unknown place \"{a}\" on {}", map.name))?;
-    let pb = map
-        .find_place(b)
-        .ok_or_else(|| format!("unknown place \"{b}\" on {}", map.name))?;
+    let place = |name: &String| {
+        map.find_place(name)
+            .ok_or_else(|| NameError::UnknownPlace { typed: excerpt(name) })
+    };
+    let (pa, pb) = (place(a)?, place(b)?);
     let matching_from = |from, to| -> Vec<TicketId> {
         (0..map.tickets.len() as u16)
             .map(TicketId)
@@ -110,10 +440,16 @@ pub fn ticket(map: &Map, spec: &[String], free: impl Fn(TicketId) -> bool) -> Re
         matching = matching_from(pb, pa);
     }
     if matching.is_empty() {
-        return Err(format!("no ticket {a}–{b} on {}", map.name));
+        return Err(NameError::NoSuchTicket {
+            a: excerpt(a),
+            b: excerpt(b),
+        });
     }
     matching
         .into_iter()
         .find(|&t| free(t))
-        .ok_or_else(|| format!("ticket {a}–{b} is listed more times than the deck has it"))
+        .ok_or_else(|| NameError::ListedTooOften {
+            what: excerpt(&format!("{a}–{b}")),
+            kind: "ticket",
+        })
 }

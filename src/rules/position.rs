@@ -178,7 +178,7 @@ impl<'a> Resolver<'a> {
             .iter()
             .map(|spec| {
                 let used = &self.ticket_used;
-                let id = names::ticket(self.map, spec, |t| !used[usize::from(t.0)])?;
+                let id = names::ticket(self.map, spec, |t| !used[usize::from(t.0)]).map_err(|e| e.to_string())?;
                 self.ticket_used[usize::from(id.0)] = true;
                 Ok(id)
             })
@@ -190,7 +190,7 @@ impl<'a> Resolver<'a> {
         let mut routes = RouteSet::EMPTY;
         for spec in specs {
             let owners = &self.owners;
-            let id = names::route(self.map, spec, |r| owners[usize::from(r.0)].is_none())?;
+            let id = names::route(self.map, spec, |r| owners[usize::from(r.0)].is_none()).map_err(|e| e.to_string())?;
             self.owners[usize::from(id.0)] = Some(seat);
             routes.insert(id);
         }
@@ -198,7 +198,10 @@ impl<'a> Resolver<'a> {
     }
 
     fn cities(&self, names_: &[String]) -> Result<Vec<CityId>, String> {
-        names_.iter().map(|c| names::city(self.map, c)).collect()
+        names_
+            .iter()
+            .map(|c| names::city(self.map, c).map_err(|e| e.to_string()))
+            .collect()
     }
 
     /// Tickets named nowhere are out of the game.
@@ -456,7 +459,8 @@ fn read_pending(map: &Map, names_: &mut Resolver, p: &Position, seats: &mut [Sea
             turned,
             extra,
         }) => Step::Tunnel(TunnelClaim {
-            route: *names::routes(map, route)?
+            route: *names::routes(map, route)
+                .map_err(|e| e.to_string())?
                 .first()
                 .expect("routes() returns at least one"),
             laid: cards(map, laid)?,

@@ -1,6 +1,7 @@
 //! English.
 
 use super::Names;
+use crate::rules::names::NameError;
 use crate::rules::{CardCounts, Event, Map, PrivateEvent, RouteId, RouteKind, RuleError, Step, TicketId};
 
 fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
@@ -153,10 +154,10 @@ pub(super) fn event(map: &Map, names: &Names, event: &Event) -> String {
                     route(map, *id)
                 ),
                 n => format!(
-                    "{} digs the tunnel {}: turned {shown}, {} more to pay.",
+                    "{} digs the tunnel {}: turned {shown}, {n} more {} to pay.",
                     names.of(*seat),
                     route(map, *id),
-                    plural(*n, "card", "cards")
+                    if *n == 1 { "card" } else { "cards" }
                 ),
             }
         }
@@ -206,5 +207,48 @@ pub(super) fn private_event(map: &Map, event: &PrivateEvent) -> String {
         PrivateEvent::TicketsOffered { tickets } => format!("You were offered {}.", list(tickets)),
         PrivateEvent::TicketsKept { tickets } if tickets.is_empty() => "You kept no ticket.".into(),
         PrivateEvent::TicketsKept { tickets } => format!("You kept {}.", list(tickets)),
+    }
+}
+
+/// "A", "A or B", "A, B or C".
+fn either(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+pub(super) fn name_error(map: &Map, error: &NameError) -> String {
+    match error {
+        NameError::Empty => "Type a name first.".into(),
+        NameError::UnknownCity { typed, close } if close.is_empty() => {
+            format!("There is no city called “{typed}” on {}.", map.name)
+        }
+        NameError::UnknownCity { typed, close } => {
+            let close: Vec<String> = close.iter().map(|&c| map.city(c).name.clone()).collect();
+            format!(
+                "There is no city called “{typed}” on {}. Did you mean {}?",
+                map.name,
+                either(&close)
+            )
+        }
+        NameError::UnknownPlace { typed } => format!("There is no city or country called “{typed}” on {}.", map.name),
+        NameError::NotARoute { typed } => {
+            let example = map
+                .routes
+                .first()
+                .map(|r| format!(" like “{} - {}”", map.city(r.a).name, map.city(r.b).name))
+                .unwrap_or_default();
+            format!("“{typed}” does not name a route: give its two cities{example}.")
+        }
+        NameError::NoSuchRoute { a, b, color: None } => format!("No route joins {a} and {b}."),
+        NameError::NoSuchRoute { a, b, color: Some(c) } => {
+            format!("No {} route joins {a} and {b}.", c.map_or("gray", |c| c.name()))
+        }
+        NameError::UnknownColor { typed } => format!("“{typed}” is not a colour on {}.", map.name),
+        NameError::NoSuchTicket { a, b } => format!("No ticket joins {a} and {b}."),
+        NameError::ListedTooOften { what, kind } => format!("The {kind} {what} is listed more often than it exists."),
+        NameError::Malformed { expected, got } => format!("Expected {expected}, not {got}."),
     }
 }

@@ -3,6 +3,7 @@
 
 mod en;
 
+use crate::rules::names::NameError;
 use crate::rules::{CardCounts, Event, Map, PrivateEvent, RouteId, RuleError, Seat, TicketId};
 
 /// A language the bot writes in. English is the only one so far; every function takes one so that adding another
@@ -26,6 +27,13 @@ impl Lang {
 pub fn rule_error(lang: Lang, map: &Map, error: &RuleError) -> String {
     match lang {
         Lang::En => en::rule_error(map, error),
+    }
+}
+
+/// Why a typed name did not resolve, as the player reads it (with close names to try).
+pub fn name_error(lang: Lang, map: &Map, error: &NameError) -> String {
+    match lang {
+        Lang::En => en::name_error(map, error),
     }
 }
 
