@@ -3,6 +3,7 @@
 
 use std::hint::black_box;
 use ttrbot::maps;
+use ttrbot::seating::Player;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use ttrbot::rules::{Game, GameRng};
@@ -13,10 +14,7 @@ fn render_bench(c: &mut Criterion) {
     let mut game = Game::new(map.clone(), 5, 3).unwrap();
     sim::play_random_actions(&mut game, 250, &mut GameRng::new(3));
     let view = game.public_view();
-    let names: Vec<String> = ["Ana", "Ben", "Cleo", "Dev", "Eli"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+    let names = Player::list(&["Ana", "Ben", "Cleo", "Dev", "Eli"]);
     let claimed = view.owners.iter().flatten().count();
     let png = render::png(&render::board(&map, &view, &names));
     eprintln!(

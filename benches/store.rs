@@ -17,7 +17,7 @@ fn new_game(channel: u64, seed: u64) -> NewGame {
             .map(|i| NewSeat {
                 user_id: Some(i),
                 name: format!("P{i}"),
-                colour: "red".into(),
+                color: ttrbot::seating::PlayerColor::for_seat(i as usize),
             })
             .collect(),
         settings: serde_json::json!({}),
@@ -38,11 +38,8 @@ async fn one_action(store: &Store, id: GameId, channel: u64, rng: &mut GameRng) 
     let mut legal = Vec::new();
     loaded.game.legal_actions(seat, &mut legal);
     let action: Action = legal[rng.below(legal.len())];
-    let mut game = loaded.game;
-    let applied = store
-        .apply_to(id, &mut game, loaded.version, seat, action)
-        .await
-        .unwrap();
+    let game = loaded.game;
+    let applied = store.apply_to(id, &game, loaded.version, seat, action).await.unwrap();
     assert!(matches!(applied, Applied::Accepted { .. }));
     id
 }

@@ -6,6 +6,7 @@ pub mod maps;
 pub mod render;
 pub mod replay;
 pub mod rules;
+pub mod seating;
 pub mod sim;
 pub mod store;
 pub mod text;

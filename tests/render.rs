@@ -4,15 +4,13 @@ mod common;
 
 use image::RgbaImage;
 use ttrbot::maps::{self, BUILTIN};
-use ttrbot::render::{self, PLAYER_COLORS, car_quads, color_rgba, image_size};
+use ttrbot::render::{self, car_quads, color_rgba, image_size, player_rgba};
 use ttrbot::rules::{Game, GameRng, PublicView};
 use ttrbot::rules::{Map, RouteId};
+use ttrbot::seating::{Player, PlayerColor};
 
-fn names(n: usize) -> Vec<String> {
-    ["Ana", "Ben", "Cleo", "Dev", "Eli"][..n]
-        .iter()
-        .map(|s| s.to_string())
-        .collect()
+fn names(n: usize) -> Vec<Player> {
+    Player::list(&["Ana", "Ben", "Cleo", "Dev", "Eli"][..n])
 }
 
 fn played(map: &str, players: usize, actions: usize, seed: u64) -> Game {
@@ -35,7 +33,7 @@ fn inside(q: &[(f32, f32); 4]) -> (u32, u32) {
 #[test]
 fn the_renderer_takes_only_the_public_view() {
     // A compile-time fact, written down: there is no way to pass a hand or a ticket to the renderer.
-    let _board: fn(&Map, &PublicView, &[String]) -> RgbaImage = render::board;
+    let _board: fn(&Map, &PublicView, &[Player]) -> RgbaImage = render::board;
 }
 
 #[test]
@@ -76,7 +74,7 @@ fn claimed_routes_show_their_owners_colour_and_unclaimed_routes_keep_theirs() {
                     Some(seat) => {
                         assert_eq!(
                             pixel,
-                            PLAYER_COLORS[seat.index()],
+                            player_rgba(PlayerColor::for_seat(seat.index())),
                             "{id}: route {} at ({x},{y})",
                             game.map().route_label(route)
                         );

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use ttrbot::maps::BUILTIN;
 use ttrbot::rules::{Action, GameRng};
-use ttrbot::store::{Applied, GameId, NewGame, NewSeat, Store, StoreError};
+use ttrbot::store::{Applied, GameId, NewGame, NewSeat, Refusal, Store, StoreError};
 
 /// A fresh database file for one test.
 fn db(name: &str) -> (String, PathBuf) {
@@ -25,7 +25,7 @@ fn new_game(map: &str, channel: u64, players: usize, seed: u64) -> NewGame {
             .map(|i| NewSeat {
                 user_id: (i > 0).then_some(1000 + i as u64),
                 name: format!("P{i}"),
-                colour: format!("c{i}"),
+                color: ttrbot::seating::PlayerColor::for_seat(i),
             })
             .collect(),
         settings: serde_json::json!({ "reminder_hours": 12 }),
@@ -104,15 +104,12 @@ async fn two_actions_racing_on_one_version_store_exactly_one() {
         let b = store.load(id).await.unwrap();
         assert_eq!(a.version, b.version);
         let seat = a.game.state().current;
-        let (mut ga, mut gb) = (a.game, b.game);
+        let (ga, gb) = (a.game, b.game);
         let (s1, s2) = (store.clone(), store.clone());
-        let first = tokio::spawn(async move {
-            s1.apply_to(id, &mut ga, a.version, seat, Action::DrawBlind)
-                .await
-                .unwrap()
-        });
+        let first =
+            tokio::spawn(async move { s1.apply_to(id, &ga, a.version, seat, Action::DrawBlind).await.unwrap() });
         let second = tokio::spawn(async move {
-            s2.apply_to(id, &mut gb, b.version, seat, Action::DrawFaceup { slot: 0 })
+            s2.apply_to(id, &gb, b.version, seat, Action::DrawFaceup { slot: 0 })
                 .await
                 .unwrap()
         });
@@ -161,14 +158,17 @@ async fn one_open_game_per_channel() {
     let store = Store::open(&url).await.unwrap();
     store.create_game(&new_game("usa", 9, 2, 1)).await.unwrap();
     let again = store.create_game(&new_game("europe", 9, 3, 2)).await;
-    assert!(matches!(again, Err(StoreError::ChannelBusy)), "{again:?}");
+    assert!(
+        matches!(again, Err(StoreError::Refused(Refusal::ChannelBusy { .. }))),
+        "{again:?}"
+    );
     store.create_game(&new_game("europe", 10, 3, 2)).await.unwrap();
     assert_eq!(store.running_games().await.unwrap().len(), 2);
     let bad = store.create_game(&new_game("atlantis", 11, 2, 1)).await;
-    assert!(matches!(bad, Err(StoreError::Setup(_))));
+    assert!(matches!(bad, Err(StoreError::Refused(Refusal::UnknownMap(_)))));
     let too_many = store.create_game(&new_game("switzerland", 12, 4, 1)).await;
     assert!(
-        matches!(too_many, Err(StoreError::Setup(ref m)) if m.contains("2 to 3 players")),
+        matches!(too_many, Err(StoreError::Refused(ref r @ Refusal::PlayerCount { .. })) if r.to_string().contains("2 to 3 players")),
         "{too_many:?}"
     );
 }
@@ -261,4 +261,184 @@ fn every_migration_file_is_embedded_in_order() {
         .unwrap();
         assert_eq!(&text, sql, "{file}");
     }
+}
+
+fn host(user_id: u64) -> ttrbot::store::Actor {
+    ttrbot::store::Actor {
+        user_id,
+        manages_channel: false,
+    }
+}
+
+fn lobby_in(channel: u64, map: &str) -> ttrbot::store::NewLobby {
+    ttrbot::store::NewLobby {
+        channel_id: channel,
+        guild_id: Some(7),
+        map: map.to_string(),
+        seed: 17,
+        host: 1,
+        host_name: "Ana".into(),
+        settings: serde_json::json!({}),
+    }
+}
+
+fn refusal<T: std::fmt::Debug>(result: Result<T, StoreError>) -> Refusal {
+    match result {
+        Err(StoreError::Refused(r)) => r,
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lobby_seats_players_in_joining_order_and_the_host_starts_it() {
+    use ttrbot::seating::PlayerColor;
+    let (url, _) = db("lobby");
+    let store = Store::open(&url).await.unwrap();
+    let lobby = store.open_lobby(&lobby_in(5, "usa")).await.unwrap();
+    assert_eq!(lobby.host, 1);
+    assert_eq!(
+        refusal(store.open_lobby(&lobby_in(5, "europe")).await),
+        Refusal::ChannelBusy { game: lobby.id }
+    );
+    store.join_lobby(5, 2, "Ben").await.unwrap();
+    assert_eq!(refusal(store.join_lobby(5, 2, "Ben").await), Refusal::AlreadySeated);
+    assert_eq!(
+        refusal(store.add_computer(5, host(2), "Computer").await),
+        Refusal::NotHost
+    );
+    let lobby = store.add_computer(5, host(1), "Computer").await.unwrap();
+    let seated: Vec<(Option<u64>, &str, PlayerColor)> = lobby
+        .seats
+        .iter()
+        .map(|s| (s.user_id, s.player.name.as_str(), s.player.color))
+        .collect();
+    assert_eq!(
+        seated,
+        [
+            (Some(1), "Ana", PlayerColor::Blue),
+            (Some(2), "Ben", PlayerColor::Orange),
+            (None, "Computer", PlayerColor::Green)
+        ]
+    );
+    assert_eq!(refusal(store.start_game(5, host(2)).await), Refusal::NotHost);
+    let manager = ttrbot::store::Actor {
+        user_id: 9,
+        manages_channel: true,
+    };
+    let (started, game) = store.start_game(5, manager).await.unwrap();
+    assert_eq!(game.players(), 3);
+    assert_eq!(store.load(started.id).await.unwrap().game, game);
+    assert_eq!(
+        store.seat_of(started.id, 2).await.unwrap(),
+        Some(ttrbot::rules::Seat(1))
+    );
+    assert_eq!(store.seat_of(started.id, 3).await.unwrap(), None);
+    assert_eq!(store.seats(started.id).await.unwrap(), lobby.seats);
+    assert_eq!(store.game_in_channel(5).await.unwrap(), Some(started.id));
+    assert_eq!(refusal(store.join_lobby(5, 4, "Cy").await), Refusal::NoLobby);
+    assert_eq!(store.running_games().await.unwrap().len(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lobby_refuses_a_seat_too_many_and_a_start_with_too_few() {
+    let (url, _) = db("lobby-limits");
+    let store = Store::open(&url).await.unwrap();
+    store.open_lobby(&lobby_in(1, "switzerland")).await.unwrap();
+    store.join_lobby(1, 2, "Ben").await.unwrap();
+    store.join_lobby(1, 3, "Cy").await.unwrap();
+    assert_eq!(
+        refusal(store.join_lobby(1, 4, "Dee").await),
+        Refusal::LobbyFull { max: 3 }
+    );
+    store.open_lobby(&lobby_in(2, "usa")).await.unwrap();
+    assert_eq!(
+        refusal(store.start_game(2, host(1)).await),
+        Refusal::TooFewPlayers { min: 2, seated: 1 }
+    );
+    assert_eq!(
+        refusal(store.open_lobby(&lobby_in(3, "atlantis")).await),
+        Refusal::UnknownMap("atlantis".into())
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn leaving_a_lobby_passes_the_host_on_and_the_last_human_closes_it() {
+    let (url, _) = db("lobby-leave");
+    let store = Store::open(&url).await.unwrap();
+    store.open_lobby(&lobby_in(1, "usa")).await.unwrap();
+    store.join_lobby(1, 2, "Ben").await.unwrap();
+    store.add_computer(1, host(1), "Computer").await.unwrap();
+    store.join_lobby(1, 3, "Cy").await.unwrap();
+    assert_eq!(refusal(store.leave_lobby(1, 8).await), Refusal::NotSeated);
+    let lobby = store.leave_lobby(1, 1).await.unwrap().expect("others are seated");
+    assert_eq!(lobby.host, 2, "the next human hosts");
+    let seats: Vec<(u8, Option<u64>)> = lobby.seats.iter().map(|s| (s.seat.0, s.user_id)).collect();
+    assert_eq!(
+        seats,
+        [(0, Some(2)), (1, None), (2, Some(3))],
+        "seats close up in order"
+    );
+    store.leave_lobby(1, 3).await.unwrap().expect("Ben is still there");
+    assert_eq!(store.leave_lobby(1, 2).await.unwrap(), None, "only a computer was left");
+    assert_eq!(store.game_in_channel(1).await.unwrap(), None);
+    let again = store.open_lobby(&lobby_in(1, "usa")).await.unwrap();
+    assert_eq!(refusal(store.cancel_lobby(1, host(5)).await), Refusal::NotHost);
+    assert_eq!(store.cancel_lobby(1, host(1)).await.unwrap(), again.id);
+    assert_eq!(store.game_in_channel(1).await.unwrap(), None);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_action_returns_the_stored_game_and_never_changes_the_callers() {
+    let (url, _) = db("no-mutation");
+    let store = Store::open(&url).await.unwrap();
+    let id = store.create_game(&new_game("usa", 1, 2, 3)).await.unwrap();
+    let loaded = store.load(id).await.unwrap();
+    let seat = loaded.game.to_act()[0];
+    let keep = Action::KeepTickets {
+        tickets: ttrbot::rules::TicketSet::from_ids(loaded.game.seat_view(seat).offer),
+    };
+    let before = loaded.game.clone();
+    let Applied::Accepted { game, version, .. } = store.apply_to(id, &loaded.game, 0, seat, keep).await.unwrap() else {
+        panic!("keeping every ticket is legal");
+    };
+    assert_eq!(loaded.game, before, "the caller's game is untouched");
+    assert_eq!(
+        *game,
+        store.load(id).await.unwrap().game,
+        "the returned game is the stored one"
+    );
+    assert_eq!(version, 1);
+    // A stale version stores nothing and still leaves the caller's game alone.
+    let stale = store.apply_to(id, &loaded.game, 0, seat, keep).await.unwrap();
+    assert_eq!(stale, Applied::AlreadyPlayed);
+    assert_eq!(loaded.game, before);
+    assert_eq!(store.action_count(id).await.unwrap(), 1);
+    // An unknown game is the user's problem (a stale button); a closed database is not.
+    assert_eq!(
+        refusal(store.apply_and_save(GameId(999), seat, Action::DrawBlind).await),
+        Refusal::UnknownGame(GameId(999))
+    );
+    store.close().await;
+    let err = store.load(id).await.unwrap_err();
+    assert!(err.refusal().is_none(), "{err}");
+}
+
+#[test]
+fn the_stored_snapshot_format_is_pinned() {
+    // A change to the snapshot's JSON must be deliberate: raise store::SNAPSHOT_FORMAT and bless this file.
+    let map = ttrbot::maps::builtin("europe").unwrap();
+    let mut game = ttrbot::rules::Game::new(map, 3, 2024).unwrap();
+    ttrbot::sim::play_random_actions(&mut game, 40, &mut GameRng::new(1));
+    let json =
+        serde_json::to_string_pretty(&serde_json::from_str::<serde_json::Value>(&game.snapshot()).unwrap()).unwrap();
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/snapshot/europe-3-players.json");
+    if std::env::var_os("TTRBOT_BLESS").is_some() {
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(&file, format!("{json}\n")).unwrap();
+    }
+    let pinned = std::fs::read_to_string(&file).expect("the pinned snapshot (TTRBOT_BLESS=1 writes it)");
+    assert_eq!(json.trim_end(), pinned.trim_end(), "the snapshot format changed");
+    assert_eq!(ttrbot::store::SNAPSHOT_FORMAT, 1);
+    let map = ttrbot::maps::builtin("europe").unwrap();
+    assert_eq!(ttrbot::rules::Game::restore(map, &pinned).unwrap(), game);
 }

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use ttrbot::rules::{Action, GameRng};
-use ttrbot::store::{Applied, NewGame, NewSeat, Store, StoreError};
+use ttrbot::store::{Applied, NewGame, NewSeat, Refusal, Store, StoreError};
 
 const WORKER_ENV: &str = "TTRBOT_CRASH_WORKER_DB";
 const KILLS: usize = 50;
@@ -35,7 +35,7 @@ async fn crash_worker() {
                     let seats = (0..3).map(|i| NewSeat {
                         user_id: Some(i),
                         name: format!("P{i}"),
-                        colour: "red".into(),
+                        color: ttrbot::seating::PlayerColor::for_seat(i as usize),
                     });
                     let new = NewGame {
                         channel_id: channel,
@@ -47,7 +47,7 @@ async fn crash_worker() {
                     };
                     match store.create_game(&new).await {
                         Ok(id) => id,
-                        Err(StoreError::ChannelBusy) => continue,
+                        Err(StoreError::Refused(Refusal::ChannelBusy { .. })) => continue,
                         Err(e) => panic!("{e}"),
                     }
                 }
@@ -56,11 +56,9 @@ async fn crash_worker() {
             let seat = loaded.game.to_act()[0];
             loaded.game.legal_actions(seat, &mut legal);
             let action = legal[chooser.below(legal.len())];
-            let mut game = loaded.game;
-            if let Applied::Accepted { version, .. } = store
-                .apply_to(id, &mut game, loaded.version, seat, action)
-                .await
-                .unwrap()
+            let game = loaded.game;
+            if let Applied::Accepted { version, .. } =
+                store.apply_to(id, &game, loaded.version, seat, action).await.unwrap()
             {
                 println!("ack {} {version}", id.0);
             }

@@ -7,6 +7,7 @@ use clap::Args;
 
 use super::Failure;
 use crate::rules::{Game, GameRng};
+use crate::seating::Player;
 use crate::{render, replay, sim};
 
 /// What to draw.
@@ -51,7 +52,7 @@ pub fn run(args: &RenderArgs) -> Result<(), Failure> {
             (game, names)
         }
     };
-    let image = render::board(game.map(), &game.public_view(), &names);
+    let image = render::board(game.map(), &game.public_view(), &Player::list(&names));
     let bytes = render::png(&image);
     std::fs::write(&args.out, &bytes).map_err(|e| Failure {
         code: 1,

@@ -8,8 +8,10 @@ use image::{Rgba, RgbaImage};
 
 use super::draw::{self, Point};
 use super::fonts::{LABEL, TEXT};
-use crate::rules::{Card, Color, PublicView, Seat, Step, TunnelClaim};
+use crate::rules::view::{FinalResult, PublicSeat};
+use crate::rules::{Card, CityId, Color, PublicView, Seat, Step, TunnelClaim};
 use crate::rules::{Map, RouteId, RouteKind};
+use crate::seating::{Player, PlayerColor};
 
 /// Width of the side panel, in pixels.
 pub const PANEL_WIDTH: u32 = 420;
@@ -32,15 +34,20 @@ const CITY_FILL: Rgba<u8> = Rgba([255, 250, 235, 255]);
 const CITY_RING: Rgba<u8> = Rgba([150, 40, 30, 255]);
 const HIGHLIGHT: Rgba<u8> = Rgba([255, 225, 0, 255]);
 
-/// Player colours, told apart by colour-blind players too (Okabe–Ito palette); each car also carries the player's
-/// initial.
-pub const PLAYER_COLORS: [Rgba<u8>; 5] = [
-    Rgba([0, 114, 178, 255]),   // blue
-    Rgba([230, 159, 0, 255]),   // orange
-    Rgba([0, 158, 115, 255]),   // bluish green
-    Rgba([204, 121, 167, 255]), // reddish purple
-    Rgba([213, 94, 0, 255]),    // vermillion
-];
+/// A player's colour as a pixel (the colours themselves are [`PlayerColor`]'s).
+pub fn player_rgba(color: PlayerColor) -> Rgba<u8> {
+    let [r, g, b] = color.rgb();
+    Rgba([r, g, b, 255])
+}
+
+/// The colour of a seat's pieces: the player's, or the seat's default when the list is short.
+fn seat_rgba(players: &[Player], seat: Seat) -> Rgba<u8> {
+    player_rgba(
+        players
+            .get(seat.index())
+            .map_or(PlayerColor::for_seat(seat.index()), |p| p.color),
+    )
+}
 
 /// The colour a route space or card is drawn in (`None`: gray).
 pub fn color_rgba(color: Option<Color>) -> Rgba<u8> {
@@ -130,107 +137,121 @@ pub fn base_layer(map: &Map) -> Arc<RgbaImage> {
     image
 }
 
+/// Scale of the base layer's drawing: drawn at twice the size, then halved, so every edge is smooth.
+const K: f32 = 2.0;
+
 /// Draws the base layer at twice the size, then halves it.
 fn draw_base(map: &Map) -> RgbaImage {
-    const K: f32 = 2.0;
     let (w, h) = image_size(map);
     let mut img = RgbaImage::from_pixel(w * 2, h * 2, BACKGROUND);
-    // The panel area.
+    draw_panel_area(map, &mut img);
+    draw_metro_lines(map, &mut img);
+    for i in 0..map.routes.len() {
+        draw_route_spaces(map, RouteId(i as u16), &mut img);
+    }
+    draw_cities(map, &mut img);
+    draw_city_labels(map, &mut img);
+    draw::downsample_half(&img)
+}
+
+/// The panel's background and the line between it and the board.
+fn draw_panel_area(map: &Map, img: &mut RgbaImage) {
+    let (w, h) = image_size(map);
     draw::fill_convex(
-        &mut img,
+        img,
         &draw::rect(map.width as f32 * K, 0.0, w as f32 * K, h as f32 * K),
         PANEL,
     );
     draw::line(
-        &mut img,
+        img,
         (map.width as f32 * K, 0.0),
         (map.width as f32 * K, h as f32 * K),
         3.0,
         Rgba([180, 170, 150, 255]),
     );
-    // Metro lines first (a thin line under the badge), then every car.
+}
+
+/// Metro lines: a thin line under each badge, drawn before every car so cars cover it.
+fn draw_metro_lines(map: &Map, img: &mut RgbaImage) {
     for route in map.routes.iter().filter(|r| r.kind == RouteKind::Metro) {
         let (a, b) = (map.city(route.a), map.city(route.b));
         draw::line(
-            &mut img,
+            img,
             (a.x * K, a.y * K),
             (b.x * K, b.y * K),
             3.0 * K,
             Rgba([90, 90, 100, 255]),
         );
     }
-    for i in 0..map.routes.len() {
-        let id = RouteId(i as u16);
-        let route = map.route(id);
-        let fill = color_rgba(route.color);
-        for (k, quad) in car_quads(map, id).iter().enumerate() {
-            let q = scaled(quad, K);
-            if route.kind == RouteKind::Metro {
-                let c = quad_center(quad);
-                draw::fill_circle(&mut img, (c.0 * K, c.1 * K), METRO_BADGE * K * 0.62, INK);
-                draw::fill_circle(&mut img, (c.0 * K, c.1 * K), METRO_BADGE * K * 0.52, fill);
-                let label = route.cost.to_string();
-                let size = 15.0 * K;
-                let (tw, th) = draw::text_size(&LABEL, size, &label);
-                let ink = if route
-                    .color
-                    .is_some_and(|c| matches!(c, Color::Black | Color::Blue | Color::Purple))
-                {
-                    Rgba([255, 255, 255, 255])
-                } else {
-                    INK
-                };
-                draw::text(
-                    &mut img,
-                    &LABEL,
-                    size,
-                    (c.0 * K - tw / 2.0, c.1 * K - th / 2.0 - 2.0),
-                    ink,
-                    &label,
-                );
-                continue;
-            }
-            // Tunnels get dark teeth along both long sides, like the printed board's jagged border.
-            if route.tunnel {
-                tunnel_teeth(&mut img, &q, K);
-            }
-            draw::fill_convex(&mut img, &draw::grow(&q, 1.1 * K), INK);
-            draw::fill_convex(&mut img, &q, fill);
-            // Ferries: a locomotive mark on the spaces that need one.
-            if k < usize::from(route.ferry) {
-                let c = quad_center(quad);
-                draw::fill_circle(&mut img, (c.0 * K, c.1 * K), 4.5 * K, INK);
-                draw::fill_circle(&mut img, (c.0 * K, c.1 * K), 2.2 * K, Rgba([255, 255, 255, 255]));
-            }
+}
+
+/// One route's printed spaces: outlined cars in the route's colour, tunnel teeth, ferry marks; or a metro badge.
+fn draw_route_spaces(map: &Map, id: RouteId, img: &mut RgbaImage) {
+    let route = map.route(id);
+    let fill = color_rgba(route.color);
+    for (k, quad) in car_quads(map, id).iter().enumerate() {
+        if route.kind == RouteKind::Metro {
+            draw_metro_badge(img, quad_center(quad), route.color, route.cost);
+            continue;
+        }
+        let q = scaled(quad, K);
+        // Tunnels get dark teeth along both long sides, like the printed board's jagged border.
+        if route.tunnel {
+            tunnel_teeth(img, &q, K);
+        }
+        draw::fill_convex(img, &draw::grow(&q, 1.1 * K), INK);
+        draw::fill_convex(img, &q, fill);
+        // Ferries: a locomotive mark on the spaces that need one.
+        if k < usize::from(route.ferry) {
+            let c = quad_center(quad);
+            draw::fill_circle(img, (c.0 * K, c.1 * K), 4.5 * K, INK);
+            draw::fill_circle(img, (c.0 * K, c.1 * K), 2.2 * K, Rgba([255, 255, 255, 255]));
         }
     }
-    // Cities and border exits.
+}
+
+/// A metro line's round badge in its colour, showing how many cards it costs (`c` at 1×).
+fn draw_metro_badge(img: &mut RgbaImage, c: Point, color: Option<Color>, cost: u8) {
+    draw::fill_circle(img, (c.0 * K, c.1 * K), METRO_BADGE * K * 0.62, INK);
+    draw::fill_circle(img, (c.0 * K, c.1 * K), METRO_BADGE * K * 0.52, color_rgba(color));
+    let label = cost.to_string();
+    let size = 15.0 * K;
+    let (tw, th) = draw::text_size(&LABEL, size, &label);
+    let dark = color.is_some_and(|c| matches!(c, Color::Black | Color::Blue | Color::Purple));
+    let ink = if dark { Rgba([255, 255, 255, 255]) } else { INK };
+    draw::text(
+        img,
+        &LABEL,
+        size,
+        (c.0 * K - tw / 2.0, c.1 * K - th / 2.0 - 2.0),
+        ink,
+        &label,
+    );
+}
+
+/// Cities as ringed dots; border exits as red squares.
+fn draw_cities(map: &Map, img: &mut RgbaImage) {
     for city in &map.cities {
         let c = (city.x * K, city.y * K);
         if city.country.is_some() {
             let s = 8.0 * K;
-            draw::fill_convex(&mut img, &draw::square(c, s), INK);
+            draw::fill_convex(img, &draw::square(c, s), INK);
             let t = s - 2.5 * K;
-            draw::fill_convex(&mut img, &draw::square(c, t), Rgba([220, 60, 50, 255]));
+            draw::fill_convex(img, &draw::square(c, t), Rgba([220, 60, 50, 255]));
         } else {
-            draw::fill_circle(&mut img, c, (CITY_RADIUS + 2.5) * K, CITY_RING);
-            draw::fill_circle(&mut img, c, CITY_RADIUS * K, CITY_FILL);
+            draw::fill_circle(img, c, (CITY_RADIUS + 2.5) * K, CITY_RING);
+            draw::fill_circle(img, c, CITY_RADIUS * K, CITY_FILL);
         }
     }
+}
+
+/// Every city's name where [`place_labels`] put it, on a light halo.
+fn draw_city_labels(map: &Map, img: &mut RgbaImage) {
     for (i, (at, text)) in place_labels(map).into_iter().enumerate() {
         let exit = map.cities[i].country.is_some();
         let color = if exit { Rgba([150, 30, 25, 255]) } else { INK };
-        draw::haloed_text(
-            &mut img,
-            &LABEL,
-            LABEL_SIZE * K,
-            (at.0 * K, at.1 * K),
-            color,
-            HALO,
-            &text,
-        );
+        draw::haloed_text(img, &LABEL, LABEL_SIZE * K, (at.0 * K, at.1 * K), color, HALO, &text);
     }
-    draw::downsample_half(&img)
 }
 
 /// Small triangles pointing outwards along the long sides of a car (`q` in drawing pixels, `k` the scale).
@@ -337,34 +358,12 @@ fn place_labels(map: &Map) -> Vec<(Point, String)> {
 }
 
 /// Draws a board for everyone: the map's base layer, the claimed routes and stations of `view`, and the panel.
-/// `names` are the players' names in seat order. Nothing but the public view reaches this function.
-pub fn board(map: &Map, view: &PublicView, names: &[String]) -> RgbaImage {
+/// `players` are the seats' names and colours in seat order. Nothing but the public view reaches this function.
+pub fn board(map: &Map, view: &PublicView, players: &[Player]) -> RgbaImage {
     let mut img = (*base_layer(map)).clone();
-    let initial = |seat: Seat| {
-        names
-            .get(seat.index())
-            .and_then(|n| n.chars().next())
-            .map_or('?', |c| c.to_ascii_uppercase())
-            .to_string()
-    };
     for (i, owner) in view.owners.iter().enumerate() {
-        let Some(seat) = owner else { continue };
-        let id = RouteId(i as u16);
-        let color = PLAYER_COLORS[seat.index() % PLAYER_COLORS.len()];
-        let letter = initial(*seat);
-        for q in car_quads(map, id) {
-            draw::fill_convex(&mut img, &draw::grow(&q, 1.2), INK);
-            draw::fill_convex(&mut img, &q, color);
-            let c = quad_center(&q);
-            let (tw, th) = draw::text_size(&LABEL, 11.0, &letter);
-            draw::text(
-                &mut img,
-                &LABEL,
-                11.0,
-                (c.0 - tw / 2.0, c.1 - th / 2.0 - 2.0),
-                Rgba([255, 255, 255, 255]),
-                &letter,
-            );
+        if let Some(seat) = owner {
+            draw_claimed_route(map, RouteId(i as u16), players, *seat, &mut img);
         }
     }
     // The route claimed this turn is outlined in bright yellow.
@@ -374,100 +373,170 @@ pub fn board(map: &Map, view: &PublicView, names: &[String]) -> RgbaImage {
         }
     }
     for seat in &view.seats {
-        let color = PLAYER_COLORS[seat.seat.index() % PLAYER_COLORS.len()];
         for &city in &seat.station_cities {
-            // On the city dot, so it never hides the city's label.
-            let c = map.city(city);
-            let (x, y) = (c.x, c.y + 1.0);
-            let house = [
-                (x - 7.0, y + 7.0),
-                (x - 7.0, y - 2.0),
-                (x, y - 9.0),
-                (x + 7.0, y - 2.0),
-                (x + 7.0, y + 7.0),
-            ];
-            draw::fill_convex(&mut img, &draw::grow(&house, 1.5), INK);
-            draw::fill_convex(&mut img, &house, color);
+            draw_station(map, city, seat_rgba(players, seat.seat), &mut img);
         }
     }
-    draw_panel(map, view, names, &mut img);
+    draw_panel(map, view, players, &mut img);
     img
 }
 
-fn draw_panel(map: &Map, view: &PublicView, names: &[String], img: &mut RgbaImage) {
-    let x0 = map.width as f32 + 18.0;
-    let mut y = 16.0;
-    draw::text(img, &LABEL, 24.0, (x0, y), INK, &map.name);
-    y += 36.0;
-    let name = |seat: Seat| {
-        names
-            .get(seat.index())
-            .cloned()
-            .unwrap_or_else(|| format!("Player {}", seat.0 + 1))
-    };
-    let status = match &view.phase {
-        Step::StartingTickets => "Everyone is choosing tickets".to_string(),
-        Step::Over => "Game over".to_string(),
-        Step::Tunnel(TunnelClaim { extra, .. }) => format!("{}: tunnel, {extra} more card(s)?", name(view.current)),
-        _ if view.final_round => format!("Final round: {} to play", name(view.current)),
-        _ => format!("{} to play", name(view.current)),
-    };
-    draw::text(img, &TEXT, 18.0, (x0, y), Rgba([120, 30, 20, 255]), &status);
-    y += 34.0;
-    let pieces = if map.rules.metros > 0 { "trams" } else { "trains" };
-    for seat in &view.seats {
-        let color = PLAYER_COLORS[seat.seat.index() % PLAYER_COLORS.len()];
-        let current = seat.seat == view.current && !matches!(view.phase, Step::Over | Step::StartingTickets);
-        if current {
-            draw::fill_convex(
-                img,
-                &draw::rect(x0 - 10.0, y - 4.0, x0 + 384.0, y + 50.0),
-                Rgba([255, 236, 160, 255]),
-            );
-        }
-        draw::fill_circle(img, (x0 + 16.0, y + 22.0), 17.0, INK);
-        draw::fill_circle(img, (x0 + 16.0, y + 22.0), 15.0, color);
-        let who = name(seat.seat);
-        let letter: String = who
-            .chars()
-            .next()
-            .map(|c| c.to_uppercase().to_string())
-            .unwrap_or_default();
-        let (tw, th) = draw::text_size(&LABEL, 18.0, &letter);
+/// The name shown for a seat.
+fn seat_name(players: &[Player], seat: Seat) -> String {
+    players
+        .get(seat.index())
+        .map_or_else(|| format!("Player {}", seat.0 + 1), |p| p.name.clone())
+}
+
+/// A name's first letter, capitalised (`?` for an empty name).
+fn initial(name: &str) -> String {
+    name.chars()
+        .next()
+        .map_or_else(|| "?".to_string(), |c| c.to_uppercase().to_string())
+}
+
+/// A claimed route: every car in the owner's colour, with the owner's initial.
+fn draw_claimed_route(map: &Map, id: RouteId, players: &[Player], seat: Seat, img: &mut RgbaImage) {
+    let color = seat_rgba(players, seat);
+    let letter = players
+        .get(seat.index())
+        .and_then(|p| p.name.chars().next())
+        .map_or('?', |c| c.to_ascii_uppercase())
+        .to_string();
+    for q in car_quads(map, id) {
+        draw::fill_convex(img, &draw::grow(&q, 1.2), INK);
+        draw::fill_convex(img, &q, color);
+        let c = quad_center(&q);
+        let (tw, th) = draw::text_size(&LABEL, 11.0, &letter);
         draw::text(
             img,
             &LABEL,
-            18.0,
-            (x0 + 16.0 - tw / 2.0, y + 22.0 - th / 2.0 - 3.0),
+            11.0,
+            (c.0 - tw / 2.0, c.1 - th / 2.0 - 2.0),
             Rgba([255, 255, 255, 255]),
             &letter,
         );
-        let score = view
-            .result
-            .as_ref()
-            .map_or(i32::from(seat.route_points), |r| r.scores[seat.seat.index()].total);
-        draw::text(img, &LABEL, 19.0, (x0 + 42.0, y), INK, &format!("{who}  {score} pts"));
-        let mut details = format!("{} {pieces}", seat.trains);
-        if map.rules.metros > 0 {
-            details += &format!(" · {} metros", seat.metros);
-        }
-        details += &format!(" · {} cards · {} tickets", seat.hand_size, seat.tickets_held);
-        if map.rules.stations > 0 {
-            details += &format!(" · {} stations left", seat.stations_left);
-        }
-        draw::text(
-            img,
-            &TEXT,
-            14.0,
-            (x0 + 42.0, y + 26.0),
-            Rgba([70, 64, 58, 255]),
-            &details,
-        );
-        y += 58.0;
     }
-    y += 8.0;
+}
+
+/// A station: a small house in the owner's colour on the city dot, so it never hides the city's label.
+fn draw_station(map: &Map, city: CityId, color: Rgba<u8>, img: &mut RgbaImage) {
+    let c = map.city(city);
+    let (x, y) = (c.x, c.y + 1.0);
+    let house = [
+        (x - 7.0, y + 7.0),
+        (x - 7.0, y - 2.0),
+        (x, y - 9.0),
+        (x + 7.0, y - 2.0),
+        (x + 7.0, y + 7.0),
+    ];
+    draw::fill_convex(img, &draw::grow(&house, 1.5), INK);
+    draw::fill_convex(img, &house, color);
+}
+
+/// The side panel, top to bottom: the map and whose turn it is, one row per seat, the face-up cards, the piles,
+/// and the final ranking once the game is over.
+fn draw_panel(map: &Map, view: &PublicView, players: &[Player], img: &mut RgbaImage) {
+    let x0 = map.width as f32 + 18.0;
+    let mut y = 16.0;
+    y = draw_panel_heading(map, view, players, img, x0, y);
+    for seat in &view.seats {
+        y = draw_seat_row(map, view, players, seat, img, x0, y);
+    }
+    y = draw_faceup_row(map, view, img, x0, y + 8.0);
+    draw::text(
+        img,
+        &TEXT,
+        15.0,
+        (x0, y),
+        INK,
+        &format!(
+            "Deck {} · Discard {} · Tickets {}",
+            view.deck_size, view.discard_size, view.ticket_deck_size
+        ),
+    );
+    y += 30.0;
+    if let Some(result) = &view.result {
+        draw_final_ranking(result, players, img, x0, y);
+    }
+}
+
+/// The map's name and what the game waits for; returns the next line's top.
+fn draw_panel_heading(map: &Map, view: &PublicView, players: &[Player], img: &mut RgbaImage, x0: f32, y: f32) -> f32 {
+    draw::text(img, &LABEL, 24.0, (x0, y), INK, &map.name);
+    let name = seat_name(players, view.current);
+    let status = match &view.phase {
+        Step::StartingTickets => "Everyone is choosing tickets".to_string(),
+        Step::Over => "Game over".to_string(),
+        Step::Tunnel(TunnelClaim { extra, .. }) => format!("{name}: tunnel, {extra} more card(s)?"),
+        _ if view.final_round => format!("Final round: {name} to play"),
+        _ => format!("{name} to play"),
+    };
+    draw::text(img, &TEXT, 18.0, (x0, y + 36.0), Rgba([120, 30, 20, 255]), &status);
+    y + 70.0
+}
+
+/// One seat's row: a disc in its colour with its initial, name and score, and its counts (highlighted when it is
+/// that seat's turn); returns the next row's top.
+fn draw_seat_row(
+    map: &Map,
+    view: &PublicView,
+    players: &[Player],
+    seat: &PublicSeat,
+    img: &mut RgbaImage,
+    x0: f32,
+    y: f32,
+) -> f32 {
+    let current = seat.seat == view.current && !matches!(view.phase, Step::Over | Step::StartingTickets);
+    if current {
+        draw::fill_convex(
+            img,
+            &draw::rect(x0 - 10.0, y - 4.0, x0 + 384.0, y + 50.0),
+            Rgba([255, 236, 160, 255]),
+        );
+    }
+    draw::fill_circle(img, (x0 + 16.0, y + 22.0), 17.0, INK);
+    draw::fill_circle(img, (x0 + 16.0, y + 22.0), 15.0, seat_rgba(players, seat.seat));
+    let who = seat_name(players, seat.seat);
+    let letter = initial(&who);
+    let (tw, th) = draw::text_size(&LABEL, 18.0, &letter);
+    draw::text(
+        img,
+        &LABEL,
+        18.0,
+        (x0 + 16.0 - tw / 2.0, y + 22.0 - th / 2.0 - 3.0),
+        Rgba([255, 255, 255, 255]),
+        &letter,
+    );
+    let score = view
+        .result
+        .as_ref()
+        .map_or(i32::from(seat.route_points), |r| r.scores[seat.seat.index()].total);
+    draw::text(img, &LABEL, 19.0, (x0 + 42.0, y), INK, &format!("{who}  {score} pts"));
+    let pieces = if map.rules.metros > 0 { "trams" } else { "trains" };
+    let mut details = format!("{} {pieces}", seat.trains);
+    if map.rules.metros > 0 {
+        details += &format!(" · {} metros", seat.metros);
+    }
+    details += &format!(" · {} cards · {} tickets", seat.hand_size, seat.tickets_held);
+    if map.rules.stations > 0 {
+        details += &format!(" · {} stations left", seat.stations_left);
+    }
+    draw::text(
+        img,
+        &TEXT,
+        14.0,
+        (x0 + 42.0, y + 26.0),
+        Rgba([70, 64, 58, 255]),
+        &details,
+    );
+    y + 58.0
+}
+
+/// The five face-up cards in their colours (the wild card striped), named underneath; returns the next line's top.
+fn draw_faceup_row(map: &Map, view: &PublicView, img: &mut RgbaImage, x0: f32, y: f32) -> f32 {
     draw::text(img, &LABEL, 17.0, (x0, y), INK, "Face-up cards");
-    y += 26.0;
+    let y = y + 26.0;
     for (slot, card) in view.faceup.iter().enumerate() {
         let x = x0 + slot as f32 * 76.0;
         let rect = draw::rect(x, y, x + 68.0, y + 44.0);
@@ -495,36 +564,26 @@ fn draw_panel(map: &Map, view: &PublicView, names: &[String], img: &mut RgbaImag
         let (tw, _) = draw::text_size(&TEXT, 12.0, label);
         draw::haloed_text(img, &TEXT, 12.0, (x + 34.0 - tw / 2.0, y + 48.0), INK, HALO, label);
     }
-    y += 72.0;
-    draw::text(
-        img,
-        &TEXT,
-        15.0,
-        (x0, y),
-        INK,
-        &format!(
-            "Deck {} · Discard {} · Tickets {}",
-            view.deck_size, view.discard_size, view.ticket_deck_size
-        ),
-    );
-    y += 30.0;
-    if let Some(result) = &view.result {
-        draw::text(img, &LABEL, 19.0, (x0, y), INK, "Final ranking");
-        y += 28.0;
-        for (place, &seat) in result.ranking.iter().enumerate() {
-            let s = &result.scores[seat];
-            let line = format!(
-                "{}. {}  {} ({} routes, {:+} tickets, {} bonus)",
-                place + 1,
-                name(Seat(seat as u8)),
-                s.total,
-                s.route_points,
-                s.ticket_points,
-                s.longest_bonus + s.station_points + s.grand_tour_points
-            );
-            draw::text(img, &TEXT, 15.0, (x0, y), INK, &line);
-            y += 22.0;
-        }
+    y + 72.0
+}
+
+/// The ranking, winner first, with each player's points by kind.
+fn draw_final_ranking(result: &FinalResult, players: &[Player], img: &mut RgbaImage, x0: f32, mut y: f32) {
+    draw::text(img, &LABEL, 19.0, (x0, y), INK, "Final ranking");
+    y += 28.0;
+    for (place, &seat) in result.ranking.iter().enumerate() {
+        let s = &result.scores[seat];
+        let line = format!(
+            "{}. {}  {} ({} routes, {:+} tickets, {} bonus)",
+            place + 1,
+            seat_name(players, Seat(seat as u8)),
+            s.total,
+            s.route_points,
+            s.ticket_points,
+            s.longest_bonus + s.station_points + s.grand_tour_points
+        );
+        draw::text(img, &TEXT, 15.0, (x0, y), INK, &line);
+        y += 22.0;
     }
 }
 

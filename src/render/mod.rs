@@ -4,7 +4,7 @@ mod board;
 mod draw;
 mod fonts;
 
-pub use board::{PLAYER_COLORS, base_layer, board, car_quads, color_rgba, image_size, quad_center};
+pub use board::{base_layer, board, car_quads, color_rgba, image_size, player_rgba, quad_center};
 
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ImageEncoder, RgbaImage};

@@ -1,14 +1,14 @@
 //! Games: create, load, apply an action durably, replay the log, list running and finished games.
 
-use crate::maps;
 use std::sync::Arc;
 
 use serde::Serialize;
 use sqlx::Row;
 
-use super::{SNAPSHOT_FORMAT, Store, StoreError, now_ms};
-use crate::rules::Map;
-use crate::rules::{Action, Event, Game, RuleError, Seat};
+use super::{Internal, Refusal, SNAPSHOT_FORMAT, Store, StoreError, now_ms};
+use crate::maps;
+use crate::rules::{Action, Event, Game, Map, PrivateEvent, RuleError, Seat};
+use crate::seating::{Player, PlayerColor};
 
 /// A stored game's id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -22,7 +22,18 @@ pub struct NewSeat {
     /// The name shown.
     pub name: String,
     /// The player colour on the board.
-    pub colour: String,
+    pub color: PlayerColor,
+}
+
+/// A stored seat: who plays it and how everyone sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredSeat {
+    /// The seat, in turn order.
+    pub seat: Seat,
+    /// The Discord user, or `None` for a computer player.
+    pub user_id: Option<u64>,
+    /// Name and colour.
+    pub player: Player,
 }
 
 /// A game to create.
@@ -56,8 +67,12 @@ pub struct Loaded {
 pub enum Applied {
     /// Accepted and stored.
     Accepted {
-        /// What happened.
+        /// The game after the action, as stored.
+        game: Box<Game>,
+        /// What happened, for everyone.
         events: Vec<Event>,
+        /// What only the acting seat learned (a blind-drawn card, tickets offered or kept).
+        private: Vec<PrivateEvent>,
         /// The new version.
         version: i64,
     },
@@ -97,17 +112,49 @@ pub struct SeatResult {
     pub rank: i64,
 }
 
-fn map_for(id: &str) -> Result<Arc<Map>, StoreError> {
-    maps::builtin(id).map_err(|e| StoreError::Setup(e.to_string()))
+pub(super) fn map_for(id: &str) -> Result<Arc<Map>, StoreError> {
+    maps::builtin(id).map_err(|_| Refusal::UnknownMap(crate::rules::names::excerpt(id)).into())
+}
+
+/// A new game on `map` for `players`, or the refusal a user reads.
+pub(super) fn new_game(map: Arc<Map>, players: usize, seed: u64) -> Result<Game, StoreError> {
+    let (name, min, max) = (map.name.clone(), map.rules.min_players, map.rules.max_players);
+    Game::new(map, players, seed).map_err(|_| {
+        Refusal::PlayerCount {
+            map: name,
+            min,
+            max,
+            players,
+        }
+        .into()
+    })
+}
+
+/// The colour stored for a seat; an unknown name (from an older version) falls back to the seat's default.
+pub(super) fn stored_color(name: &str, seat: usize) -> PlayerColor {
+    PlayerColor::from_name(name).unwrap_or(PlayerColor::for_seat(seat))
 }
 
 /// Discord ids are u64; SQLite integers are i64. The bits are kept as they are.
-fn to_db(id: u64) -> i64 {
+pub(super) fn to_db(id: u64) -> i64 {
     id as i64
 }
 
-fn from_db(id: i64) -> u64 {
+pub(super) fn from_db(id: i64) -> u64 {
     id as u64
+}
+
+/// A `seats` row (seat, user_id, name, colour) as a stored seat.
+pub(super) fn stored_seat(row: &sqlx::sqlite::SqliteRow) -> StoredSeat {
+    let seat = row.get::<i64, _>("seat") as usize;
+    StoredSeat {
+        seat: Seat(seat as u8),
+        user_id: row.get::<Option<i64>, _>("user_id").map(from_db),
+        player: Player {
+            name: row.get("name"),
+            color: stored_color(row.get("colour"), seat),
+        },
+    }
 }
 
 impl Store {
@@ -117,7 +164,7 @@ impl Store {
     /// `ChannelBusy` when the channel has an open game; `Setup` for an unknown map or player count.
     pub async fn create_game(&self, new: &NewGame) -> Result<GameId, StoreError> {
         let map = map_for(&new.map)?;
-        let game = Game::new(map, new.seats.len(), new.seed).map_err(|e| StoreError::Setup(e.to_string()))?;
+        let game = new_game(map, new.seats.len(), new.seed)?;
         let state = game.snapshot();
         let now = now_ms();
         let _writing = self.writer.lock().await;
@@ -137,7 +184,10 @@ impl Store {
         .await;
         let id = match inserted {
             Ok(done) => GameId(done.last_insert_rowid()),
-            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => return Err(StoreError::ChannelBusy),
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                drop(tx);
+                return Err(self.channel_busy(new.channel_id).await);
+            }
             Err(e) => return Err(e.into()),
         };
         for (i, seat) in new.seats.iter().enumerate() {
@@ -146,7 +196,7 @@ impl Store {
                 .bind(i as i64)
                 .bind(seat.user_id.map(to_db))
                 .bind(&seat.name)
-                .bind(&seat.colour)
+                .bind(seat.color.name())
                 .execute(&mut *tx)
                 .await?;
         }
@@ -171,8 +221,8 @@ impl Store {
         .bind(id.0)
         .fetch_optional(&self.pool)
         .await?
-        .ok_or(StoreError::UnknownGame(id))?;
-        let corrupt = |reason: String| StoreError::CorruptSnapshot { game: id, reason };
+        .ok_or(Refusal::UnknownGame(id))?;
+        let corrupt = |reason: String| StoreError::Internal(Internal::CorruptSnapshot { game: id, reason });
         let format: i64 = row.get("format");
         if format != SNAPSHOT_FORMAT {
             return Err(corrupt(format!(
@@ -189,32 +239,36 @@ impl Store {
 
     /// Load → apply → save, the one way a stored game changes. In one transaction the action is appended to the
     /// log and the snapshot replaced, but only if the stored version is still the one loaded: of two actions
-    /// racing on the same version exactly one is stored, the other gets `AlreadyPlayed`.
+    /// racing on the same version exactly one is stored, the other gets `AlreadyPlayed`. The accepted outcome
+    /// carries the game as stored.
     ///
     /// # Errors
-    /// Database failures and unreadable snapshots. Rule refusals are `Ok(Applied::Rejected)`.
+    /// Database failures and unreadable snapshots; an unknown game is refused. Rule refusals are
+    /// `Ok(Applied::Rejected)`.
     pub async fn apply_and_save(&self, id: GameId, seat: Seat, action: Action) -> Result<Applied, StoreError> {
-        let Loaded { mut game, version } = self.load(id).await?;
-        self.apply_to(id, &mut game, version, seat, action).await
+        let Loaded { game, version } = self.load(id).await?;
+        self.apply_to(id, &game, version, seat, action).await
     }
 
-    /// Applies an action to a game loaded at `version` and saves it (see [`Store::apply_and_save`]).
+    /// Applies an action to a game loaded at `version` and saves it (see [`Store::apply_and_save`]). The caller's
+    /// game is never changed: the new one comes back in `Applied::Accepted` once it is stored.
     ///
     /// # Errors
     /// As [`Store::apply_and_save`].
     pub async fn apply_to(
         &self,
         id: GameId,
-        game: &mut Game,
+        game: &Game,
         version: i64,
         seat: Seat,
         action: Action,
     ) -> Result<Applied, StoreError> {
-        let events = match game.apply(seat, action) {
-            Ok(events) => events,
+        let mut next = game.clone();
+        let (events, private) = match next.apply_seen_by(seat, action) {
+            Ok(seen) => seen,
             Err(e) => return Ok(Applied::Rejected(e)),
         };
-        let state = game.snapshot();
+        let state = next.snapshot();
         let now = now_ms();
         let _writing = self.writer.lock().await;
         let mut tx = self.pool.begin().await?;
@@ -237,16 +291,15 @@ impl Store {
             .bind(now)
             .execute(&mut *tx)
             .await?;
-        let finished = game.is_over();
         sqlx::query(
             "UPDATE games SET updated_at = ?, status = CASE WHEN ? THEN 'finished' ELSE status END WHERE id = ?",
         )
         .bind(now)
-        .bind(finished)
+        .bind(next.is_over())
         .bind(id.0)
         .execute(&mut *tx)
         .await?;
-        if let Some(result) = game.public_view().result {
+        if let Some(result) = next.public_view().result {
             for (seat, (score, rank)) in result.scores.iter().zip(result.ranks).enumerate() {
                 sqlx::query("UPDATE seats SET final_score = ?, final_rank = ? WHERE game_id = ? AND seat = ?")
                     .bind(i64::from(score.total))
@@ -259,7 +312,9 @@ impl Store {
         }
         tx.commit().await?;
         Ok(Applied::Accepted {
+            game: Box::new(next),
             events,
+            private,
             version: version + 1,
         })
     }
@@ -273,8 +328,8 @@ impl Store {
             .bind(id.0)
             .fetch_optional(&self.pool)
             .await?
-            .ok_or(StoreError::UnknownGame(id))?;
-        let corrupt = |reason: String| StoreError::CorruptSnapshot { game: id, reason };
+            .ok_or(Refusal::UnknownGame(id))?;
+        let corrupt = |reason: String| StoreError::Internal(Internal::CorruptSnapshot { game: id, reason });
         let map = map_for(game_row.get("map"))?;
         let players: i64 = game_row.get("players");
         let seed: i64 = game_row.get("seed");
@@ -377,6 +432,40 @@ impl Store {
                 rank: r.get("final_rank"),
             })
             .collect())
+    }
+
+    /// The seats of a game in turn order: who plays each and how everyone sees it.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn seats(&self, id: GameId) -> Result<Vec<StoredSeat>, StoreError> {
+        let rows = sqlx::query("SELECT seat, user_id, name, colour FROM seats WHERE game_id = ? ORDER BY seat")
+            .bind(id.0)
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows.iter().map(stored_seat).collect())
+    }
+
+    /// The seat a Discord user plays in a game, if any.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn seat_of(&self, id: GameId, user_id: u64) -> Result<Option<Seat>, StoreError> {
+        let row = sqlx::query("SELECT seat FROM seats WHERE game_id = ? AND user_id = ?")
+            .bind(id.0)
+            .bind(to_db(user_id))
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| Seat(r.get::<i64, _>("seat") as u8)))
+    }
+
+    /// The game holding a channel now (a lobby or a game in play), found when a user asks to open another.
+    pub(super) async fn channel_busy(&self, channel_id: u64) -> StoreError {
+        match self.game_in_channel(channel_id).await {
+            Ok(Some(game)) => Refusal::ChannelBusy { game }.into(),
+            Ok(None) => Refusal::ChannelBusy { game: GameId(0) }.into(),
+            Err(e) => e,
+        }
     }
 
     /// Accepted actions stored for a game (the last sequence number).

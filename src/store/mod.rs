@@ -2,6 +2,7 @@
 //! transaction per action, domain types out.
 
 mod games;
+mod lobby;
 
 use std::borrow::Cow;
 use std::fmt;
@@ -11,22 +12,81 @@ use std::time::Duration;
 use sqlx::migrate::{MigrateError, Migration, MigrationType, Migrator};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
 
-pub use games::{Applied, GameId, GameSummary, Loaded, NewGame, NewSeat, SeatResult};
+pub use games::{Applied, GameId, GameSummary, Loaded, NewGame, NewSeat, SeatResult, StoredSeat};
+pub use lobby::{Actor, Lobby, NewLobby};
 
 /// The encoding of stored snapshots. Raise it when `rules::State`'s JSON changes incompatibly; older snapshots
 /// are then reported as unreadable (and can be rebuilt from the action log).
 pub const SNAPSHOT_FORMAT: i64 = 1;
 
 /// The migrations, in order: (version, description, SQL). A test checks this lists every file in `migrations/`.
-pub const MIGRATIONS: &[(i64, &str, &str)] = &[(
-    1,
-    "games, seats, actions, snapshots",
-    include_str!("../../migrations/0001_games.sql"),
-)];
+pub const MIGRATIONS: &[(i64, &str, &str)] = &[
+    (
+        1,
+        "games, seats, actions, snapshots",
+        include_str!("../../migrations/0001_games.sql"),
+    ),
+    (2, "lobby host", include_str!("../../migrations/0002_lobby_host.sql")),
+];
 
-/// Why a storage call failed.
+/// Why a storage call did not do what was asked, in two tiers: what the user caused (answer them plainly; nothing
+/// changed) and what went wrong inside (log it and apologise; nothing was half-written).
 #[derive(Debug)]
 pub enum StoreError {
+    /// The request cannot be done, because of what was asked or who asked.
+    Refused(Refusal),
+    /// Something failed inside: the database, or stored data that does not read.
+    Internal(Internal),
+}
+
+/// A request refused because of what the user asked: the bot answers with a sentence (`crate::text::refusal`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The channel already has an unfinished game (a lobby or a game in play).
+    ChannelBusy {
+        /// That game.
+        game: GameId,
+    },
+    /// The channel has no open lobby.
+    NoLobby,
+    /// No such game (a stale or forged reference).
+    UnknownGame(GameId),
+    /// The user already has a seat.
+    AlreadySeated,
+    /// The user has no seat.
+    NotSeated,
+    /// Every seat the map allows is taken.
+    LobbyFull {
+        /// The map's most players.
+        max: u8,
+    },
+    /// Too few players to start.
+    TooFewPlayers {
+        /// The map's fewest players.
+        min: u8,
+        /// Players seated.
+        seated: u8,
+    },
+    /// Only the host (or someone who manages the channel) may do this.
+    NotHost,
+    /// No map has this id.
+    UnknownMap(String),
+    /// The map is not for this many players.
+    PlayerCount {
+        /// The map's name.
+        map: String,
+        /// Its fewest players.
+        min: u8,
+        /// Its most players.
+        max: u8,
+        /// Players asked for.
+        players: usize,
+    },
+}
+
+/// Something that went wrong inside.
+#[derive(Debug)]
+pub enum Internal {
     /// The database said no (I/O, constraint, busy past the timeout).
     Database(sqlx::Error),
     /// Migrations could not run (for instance, the database is from a newer version of ttrbot).
@@ -38,28 +98,51 @@ pub enum StoreError {
         /// Why.
         reason: String,
     },
-    /// No such game.
-    UnknownGame(GameId),
-    /// The channel already has an open game.
-    ChannelBusy,
-    /// The game could not be set up (map or player count).
-    Setup(String),
+}
+
+impl StoreError {
+    /// Whether the user caused this (a [`Refusal`]) rather than something inside.
+    pub fn refusal(&self) -> Option<&Refusal> {
+        match self {
+            StoreError::Refused(r) => Some(r),
+            StoreError::Internal(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::ChannelBusy { game } => write!(f, "a game is already open in this channel (game {})", game.0),
+            Refusal::NoLobby => write!(f, "no lobby is open in this channel"),
+            Refusal::UnknownGame(game) => write!(f, "no game {}", game.0),
+            Refusal::AlreadySeated => write!(f, "already seated"),
+            Refusal::NotSeated => write!(f, "not seated"),
+            Refusal::LobbyFull { max } => write!(f, "the lobby is full ({max} seats)"),
+            Refusal::TooFewPlayers { min, seated } => write!(f, "{seated} seated, {min} needed"),
+            Refusal::NotHost => write!(f, "only the host may do that"),
+            Refusal::UnknownMap(map) => write!(f, "no map \"{map}\""),
+            Refusal::PlayerCount { map, min, max, players } => {
+                write!(f, "{map} is for {min} to {max} players, not {players}")
+            }
+        }
+    }
 }
 
 impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            StoreError::Database(e) => write!(f, "database error: {e}"),
-            StoreError::Migrate(MigrateError::VersionMissing(v)) => write!(
+            StoreError::Refused(r) => write!(f, "{r}"),
+            StoreError::Internal(Internal::Database(e)) => write!(f, "database error: {e}"),
+            StoreError::Internal(Internal::Migrate(MigrateError::VersionMissing(v))) => write!(
                 f,
                 "the database was written by a newer ttrbot (it has migration {v}, which this version does not know); \
                  refusing to touch it"
             ),
-            StoreError::Migrate(e) => write!(f, "database migration failed: {e}"),
-            StoreError::CorruptSnapshot { game, reason } => write!(f, "game {}: unreadable snapshot: {reason}", game.0),
-            StoreError::UnknownGame(game) => write!(f, "no game {}", game.0),
-            StoreError::ChannelBusy => write!(f, "a game is already open in this channel"),
-            StoreError::Setup(reason) => write!(f, "{reason}"),
+            StoreError::Internal(Internal::Migrate(e)) => write!(f, "database migration failed: {e}"),
+            StoreError::Internal(Internal::CorruptSnapshot { game, reason }) => {
+                write!(f, "game {}: unreadable snapshot: {reason}", game.0)
+            }
         }
     }
 }
@@ -68,13 +151,19 @@ impl std::error::Error for StoreError {}
 
 impl From<sqlx::Error> for StoreError {
     fn from(e: sqlx::Error) -> StoreError {
-        StoreError::Database(e)
+        StoreError::Internal(Internal::Database(e))
     }
 }
 
 impl From<MigrateError> for StoreError {
     fn from(e: MigrateError) -> StoreError {
-        StoreError::Migrate(e)
+        StoreError::Internal(Internal::Migrate(e))
+    }
+}
+
+impl From<Refusal> for StoreError {
+    fn from(r: Refusal) -> StoreError {
+        StoreError::Refused(r)
     }
 }
 

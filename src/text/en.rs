@@ -3,6 +3,7 @@
 use super::Names;
 use crate::rules::names::NameError;
 use crate::rules::{CardCounts, Event, Map, PrivateEvent, RouteId, RouteKind, RuleError, Step, TicketId};
+use crate::store::Refusal;
 
 fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
     let n = n.into();
@@ -250,5 +251,30 @@ pub(super) fn name_error(map: &Map, error: &NameError) -> String {
         NameError::NoSuchTicket { a, b } => format!("No ticket joins {a} and {b}."),
         NameError::ListedTooOften { what, kind } => format!("The {kind} {what} is listed more often than it exists."),
         NameError::Malformed { expected, got } => format!("Expected {expected}, not {got}."),
+    }
+}
+
+pub(super) fn refusal(refusal: &Refusal) -> String {
+    match refusal {
+        Refusal::ChannelBusy { .. } => {
+            "This channel already has a game; finish or end it first, or start one in another channel.".into()
+        }
+        Refusal::NoLobby => "There is no lobby open in this channel; open one with /ttr start.".into(),
+        Refusal::UnknownGame(_) => "That game no longer exists.".into(),
+        Refusal::AlreadySeated => "You already have a seat in this game.".into(),
+        Refusal::NotSeated => "You are not playing in this game.".into(),
+        Refusal::LobbyFull { max } => format!("The game is full: this map is for at most {max} players."),
+        Refusal::TooFewPlayers { min, seated } => format!(
+            "{} to start: this map needs at least {min}.",
+            match seated {
+                1 => "Only 1 player is seated".to_string(),
+                n => format!("Only {n} players are seated"),
+            }
+        ),
+        Refusal::NotHost => "Only the host (or someone who manages this channel) can do that.".into(),
+        Refusal::UnknownMap(map) => format!("There is no map called “{map}”."),
+        Refusal::PlayerCount { map, min, max, players } => {
+            format!("{map} is for {min} to {max} players, not {players}.")
+        }
     }
 }

@@ -5,6 +5,7 @@ mod en;
 
 use crate::rules::names::NameError;
 use crate::rules::{CardCounts, Event, Map, PrivateEvent, RouteId, RuleError, Seat, TicketId};
+use crate::store::Refusal;
 
 /// A language the bot writes in. English is the only one so far; every function takes one so that adding another
 /// changes no caller.
@@ -34,6 +35,13 @@ pub fn rule_error(lang: Lang, map: &Map, error: &RuleError) -> String {
 pub fn name_error(lang: Lang, map: &Map, error: &NameError) -> String {
     match lang {
         Lang::En => en::name_error(map, error),
+    }
+}
+
+/// Why the store refused what a user asked (a busy channel, not seated, …), as they read it.
+pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
+    match lang {
+        Lang::En => en::refusal(refusal),
     }
 }
 

@@ -1,0 +1,327 @@
+//! Lobbies: a game waiting for players in a channel. Open, join, leave, add a computer player, start or cancel;
+//! each is one transaction, and a channel holds at most one unfinished game (lobby or running).
+
+use serde_json::Value;
+use sqlx::{Row, Sqlite, Transaction};
+
+use super::games::{GameId, StoredSeat, from_db, map_for, new_game, stored_seat, to_db};
+use super::{Refusal, SNAPSHOT_FORMAT, Store, StoreError, now_ms};
+use crate::rules::Game;
+use crate::seating::PlayerColor;
+
+/// A lobby to open.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewLobby {
+    /// The channel (or thread).
+    pub channel_id: u64,
+    /// The server, if any.
+    pub guild_id: Option<u64>,
+    /// The map id.
+    pub map: String,
+    /// The seed the game will be set up with.
+    pub seed: u64,
+    /// The Discord user opening it: the host, seated first.
+    pub host: u64,
+    /// The host's name as shown.
+    pub host_name: String,
+    /// Game settings (reminder interval, deadline, …), as JSON.
+    pub settings: Value,
+}
+
+/// A lobby as it stands.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lobby {
+    /// The game it will become.
+    pub id: GameId,
+    /// Its channel.
+    pub channel_id: u64,
+    /// The map id.
+    pub map: String,
+    /// The host (may start or cancel).
+    pub host: u64,
+    /// Seats in joining order (the turn order's seats; the first player is drawn at the start).
+    pub seats: Vec<StoredSeat>,
+    /// Game settings, as JSON.
+    pub settings: Value,
+}
+
+/// Who asks for a lobby operation: a Discord user, and whether they manage the channel (then they may start or
+/// cancel any lobby, like its host).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Actor {
+    /// The Discord user.
+    pub user_id: u64,
+    /// Whether they hold the Manage Channel permission.
+    pub manages_channel: bool,
+}
+
+impl Lobby {
+    fn allows(&self, actor: Actor) -> bool {
+        actor.user_id == self.host || actor.manages_channel
+    }
+
+    fn colors(&self) -> impl Iterator<Item = PlayerColor> + '_ {
+        self.seats.iter().map(|s| s.player.color)
+    }
+}
+
+impl Store {
+    /// Opens a lobby in a channel with its host in the first seat.
+    ///
+    /// # Errors
+    /// Refused: the channel already has an unfinished game, or the map is unknown. Internal: the database.
+    pub async fn open_lobby(&self, new: &NewLobby) -> Result<Lobby, StoreError> {
+        map_for(&new.map)?;
+        let now = now_ms();
+        let _writing = self.writer.lock().await;
+        let mut tx = self.pool.begin().await?;
+        let inserted = sqlx::query(
+            "INSERT INTO games (channel_id, guild_id, map, status, seed, settings, created_at, updated_at, host_id)
+             VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+        )
+        .bind(to_db(new.channel_id))
+        .bind(new.guild_id.map(to_db))
+        .bind(&new.map)
+        .bind(to_db(new.seed))
+        .bind(new.settings.to_string())
+        .bind(now)
+        .bind(now)
+        .bind(to_db(new.host))
+        .execute(&mut *tx)
+        .await;
+        let id = match inserted {
+            Ok(done) => GameId(done.last_insert_rowid()),
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                drop(tx);
+                return Err(self.channel_busy(new.channel_id).await);
+            }
+            Err(e) => return Err(e.into()),
+        };
+        insert_seat(&mut tx, id, 0, Some(new.host), &new.host_name, PlayerColor::for_seat(0)).await?;
+        let lobby = lobby_of(&mut tx, new.channel_id).await?;
+        tx.commit().await?;
+        Ok(lobby)
+    }
+
+    /// The lobby open in a channel, if any.
+    ///
+    /// # Errors
+    /// The database.
+    pub async fn lobby(&self, channel_id: u64) -> Result<Option<Lobby>, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let lobby = match lobby_of(&mut tx, channel_id).await {
+            Ok(lobby) => Some(lobby),
+            Err(StoreError::Refused(Refusal::NoLobby)) => None,
+            Err(e) => return Err(e),
+        };
+        tx.rollback().await?;
+        Ok(lobby)
+    }
+
+    /// Seats a user in the channel's lobby, in the first free colour.
+    ///
+    /// # Errors
+    /// Refused: no lobby, already seated, or full. Internal: the database.
+    pub async fn join_lobby(&self, channel_id: u64, user_id: u64, name: &str) -> Result<Lobby, StoreError> {
+        self.change_lobby(channel_id, |lobby| {
+            if lobby.seats.iter().any(|s| s.user_id == Some(user_id)) {
+                return Err(Refusal::AlreadySeated);
+            }
+            Ok(Some((Some(user_id), name.to_string())))
+        })
+        .await
+    }
+
+    /// Seats a computer player (the host's or a channel manager's choice).
+    ///
+    /// # Errors
+    /// Refused: no lobby, not the host, or full. Internal: the database.
+    pub async fn add_computer(&self, channel_id: u64, actor: Actor, name: &str) -> Result<Lobby, StoreError> {
+        self.change_lobby(channel_id, |lobby| {
+            if !lobby.allows(actor) {
+                return Err(Refusal::NotHost);
+            }
+            Ok(Some((None, name.to_string())))
+        })
+        .await
+    }
+
+    /// One transaction on the channel's lobby: `decide` refuses or names the seat to add (user, name).
+    async fn change_lobby(
+        &self,
+        channel_id: u64,
+        decide: impl FnOnce(&Lobby) -> Result<Option<(Option<u64>, String)>, Refusal>,
+    ) -> Result<Lobby, StoreError> {
+        let _writing = self.writer.lock().await;
+        let mut tx = self.pool.begin().await?;
+        let lobby = lobby_of(&mut tx, channel_id).await?;
+        if let Some((user_id, name)) = decide(&lobby)? {
+            let max = map_for(&lobby.map)?.rules.max_players;
+            let color = PlayerColor::first_free(lobby.colors());
+            let (Some(color), true) = (color, lobby.seats.len() < usize::from(max)) else {
+                return Err(Refusal::LobbyFull { max }.into());
+            };
+            insert_seat(&mut tx, lobby.id, lobby.seats.len(), user_id, &name, color).await?;
+        }
+        let lobby = lobby_of(&mut tx, channel_id).await?;
+        tx.commit().await?;
+        Ok(lobby)
+    }
+
+    /// Takes a user out of the channel's lobby. When the host leaves, the next human becomes host; when no human is
+    /// left, the lobby closes (`Ok(None)`).
+    ///
+    /// # Errors
+    /// Refused: no lobby, or not seated. Internal: the database.
+    pub async fn leave_lobby(&self, channel_id: u64, user_id: u64) -> Result<Option<Lobby>, StoreError> {
+        let _writing = self.writer.lock().await;
+        let mut tx = self.pool.begin().await?;
+        let lobby = lobby_of(&mut tx, channel_id).await?;
+        let seat = lobby
+            .seats
+            .iter()
+            .find(|s| s.user_id == Some(user_id))
+            .ok_or(Refusal::NotSeated)?
+            .seat;
+        sqlx::query("DELETE FROM seats WHERE game_id = ? AND seat = ?")
+            .bind(lobby.id.0)
+            .bind(i64::from(seat.0))
+            .execute(&mut *tx)
+            .await?;
+        // Close the gap in two steps: seat numbers are a primary key, so no row may pass through another's.
+        for sql in [
+            "UPDATE seats SET seat = -seat WHERE game_id = ? AND seat > ?",
+            "UPDATE seats SET seat = -seat - 1 WHERE game_id = ? AND seat < 0 AND -seat > ?",
+        ] {
+            sqlx::query(sql)
+                .bind(lobby.id.0)
+                .bind(i64::from(seat.0))
+                .execute(&mut *tx)
+                .await?;
+        }
+        let next_human = lobby.seats.iter().filter(|s| s.seat != seat).find_map(|s| s.user_id);
+        let result = match next_human {
+            None => {
+                set_status(&mut tx, lobby.id, "cancelled").await?;
+                None
+            }
+            Some(next) => {
+                if user_id == lobby.host {
+                    sqlx::query("UPDATE games SET host_id = ? WHERE id = ?")
+                        .bind(to_db(next))
+                        .bind(lobby.id.0)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                Some(lobby_of(&mut tx, channel_id).await?)
+            }
+        };
+        tx.commit().await?;
+        Ok(result)
+    }
+
+    /// Starts the channel's lobby: deals the game from its seed for the seated players and stores the first
+    /// snapshot. Returns the game's id, its seats and the new game.
+    ///
+    /// # Errors
+    /// Refused: no lobby, not the host, too few players. Internal: the database.
+    pub async fn start_game(&self, channel_id: u64, actor: Actor) -> Result<(Lobby, Game), StoreError> {
+        let _writing = self.writer.lock().await;
+        let mut tx = self.pool.begin().await?;
+        let lobby = lobby_of(&mut tx, channel_id).await?;
+        if !lobby.allows(actor) {
+            return Err(Refusal::NotHost.into());
+        }
+        let map = map_for(&lobby.map)?;
+        let min = map.rules.min_players;
+        if lobby.seats.len() < usize::from(min) {
+            return Err(Refusal::TooFewPlayers {
+                min,
+                seated: lobby.seats.len() as u8,
+            }
+            .into());
+        }
+        let seed: i64 = sqlx::query("SELECT seed FROM games WHERE id = ?")
+            .bind(lobby.id.0)
+            .fetch_one(&mut *tx)
+            .await?
+            .get("seed");
+        let game = new_game(map, lobby.seats.len(), from_db(seed))?;
+        sqlx::query("INSERT INTO snapshots (game_id, version, format, state) VALUES (?, 0, ?, ?)")
+            .bind(lobby.id.0)
+            .bind(SNAPSHOT_FORMAT)
+            .bind(game.snapshot())
+            .execute(&mut *tx)
+            .await?;
+        set_status(&mut tx, lobby.id, "running").await?;
+        tx.commit().await?;
+        Ok((lobby, game))
+    }
+
+    /// Cancels the channel's lobby; the channel is free again.
+    ///
+    /// # Errors
+    /// Refused: no lobby, or not the host. Internal: the database.
+    pub async fn cancel_lobby(&self, channel_id: u64, actor: Actor) -> Result<GameId, StoreError> {
+        let _writing = self.writer.lock().await;
+        let mut tx = self.pool.begin().await?;
+        let lobby = lobby_of(&mut tx, channel_id).await?;
+        if !lobby.allows(actor) {
+            return Err(Refusal::NotHost.into());
+        }
+        set_status(&mut tx, lobby.id, "cancelled").await?;
+        tx.commit().await?;
+        Ok(lobby.id)
+    }
+}
+
+/// The lobby open in a channel, read inside a transaction.
+async fn lobby_of(tx: &mut Transaction<'_, Sqlite>, channel_id: u64) -> Result<Lobby, StoreError> {
+    let row = sqlx::query("SELECT id, map, host_id, settings FROM games WHERE channel_id = ? AND status = 'lobby'")
+        .bind(to_db(channel_id))
+        .fetch_optional(&mut **tx)
+        .await?
+        .ok_or(Refusal::NoLobby)?;
+    let id = GameId(row.get("id"));
+    let seats = sqlx::query("SELECT seat, user_id, name, colour FROM seats WHERE game_id = ? ORDER BY seat")
+        .bind(id.0)
+        .fetch_all(&mut **tx)
+        .await?;
+    Ok(Lobby {
+        id,
+        channel_id,
+        map: row.get("map"),
+        host: row.get::<Option<i64>, _>("host_id").map_or(0, from_db),
+        seats: seats.iter().map(stored_seat).collect(),
+        settings: serde_json::from_str(row.get("settings")).unwrap_or(Value::Null),
+    })
+}
+
+async fn insert_seat(
+    tx: &mut Transaction<'_, Sqlite>,
+    id: GameId,
+    seat: usize,
+    user_id: Option<u64>,
+    name: &str,
+    color: PlayerColor,
+) -> Result<(), StoreError> {
+    sqlx::query("INSERT INTO seats (game_id, seat, user_id, name, colour) VALUES (?, ?, ?, ?, ?)")
+        .bind(id.0)
+        .bind(seat as i64)
+        .bind(user_id.map(to_db))
+        .bind(name)
+        .bind(color.name())
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+async fn set_status(tx: &mut Transaction<'_, Sqlite>, id: GameId, status: &str) -> Result<(), StoreError> {
+    sqlx::query("UPDATE games SET status = ?, updated_at = ? WHERE id = ?")
+        .bind(status)
+        .bind(now_ms())
+        .bind(id.0)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
