@@ -142,6 +142,9 @@ struct RulesFile {
     tie_breaks: Vec<TieBreak>,
 }
 
+/// Most tickets offered at once (dealt at the start, or drawn): a player chooses among all subsets of them.
+const MAX_OFFER: u16 = 10;
+
 /// Builds refusals that name the file and the line of a row.
 struct Reporter<'a> {
     file: &'a str,
@@ -347,6 +350,14 @@ fn read_routes(
         }
         routes.push(route);
     }
+    // A running score holds every route a player could own; it must fit.
+    let all_points: u32 = routes.iter().map(|r| u32::from(r.points)).sum();
+    if all_points > u32::from(u16::MAX) {
+        return Err(report.whole(format!(
+            "the routes are worth {all_points} points together; at most {}",
+            u16::MAX
+        )));
+    }
     Ok(routes)
 }
 
@@ -515,6 +526,11 @@ fn ruleset(raw: RulesFile) -> Result<Ruleset, String> {
     }
     if raw.tickets_keep == 0 || raw.tickets_keep > raw.tickets_dealt.saturating_add(raw.long_tickets_dealt) {
         return Err("tickets_keep must be between 1 and the number of tickets dealt".into());
+    }
+    // Every subset of an offer is a choice the engine lists, so an offer stays small.
+    let dealt = u16::from(raw.tickets_dealt) + u16::from(raw.long_tickets_dealt);
+    if dealt > MAX_OFFER || u16::from(raw.tickets_draw) > MAX_OFFER {
+        return Err(format!("at most {MAX_OFFER} tickets may be dealt or drawn at once"));
     }
     if raw.tickets_draw == 0 || raw.tickets_draw_keep == 0 || raw.tickets_draw_keep > raw.tickets_draw {
         return Err("tickets_draw_keep must be between 1 and tickets_draw".into());

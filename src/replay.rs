@@ -177,13 +177,32 @@ pub fn run(text: &str) -> Result<Report, String> {
     })
 }
 
+/// Longest part of a JSON error's message kept: serde quotes the offending value, which may be megabytes long.
+const JSON_ERROR_CHARS: usize = 160;
+
+/// A JSON error as one short line: the message (the quoted value cut short) and where it is in the file.
+pub fn json_error(e: &serde_json::Error) -> String {
+    let full = e.to_string();
+    let position = format!(" at line {} column {}", e.line(), e.column());
+    let message = full.strip_suffix(&position).unwrap_or(&full);
+    let message = match message.char_indices().nth(JSON_ERROR_CHARS) {
+        Some((cut, _)) => format!("{}…", &message[..cut]),
+        None => message.to_string(),
+    };
+    if e.line() == 0 {
+        message
+    } else {
+        format!("{message}{position}")
+    }
+}
+
 /// Parses a script, builds its position and plays its actions: the script, the game after them, and each
 /// action's outcome (a refused action changes nothing and play goes on).
 ///
 /// # Errors
 /// As [`run`].
 pub fn play(text: &str) -> Result<(Script, Game, Vec<Outcome>), String> {
-    let script: Script = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let script: Script = serde_json::from_str(text).map_err(|e| json_error(&e))?;
     let map = maps::builtin(&script.map).map_err(|e| e.to_string())?;
     let mut game = Game::from_position(&map, &script.players, &script.position, script.seed)?;
     let mut results = Vec::with_capacity(script.actions.len());

@@ -73,6 +73,22 @@ fn score_is_right_in_every_field_on_every_map() {
 }
 
 #[test]
+fn the_readmes_score_example_runs_as_written() {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let section = &readme[readme.find("### `ttrbot score FILE.json`").expect("the score section")..];
+    let start = section.find("```json\n").unwrap() + "```json\n".len();
+    let example = &section[start..start + section[start..].find("```").unwrap()];
+    let dir = temp_dir("readme-score");
+    let file = dir.join("position.json");
+    std::fs::write(&file, example).unwrap();
+    let out = ttrbot(&["score", file.to_str().unwrap()], &dir);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let scored: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(scored["players"][0]["tickets_completed"], 1, "{scored}");
+}
+
+#[test]
 fn bad_score_files_get_a_one_line_reason_and_exit_code_2() {
     let dir = temp_dir("score");
     let cases: &[(&str, &str, &str)] = &[
@@ -112,6 +128,11 @@ fn bad_score_files_get_a_one_line_reason_and_exit_code_2() {
             "missing field `tickets`",
         ),
         ("not JSON", "{map: usa", "key must be a string"),
+        (
+            "more players than the map allows",
+            r#"{"map":"switzerland","players":[{"name":"A","routes":[],"tickets":[]},{"name":"B","routes":[],"tickets":[]},{"name":"C","routes":[],"tickets":[]},{"name":"D","routes":[],"tickets":[]}]}"#,
+            "4 players do not fit Switzerland (2 to 3)",
+        ),
         (
             "both tracks of a double with two players",
             r#"{"map":"usa","players":[{"name":"A","routes":[["Boston","New York"]],"tickets":[]},{"name":"B","routes":[["Boston","New York"]],"tickets":[]}]}"#,
@@ -153,6 +174,19 @@ fn maps_lists_every_map_and_fails_on_a_broken_file() {
         stderr.contains("usa.toml:") && stderr.contains("unknown city \"Atlantis\""),
         "{stderr}"
     );
+    // Two files with one id: the second is refused, naming the first.
+    std::fs::write(dir.join("usa.toml"), &good).unwrap();
+    std::fs::write(dir.join("usa-copy.toml"), &good).unwrap();
+    let out = ttrbot(&["maps", "--dir", dir.to_str().unwrap()], &dir);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("map id \"usa\" is already used by"), "{stderr}");
+    // An empty folder is refused, not listed as nothing.
+    let empty = temp_dir("maps-empty");
+    let out = ttrbot(&["maps", "--dir", empty.to_str().unwrap()], &empty);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("no .toml map file"), "{stderr}");
 }
 
 #[test]

@@ -315,6 +315,30 @@ fn broken_map_files_are_refused_with_file_line_and_reason() {
             "tiny.toml: [rules]: players = [3, 2]",
         ),
         ("text that is not TOML", "name = \"Tiny\"", "name = ", "tiny.toml:2:"),
+        (
+            "two cities whose names differ only in case or accents",
+            r#"{ name = "C", x = 90"#,
+            r#"{ name = "a", x = 90"#,
+            "tiny.toml:7: city \"a\" and \"A\" differ only in case or accents",
+        ),
+        (
+            "an empty map id",
+            "id = \"tiny\"",
+            "id = \" \"",
+            "tiny.toml: the map needs a non-empty id and name",
+        ),
+        (
+            "an empty map name",
+            "name = \"Tiny\"",
+            "name = \"\"",
+            "tiny.toml: the map needs a non-empty id and name",
+        ),
+        (
+            "too many tickets dealt at once",
+            "tickets_dealt = 2",
+            "tickets_dealt = 11",
+            "tiny.toml: [rules]: at most 10 tickets may be dealt or drawn at once",
+        ),
     ];
     for (name, from, to, expected) in cases {
         assert!(GOOD.contains(from), "{name}: the case edits nothing");
@@ -409,4 +433,32 @@ fn every_city_route_and_ticket_matches_the_checked_reference_data() {
         assert_eq!(got.1, routes, "{id}: routes differ from the reference");
         assert_eq!(got.2, tickets, "{id}: tickets differ from the reference");
     }
+}
+
+#[test]
+fn a_huge_map_is_checked_in_one_pass_and_its_refusal_quotes_little() {
+    // 60,000 cities and then the first one again: the duplicate check is one hash look-up per city (it was
+    // quadratic: 75,000 cities took 6 s), and the refusal quotes the 5,000-character name as a short excerpt.
+    let long_name = "N".repeat(5_000);
+    let mut cities = format!("  {{ name = \"{long_name}\", x = 1, y = 1 }},\n");
+    for i in 0..60_000 {
+        cities += &format!("  {{ name = \"City {i}\", x = 1, y = 1 }},\n");
+    }
+    let too_many = cities.clone() + &"  { name = \"More\", x = 1, y = 1 },\n".repeat(6_000);
+    cities += &format!("  {{ name = \"{long_name}\", x = 2, y = 2 }},\n");
+    let start = GOOD.find("cities = [").unwrap();
+    let end = GOOD[start..].find(']').unwrap() + start;
+    let huge = format!("{}cities = [\n{cities}{}", &GOOD[..start], &GOOD[end..]);
+    let err = maps::parse("huge.toml", &huge).unwrap_err().to_string();
+    assert!(
+        err.starts_with("huge.toml:60006: city \"NNNN"),
+        "{}",
+        &err[..err.len().min(300)]
+    );
+    assert!(err.ends_with("…\" is listed twice"), "{err}");
+    assert!(err.len() < 200, "{} bytes", err.len());
+    // City ids are 16 bits: more locations than that are refused up front, not wrapped.
+    let huge = format!("{}cities = [\n{too_many}{}", &GOOD[..start], &GOOD[end..]);
+    let err = maps::parse("huge.toml", &huge).unwrap_err().to_string();
+    assert_eq!(err, "huge.toml: more than 65535 cities");
 }

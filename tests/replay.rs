@@ -197,3 +197,92 @@ fn bad_scripts_get_a_one_line_reason_and_exit_code_2() {
     let (code, stderr) = ttrbot_replay(&script.to_string(), "map");
     assert_eq!(code, Some(2), "{stderr}");
 }
+
+#[test]
+fn impossible_positions_are_refused_with_the_reason() {
+    let read = |name: &str| -> Value {
+        let file = fixtures().into_iter().find(|f| f.ends_with(name)).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap()
+    };
+    let usa = read("usa-pass-only-when-nothing-else.json");
+    let europe = read("europe-tunnel-two-matches-paid.json");
+    let tunnel = |route: Value, laid: Value| serde_json::json!({ "tunnel": { "route": route, "laid": laid, "turned": [], "extra": 1 } });
+    type Edit = Box<dyn Fn(&mut Value)>;
+    let cases: Vec<(&str, &Value, Edit, &str)> = vec![
+        (
+            "255 copies of a card in one hand",
+            &usa,
+            Box::new(|s| s["position"]["seats"][0]["hand"]["red"] = 255.into()),
+            "red cards in play; the map has 12",
+        ),
+        (
+            "a final round with no turn left",
+            &usa,
+            Box::new(|s| s["position"]["final_round"] = serde_json::json!({ "turns_left": 0 })),
+            "a final round with 0 turns left would never end",
+        ),
+        (
+            "more passes in a row than players",
+            &usa,
+            Box::new(|s| s["position"]["passes"] = 3.into()),
+            "3 passes in a row with 2 players would have ended the game",
+        ),
+        (
+            "a pending tunnel on a route that is no tunnel",
+            &usa,
+            Box::new(move |s| {
+                s["position"]["pending"] = tunnel(serde_json::json!(["Atlanta", "Miami"]), serde_json::json!({}))
+            }),
+            "is pending as a tunnel but is no tunnel",
+        ),
+        (
+            "a pending tunnel on a route another seat owns",
+            &europe,
+            Box::new(move |s| {
+                s["position"]["seats"][1]["routes"] = serde_json::json!([["Marseille", "Zürich"]]);
+                s["position"]["seats"][1]["trains"] = 43.into();
+                s["position"]["pending"] = tunnel(
+                    serde_json::json!(["Marseille", "Zürich"]),
+                    serde_json::json!({ "pink": 2 }),
+                );
+            }),
+            "could not have claimed Marseille–Zürich (2 pink) (route_taken)",
+        ),
+        (
+            "a pending tunnel the seat lacks the trains for",
+            &europe,
+            Box::new(move |s| {
+                // 44 trains' worth of routes: 1 train left, and the tunnel takes 2.
+                s["position"]["seats"][0]["routes"] = serde_json::json!([
+                    ["Petrograd", "Stockholm"],
+                    ["Budapest", "Kyiv"],
+                    ["Palermo", "Smyrna"],
+                    ["Athina", "Brindisi"],
+                    ["Athina", "Sarajevo"],
+                    ["Barcelona", "Marseille"],
+                    ["Berlin", "Danzig"],
+                    ["Berlin", "Warszawa"],
+                    ["Brest", "Pamplona"]
+                ]);
+                s["position"]["seats"][0]["trains"] = 1.into();
+                s["position"]["pending"] = tunnel(
+                    serde_json::json!(["Marseille", "Zürich"]),
+                    serde_json::json!({ "pink": 2 }),
+                );
+            }),
+            "(not_enough_trains)",
+        ),
+        (
+            "a pending ticket choice with nothing offered",
+            &usa,
+            Box::new(|s| s["position"]["pending"] = serde_json::json!({ "keep_tickets": [] })),
+            "a ticket choice is pending but the current seat was offered nothing",
+        ),
+    ];
+    for (name, base, edit, reason) in cases {
+        let mut bad = base.clone();
+        edit(&mut bad);
+        let err = replay::play(&bad.to_string()).map(|_| ()).expect_err(name);
+        assert!(err.contains(reason), "{name}: {err}");
+    }
+}

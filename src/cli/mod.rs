@@ -2,7 +2,7 @@
 
 mod render;
 mod replay;
-mod score;
+pub mod score;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -117,12 +117,20 @@ pub struct Failure {
     pub message: String,
 }
 
+/// Longest reason printed for bad input: whatever the input held, the answer stays a readable line or a few.
+const MAX_REASON_CHARS: usize = 600;
+
 impl Failure {
-    /// Bad input: exit code 2.
+    /// Bad input: exit code 2, and a reason cut to a readable length (a reason may quote the input).
     pub fn input(message: impl Into<String>) -> Failure {
+        let message: String = message.into();
+        let message = match message.char_indices().nth(MAX_REASON_CHARS) {
+            Some((cut, _)) => format!("{}…", &message[..cut]),
+            None => message,
+        };
         Failure {
             code: EXIT_BAD_INPUT,
-            message: message.into(),
+            message,
         }
     }
 }

@@ -46,9 +46,18 @@ struct ScoreOut<'a> {
 /// Unreadable or invalid input (exit code 2, one line).
 pub fn run(path: &Path) -> Result<(), Failure> {
     let text = std::fs::read_to_string(path).map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
-    let input: ScoreFile =
-        serde_json::from_str(&text).map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
-    let map = maps::builtin(&input.map).map_err(|e| Failure::input(e.to_string()))?;
+    let out = score(&text).map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+    println!("{out}");
+    Ok(())
+}
+
+/// Scores a `ttrbot score` input given as text; returns the output JSON.
+///
+/// # Errors
+/// A one-line reason: malformed JSON, an unknown map or name, or an impossible position.
+pub fn score(text: &str) -> Result<String, String> {
+    let input: ScoreFile = serde_json::from_str(text).map_err(|e| crate::replay::json_error(&e))?;
+    let map = maps::builtin(&input.map).map_err(|e| e.to_string())?;
     let names: Vec<String> = input.players.iter().map(|p| p.name.clone()).collect();
     let seats: Vec<EndSeat> = input
         .players
@@ -59,7 +68,7 @@ pub fn run(path: &Path) -> Result<(), Failure> {
             tickets: p.tickets.clone(),
         })
         .collect();
-    let game = Game::from_end_position(&map, &names, &seats).map_err(Failure::input)?;
+    let game = Game::from_end_position(&map, &names, &seats)?;
     let result = game.public_view().result.expect("an end position is over");
     let out = ScoreOut {
         players: names
@@ -69,6 +78,5 @@ pub fn run(path: &Path) -> Result<(), Failure> {
             .collect(),
         ranking: result.ranking,
     };
-    println!("{}", serde_json::to_string_pretty(&out).expect("plain data serialises"));
-    Ok(())
+    Ok(serde_json::to_string_pretty(&out).expect("plain data serialises"))
 }

@@ -230,6 +230,9 @@ impl Game {
             _ if (0..s.seats.len()).any(|i| offering(i) && !(s.step == Step::KeepTickets && i == current)) => {
                 Err("a seat holds a ticket offer while no ticket choice is pending".into())
             }
+            Step::SecondCard if !self.second_card_possible() => {
+                Err("a second card is pending but none is left to draw".into())
+            }
             Step::Tunnel(tunnel) => self.check_tunnel(tunnel),
             _ => Ok(()),
         }

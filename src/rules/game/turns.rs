@@ -46,7 +46,8 @@ impl Game {
 
     pub(super) fn end_turn(&mut self, events: &mut Vec<Event>) {
         let seat = self.state.current;
-        self.state.turn += 1;
+        // A stored turn count is not checked against anything; it must never wrap.
+        self.state.turn = self.state.turn.saturating_add(1);
         let players = self.players();
         let finished = match self.state.final_turns_left {
             Some(left) => {
