@@ -1,4 +1,14 @@
-//! ttrbot: Ticket to Ride for Discord. A pure rules engine (`rules`), map files (`maps`), and the command line (`cli`).
+//! ttrbot: Ticket to Ride for Discord.
+//!
+//! - [`rules`]: the pure rules engine — map vocabulary, one `Action` enum, `legal_actions` / `apply`, scoring,
+//!   the public and per-seat views (the only doors to hidden information), names, and the replay position format.
+//!   It imports nothing else of this crate and no I/O.
+//! - [`maps`]: the map files' rows, read and checked into the rules' `Map`.
+//! - [`text`]: every sentence a player reads (rule errors, events, refusals), per language.
+//! - [`seating`]: who sits where as everyone sees it (names, player colours).
+//! - [`render`]: the board picture, from a public view.
+//! - [`store`]: SQLite — games, lobbies, seats, the action log and snapshots; all SQL lives here.
+//! - [`replay`], [`sim`], [`cli`], [`config`]: the command line and its offline tools.
 
 pub mod cli;
 pub mod config;

@@ -22,7 +22,7 @@ pub struct Script {
     /// Seed of the random generator, used only if the discard pile is reshuffled.
     #[serde(default)]
     pub seed: u64,
-    /// The position.
+    /// The position the actions start from.
     pub position: Position,
     /// Actions to play, in order.
     #[serde(default)]
@@ -38,61 +38,61 @@ pub struct Script {
 pub enum ScriptAction {
     /// Take the top card of the draw pile.
     DrawBlind {
-        /// Who.
+        /// The seat acting, 0-based in turn order.
         seat: u8,
     },
     /// Take a face-up card (slot 0 to 4, as listed in `faceup`).
     DrawFaceup {
-        /// Who.
+        /// The seat acting, 0-based in turn order.
         seat: u8,
-        /// The slot.
+        /// The face-up slot, 0 to 4 as listed in `faceup`.
         slot: u8,
     },
     /// Claim a route.
     Claim {
-        /// Who.
+        /// The seat acting, 0-based in turn order.
         seat: u8,
         /// `[a, b]` or `[a, b, colour]`.
         route: Vec<String>,
-        /// The payment.
+        /// The cards paid, by name and count.
         cards: BTreeMap<String, u8>,
     },
     /// Pay a tunnel's extra cards.
     PayTunnel {
-        /// Who.
+        /// The seat acting, 0-based in turn order.
         seat: u8,
         /// The extra cards.
         cards: BTreeMap<String, u8>,
     },
     /// Give up a tunnel.
     DeclineTunnel {
-        /// Who.
+        /// The seat acting, 0-based in turn order.
         seat: u8,
     },
     /// Draw destination tickets.
     DrawTickets {
-        /// Who.
+        /// The seat acting, 0-based in turn order.
         seat: u8,
     },
     /// Keep these tickets of those offered.
     KeepTickets {
-        /// Who.
+        /// The seat acting, 0-based in turn order.
         seat: u8,
         /// Tickets as `[a, b]`.
         tickets: Vec<Vec<String>>,
     },
     /// Build a station.
     BuildStation {
-        /// Who.
+        /// The seat acting, 0-based in turn order.
         seat: u8,
-        /// The city.
+        /// The city, by name.
         city: String,
-        /// The payment.
+        /// The cards paid, by name and count.
         cards: BTreeMap<String, u8>,
     },
-    /// Pass.
+    /// Pass: accepted only when nothing else is possible.
     Pass {
-        /// Who.
+        /// The seat acting, 0-based in turn order.
         seat: u8,
     },
 }
@@ -116,7 +116,7 @@ pub enum Outcome {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum OkMarker {
-    /// Accepted.
+    /// The action was accepted.
     Ok,
 }
 
@@ -142,9 +142,9 @@ pub struct FinalScoring {
 /// A player's name with their final score, fields flattened.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct NamedScore {
-    /// The name.
+    /// The player's name, from the script.
     pub name: String,
-    /// The score.
+    /// Their final score, every part of it.
     #[serde(flatten)]
     pub score: FinalScore,
 }
@@ -158,7 +158,7 @@ pub struct Report {
     pub position: Position,
     /// The random generator's state after the last action: use it as `seed` to play on from `position`.
     pub seed: u64,
-    /// The scores.
+    /// Running route points, or the full final scoring once the game is over.
     pub scores: Scores,
 }
 

@@ -3,18 +3,17 @@
 
 use std::fmt;
 
-/// A player's colour on the board. Told apart by colour-blind players too (the Okabe–Ito palette).
+/// A player's colour on the board. Told apart by colour-blind players too (the Okabe–Ito palette). Each variant
+/// is the colour it names.
+#[allow(missing_docs)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PlayerColor {
-    /// Blue.
     Blue,
-    /// Orange.
     Orange,
-    /// Bluish green.
+    /// Bluish green (not a card colour's green).
     Green,
     /// Reddish purple.
     Purple,
-    /// Vermillion.
     Vermillion,
 }
 

@@ -57,7 +57,7 @@ enum Command {
         /// Map id.
         #[arg(long, default_value = "usa")]
         map: String,
-        /// Players.
+        /// Number of players (within the map's range).
         #[arg(long, default_value_t = 4)]
         players: usize,
         /// Games to play.

@@ -19,9 +19,9 @@ pub enum Action {
     },
     /// Claim a route paying these cards (for a tunnel: the cards laid before the 3 are turned).
     Claim {
-        /// The track.
+        /// The track (one of a double's two).
         route: RouteId,
-        /// The payment.
+        /// The cards laid: one colour (the route's, if it has one) plus wild cards.
         cards: CardCounts,
     },
     /// Pay a tunnel's extra cost.
@@ -40,9 +40,9 @@ pub enum Action {
     },
     /// Build a station in a city paying these cards.
     BuildStation {
-        /// The city.
+        /// The city; it must have no station yet.
         city: CityId,
-        /// The payment.
+        /// The cards paid: the station's cost in one colour plus wild cards.
         cards: CardCounts,
     },
     /// Do nothing: legal only when no other action is.

@@ -4,25 +4,20 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-/// A colour of a card or a route space. Gray routes have no colour (`None` where a colour is optional).
+/// A colour of a card or a route space. Gray routes have no colour (`None` where a colour is optional). Each
+/// variant is the colour it names.
+#[allow(missing_docs)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Color {
-    /// Red.
     Red,
-    /// Orange.
     Orange,
-    /// Yellow.
     Yellow,
-    /// Green.
     Green,
-    /// Blue.
     Blue,
     /// Pink (some editions call it purple or violet; USA, Europe, Switzerland, India).
     Pink,
-    /// White.
     White,
-    /// Black.
     Black,
     /// Purple (Berlin's own colour).
     Purple,

@@ -18,7 +18,7 @@ pub enum Event {
     },
     /// A player kept some of the tickets offered.
     TicketsKept {
-        /// Who.
+        /// The player who acted.
         seat: Seat,
         /// How many kept.
         kept: u8,
@@ -27,14 +27,14 @@ pub enum Event {
     },
     /// A player drew a card from the pile (which card is private).
     DrewBlind {
-        /// Who.
+        /// The player who acted.
         seat: Seat,
     },
     /// A player took a face-up card.
     DrewFaceup {
-        /// Who.
+        /// The player who acted.
         seat: Seat,
-        /// The card.
+        /// The card taken (public: it lay face up).
         card: Card,
     },
     /// Three face-up wild cards: the row was discarded and dealt again.
@@ -43,9 +43,9 @@ pub enum Event {
     DeckReshuffled,
     /// A player claimed a route.
     Claimed {
-        /// Who.
+        /// The player who acted.
         seat: Seat,
-        /// The track.
+        /// The track claimed (one of a double's two).
         route: RouteId,
         /// What was paid, tunnel extra included.
         cards: CardCounts,
@@ -54,9 +54,9 @@ pub enum Event {
     },
     /// Cards turned for a tunnel, and the extra cost they demand.
     TunnelRevealed {
-        /// Who.
+        /// The player who acted.
         seat: Seat,
-        /// The track.
+        /// The tunnel being claimed.
         route: RouteId,
         /// The turned cards (discarded whatever happens).
         turned: Vec<Card>,
@@ -65,30 +65,30 @@ pub enum Event {
     },
     /// A player gave up a tunnel.
     TunnelDeclined {
-        /// Who.
+        /// The player who acted.
         seat: Seat,
-        /// The track.
+        /// The tunnel given up; it stays free.
         route: RouteId,
     },
     /// A player drew tickets to choose from.
     TicketsDrawn {
-        /// Who.
+        /// The player who acted.
         seat: Seat,
-        /// How many.
+        /// How many were drawn (fewer than usual when the ticket deck runs low).
         count: u8,
     },
     /// A player built a station.
     StationBuilt {
-        /// Who.
+        /// The player who acted.
         seat: Seat,
-        /// Where.
+        /// The city the station stands in.
         city: CityId,
-        /// What was paid.
+        /// The cards paid (they go to the discard pile).
         cards: CardCounts,
     },
     /// A player passed (nothing else was possible).
     Passed {
-        /// Who.
+        /// The player who acted.
         seat: Seat,
     },
     /// A player is down to few pieces: everyone gets one more turn.
@@ -107,7 +107,7 @@ pub enum Event {
 pub enum PrivateEvent {
     /// The card a blind draw gave.
     DrewCard {
-        /// The card.
+        /// The card drawn.
         card: Card,
     },
     /// The tickets a ticket draw offered.

@@ -90,7 +90,7 @@ pub enum Pending {
     KeepTickets(Vec<Vec<String>>),
     /// The current seat pays a tunnel's extra cards or gives up.
     Tunnel {
-        /// The track.
+        /// The track, one of a double's two.
         route: Vec<String>,
         /// Cards laid.
         laid: BTreeMap<String, u8>,

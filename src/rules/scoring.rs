@@ -41,7 +41,7 @@ pub struct FinalScore {
     pub station_points: i32,
     /// Grand Tour bonus.
     pub grand_tour_points: i32,
-    /// The total.
+    /// All of the above added up: what decides the ranking, before tie-breaks.
     pub total: i32,
 }
 

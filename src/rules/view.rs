@@ -12,7 +12,7 @@ use super::seat::Seat;
 /// What everyone may see of one seat: counts, never the cards or tickets themselves.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PublicSeat {
-    /// The seat.
+    /// Which seat this row describes.
     pub seat: Seat,
     /// Route points so far.
     pub route_points: u16,

@@ -56,7 +56,7 @@ pub struct NewGame {
 /// A game loaded from storage.
 #[derive(Clone, Debug)]
 pub struct Loaded {
-    /// The game.
+    /// The game as its snapshot stores it.
     pub game: Game,
     /// Actions applied so far; an action is saved only if this is still the stored version.
     pub version: i64,
@@ -85,7 +85,7 @@ pub enum Applied {
 /// A running game, listed without loading its snapshot.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameSummary {
-    /// The game.
+    /// The game's id.
     pub id: GameId,
     /// Its channel.
     pub channel_id: u64,
@@ -100,11 +100,11 @@ pub struct GameSummary {
 /// A seat's result in a finished game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatResult {
-    /// The seat.
+    /// The seat, in turn order.
     pub seat: Seat,
     /// The Discord user, or `None` for a computer player.
     pub user_id: Option<u64>,
-    /// The name.
+    /// The player's name at the table.
     pub name: String,
     /// Final score.
     pub score: i64,

@@ -106,7 +106,7 @@ impl Store {
     /// The lobby open in a channel, if any.
     ///
     /// # Errors
-    /// The database.
+    /// Database failures.
     pub async fn lobby(&self, channel_id: u64) -> Result<Option<Lobby>, StoreError> {
         let mut tx = self.pool.begin().await?;
         let lobby = match lobby_of(&mut tx, channel_id).await {

@@ -93,9 +93,9 @@ pub enum Internal {
     Migrate(MigrateError),
     /// A game's snapshot does not decode or does not fit its map.
     CorruptSnapshot {
-        /// The game.
+        /// The game whose snapshot does not read.
         game: GameId,
-        /// Why.
+        /// What does not read, in a sentence.
         reason: String,
     },
 }
@@ -167,7 +167,7 @@ impl From<Refusal> for StoreError {
     }
 }
 
-/// The database.
+/// The database: a pool of connections, and a queue for writers.
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: SqlitePool,

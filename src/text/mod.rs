@@ -12,7 +12,7 @@ use crate::store::Refusal;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
 pub enum Lang {
-    /// English.
+    /// English, the default and the fallback for any other locale.
     #[default]
     En,
 }

@@ -23,7 +23,7 @@ pub(super) enum ClaimBlock {
 /// seat (the payments come from its hand).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClaimOptions {
-    /// The track.
+    /// The track, one of a double's two.
     pub route: RouteId,
     /// Why it cannot be claimed now (not the seat's turn, taken, a closed double, too few pieces), if so.
     pub blocked: Option<RuleError>,

@@ -90,7 +90,7 @@ impl SeatState {
 /// A tunnel claim waiting for the player to pay the extra or give up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TunnelClaim {
-    /// The track.
+    /// The track, one of a double's two.
     pub route: RouteId,
     /// Cards laid (still in the hand until paid).
     pub laid: CardCounts,
@@ -187,7 +187,7 @@ impl PartialEq for Game {
 impl Eq for Game {}
 
 impl Game {
-    /// The map.
+    /// The map the game is played on.
     pub fn map(&self) -> &Arc<Map> {
         &self.map
     }
