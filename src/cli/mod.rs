@@ -198,10 +198,12 @@ fn list_maps(dir: Option<PathBuf>) -> Result<(), Failure> {
                 (ok, bad)
             }),
     };
-    println!(
-        "{:<12} {:<28} {:>7} {:>6} {:>6} {:>7} {:>6} {:>7} {:>7} {:>7}",
-        "id", "name", "players", "cities", "routes", "doubles", "length", "tickets", "tunnels", "ferries"
-    );
+    if !maps.is_empty() {
+        println!(
+            "{:<12} {:<28} {:>7} {:>6} {:>6} {:>7} {:>6} {:>7} {:>7} {:>7}",
+            "id", "name", "players", "cities", "routes", "doubles", "length", "tickets", "tunnels", "ferries"
+        );
+    }
     for m in maps {
         let c = MapCounts::of(&m);
         println!(

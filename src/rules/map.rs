@@ -183,11 +183,12 @@ impl Map {
         }
     }
 
-    /// A ticket as players say it: "Boston–Miami (12)" or "Bern → France 5 / Italia 8".
+    /// A ticket as written everywhere: "Boston – Miami (12)" or "Bern → France 5 / Italia 8" (names and numbers
+    /// only, so it reads the same in every language).
     pub fn ticket_label(&self, id: TicketId) -> String {
         let t = self.ticket(id);
         match t.targets.as_slice() {
-            [(to, points)] => format!("{}–{} ({points})", self.place_name(t.from), self.place_name(*to)),
+            [(to, points)] => format!("{} – {} ({points})", self.place_name(t.from), self.place_name(*to)),
             many => format!(
                 "{} → {}",
                 self.place_name(t.from),

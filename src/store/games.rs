@@ -130,6 +130,49 @@ pub(super) fn new_game(map: Arc<Map>, players: usize, seed: u64) -> Result<Game,
     })
 }
 
+/// A `games` row to insert.
+pub(super) struct GameRow<'a> {
+    pub(super) channel_id: u64,
+    pub(super) guild_id: Option<u64>,
+    pub(super) map: &'a str,
+    pub(super) status: &'static str,
+    pub(super) seed: u64,
+    pub(super) settings: &'a serde_json::Value,
+    pub(super) host: Option<u64>,
+}
+
+impl Store {
+    /// Inserts a game row, or refuses with the game that already holds the channel (the one-per-channel index).
+    pub(super) async fn insert_game(
+        &self,
+        tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+        row: &GameRow<'_>,
+    ) -> Result<GameId, StoreError> {
+        let now = now_ms();
+        let inserted = sqlx::query(
+            "INSERT INTO games (channel_id, guild_id, map, status, seed, settings, created_at, updated_at, host_id)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(to_db(row.channel_id))
+        .bind(row.guild_id.map(to_db))
+        .bind(row.map)
+        .bind(row.status)
+        .bind(to_db(row.seed))
+        .bind(row.settings.to_string())
+        .bind(now)
+        .bind(now)
+        .bind(row.host.map(to_db))
+        .execute(&mut **tx)
+        .await;
+        match inserted {
+            Ok(done) => Ok(GameId(done.last_insert_rowid())),
+            // WAL lets this read run beside the open transaction.
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(self.channel_busy(row.channel_id).await),
+            Err(e) => Err(e.into()),
+        }
+    }
+}
+
 /// The colour stored for a seat; an unknown name (from an older version) falls back to the seat's default.
 pub(super) fn stored_color(name: &str, seat: usize) -> PlayerColor {
     PlayerColor::from_name(name).unwrap_or(PlayerColor::for_seat(seat))
@@ -161,35 +204,24 @@ impl Store {
     /// Creates a running game: sets it up from its seed and stores the game, its seats and the first snapshot.
     ///
     /// # Errors
-    /// `ChannelBusy` when the channel has an open game; `Setup` for an unknown map or player count.
+    /// Refused: the channel has an unfinished game, the map is unknown, or it is not for this many players.
+    /// Internal: the database.
     pub async fn create_game(&self, new: &NewGame) -> Result<GameId, StoreError> {
         let map = map_for(&new.map)?;
         let game = new_game(map, new.seats.len(), new.seed)?;
         let state = game.snapshot();
-        let now = now_ms();
         let _writing = self.writer.lock().await;
         let mut tx = self.pool.begin().await?;
-        let inserted = sqlx::query(
-            "INSERT INTO games (channel_id, guild_id, map, status, seed, settings, created_at, updated_at)
-             VALUES (?, ?, ?, 'running', ?, ?, ?, ?)",
-        )
-        .bind(to_db(new.channel_id))
-        .bind(new.guild_id.map(to_db))
-        .bind(&new.map)
-        .bind(to_db(new.seed))
-        .bind(new.settings.to_string())
-        .bind(now)
-        .bind(now)
-        .execute(&mut *tx)
-        .await;
-        let id = match inserted {
-            Ok(done) => GameId(done.last_insert_rowid()),
-            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
-                drop(tx);
-                return Err(self.channel_busy(new.channel_id).await);
-            }
-            Err(e) => return Err(e.into()),
+        let row = GameRow {
+            channel_id: new.channel_id,
+            guild_id: new.guild_id,
+            map: &new.map,
+            status: "running",
+            seed: new.seed,
+            settings: &new.settings,
+            host: None,
         };
+        let id = self.insert_game(&mut tx, &row).await?;
         for (i, seat) in new.seats.iter().enumerate() {
             sqlx::query("INSERT INTO seats (game_id, seat, user_id, name, colour) VALUES (?, ?, ?, ?, ?)")
                 .bind(id.0)
@@ -213,7 +245,7 @@ impl Store {
     /// Loads a game's current snapshot.
     ///
     /// # Errors
-    /// `UnknownGame`, or `CorruptSnapshot` (with the game id) when it does not decode or breaks an invariant.
+    /// Refused: an unknown game. Internal: a snapshot that does not decode or breaks an invariant (with the game id).
     pub async fn load(&self, id: GameId) -> Result<Loaded, StoreError> {
         let row = sqlx::query(
             "SELECT g.map, s.version, s.format, s.state FROM games g JOIN snapshots s ON s.game_id = g.id WHERE g.id = ?",

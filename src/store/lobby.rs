@@ -4,7 +4,7 @@
 use serde_json::Value;
 use sqlx::{Row, Sqlite, Transaction};
 
-use super::games::{GameId, StoredSeat, from_db, map_for, new_game, stored_seat, to_db};
+use super::games::{GameId, GameRow, StoredSeat, from_db, map_for, new_game, stored_seat, to_db};
 use super::{Refusal, SNAPSHOT_FORMAT, Store, StoreError, now_ms};
 use crate::rules::Game;
 use crate::seating::PlayerColor;
@@ -72,31 +72,18 @@ impl Store {
     /// Refused: the channel already has an unfinished game, or the map is unknown. Internal: the database.
     pub async fn open_lobby(&self, new: &NewLobby) -> Result<Lobby, StoreError> {
         map_for(&new.map)?;
-        let now = now_ms();
         let _writing = self.writer.lock().await;
         let mut tx = self.pool.begin().await?;
-        let inserted = sqlx::query(
-            "INSERT INTO games (channel_id, guild_id, map, status, seed, settings, created_at, updated_at, host_id)
-             VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
-        )
-        .bind(to_db(new.channel_id))
-        .bind(new.guild_id.map(to_db))
-        .bind(&new.map)
-        .bind(to_db(new.seed))
-        .bind(new.settings.to_string())
-        .bind(now)
-        .bind(now)
-        .bind(to_db(new.host))
-        .execute(&mut *tx)
-        .await;
-        let id = match inserted {
-            Ok(done) => GameId(done.last_insert_rowid()),
-            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
-                drop(tx);
-                return Err(self.channel_busy(new.channel_id).await);
-            }
-            Err(e) => return Err(e.into()),
+        let row = GameRow {
+            channel_id: new.channel_id,
+            guild_id: new.guild_id,
+            map: &new.map,
+            status: "lobby",
+            seed: new.seed,
+            settings: &new.settings,
+            host: Some(new.host),
         };
+        let id = self.insert_game(&mut tx, &row).await?;
         insert_seat(&mut tx, id, 0, Some(new.host), &new.host_name, PlayerColor::for_seat(0)).await?;
         let lobby = lobby_of(&mut tx, new.channel_id).await?;
         tx.commit().await?;

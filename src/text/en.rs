@@ -21,18 +21,7 @@ pub(super) fn route(map: &Map, id: RouteId) -> String {
 }
 
 pub(super) fn ticket(map: &Map, id: TicketId) -> String {
-    let t = map.ticket(id);
-    match t.targets.as_slice() {
-        [(to, points)] => format!("{} – {} ({points})", map.place_name(t.from), map.place_name(*to)),
-        many => format!(
-            "{} → {}",
-            map.place_name(t.from),
-            many.iter()
-                .map(|(p, v)| format!("{} {v}", map.place_name(*p)))
-                .collect::<Vec<_>>()
-                .join(" / ")
-        ),
-    }
+    map.ticket_label(id)
 }
 
 pub(super) fn cards(map: &Map, cards: &CardCounts) -> String {
