@@ -33,7 +33,7 @@ fn each_public_event_reads_as_one_sentence_naming_the_player() {
                 seat: Seat(1),
                 card: card("locomotive"),
             },
-            "Ben took a face-up locomotive card.",
+            "Ben took a face-up locomotive.",
         ),
         (
             Event::TicketsKept {
@@ -41,7 +41,7 @@ fn each_public_event_reads_as_one_sentence_naming_the_player() {
                 kept: 1,
                 returned: 2,
             },
-            "Ana kept 1 ticket and gave back 2.",
+            "Ana kept 1 of 3 tickets.",
         ),
         (
             Event::TicketsDrawn {
@@ -95,7 +95,7 @@ fn private_events_tell_the_player_what_they_drew() {
     };
     assert_eq!(said("blue"), "You drew a blue card.");
     assert_eq!(said("orange"), "You drew an orange card.");
-    assert_eq!(said("locomotive"), "You drew a locomotive card.");
+    assert_eq!(said("locomotive"), "You drew a locomotive.");
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 use super::Names;
 use crate::rules::names::NameError;
-use crate::rules::{CardCounts, Event, Map, PrivateEvent, RouteId, RouteKind, RuleError, Step, TicketId};
+use crate::rules::{Card, CardCounts, Event, Map, PrivateEvent, RouteId, RouteKind, RuleError, Step, TicketId};
 use crate::store::Refusal;
 
 fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
@@ -22,6 +22,14 @@ pub(super) fn route(map: &Map, id: RouteId) -> String {
 
 pub(super) fn ticket(map: &Map, id: TicketId) -> String {
     map.ticket_label(id)
+}
+
+/// One card as a noun: "blue card", or the wild card by its own name ("locomotive", "bicycle").
+fn card_noun(map: &Map, card: Card) -> String {
+    match card.color() {
+        Some(c) => format!("{c} card"),
+        None => card.name(map.rules.wild).to_string(),
+    }
 }
 
 pub(super) fn cards(map: &Map, cards: &CardCounts) -> String {
@@ -100,18 +108,17 @@ pub(super) fn event(map: &Map, names: &Names, event: &Event) -> String {
         Event::GameStarted { first } => {
             format!("Everyone has chosen their tickets: {} plays first.", names.of(*first))
         }
+        // Unkept tickets go back under the deck or leave the game, as the map says: name neither.
         Event::TicketsKept { seat, kept, returned } => match returned {
             0 => format!("{} kept {}.", names.of(*seat), plural(*kept, "ticket", "tickets")),
             _ => format!(
-                "{} kept {} and gave back {returned}.",
+                "{} kept {kept} of {} tickets.",
                 names.of(*seat),
-                plural(*kept, "ticket", "tickets")
+                u16::from(*kept) + u16::from(*returned)
             ),
         },
         Event::DrewBlind { seat } => format!("{} drew a card from the deck.", names.of(*seat)),
-        Event::DrewFaceup { seat, card } => {
-            format!("{} took a face-up {} card.", names.of(*seat), card.name(wild))
-        }
+        Event::DrewFaceup { seat, card } => format!("{} took a face-up {}.", names.of(*seat), card_noun(map, *card)),
         Event::FaceupReset => format!("Three face-up {wild}s: the face-up row was discarded and dealt again."),
         Event::DeckReshuffled => "The discard pile was shuffled into a new draw pile.".into(),
         Event::Claimed {
@@ -186,13 +193,13 @@ pub(super) fn private_event(map: &Map, event: &PrivateEvent) -> String {
     let list = |tickets: &[TicketId]| tickets.iter().map(|&t| ticket(map, t)).collect::<Vec<_>>().join(", ");
     match event {
         PrivateEvent::DrewCard { card } => {
-            let name = card.name(map.rules.wild);
-            let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+            let noun = card_noun(map, *card);
+            let article = if noun.starts_with(['a', 'e', 'i', 'o', 'u']) {
                 "an"
             } else {
                 "a"
             };
-            format!("You drew {article} {name} card.")
+            format!("You drew {article} {noun}.")
         }
         PrivateEvent::TicketsOffered { tickets } => format!("You were offered {}.", list(tickets)),
         PrivateEvent::TicketsKept { tickets } if tickets.is_empty() => "You kept no ticket.".into(),

@@ -36,8 +36,13 @@ impl Game {
         let players = s.seats.len();
         let rules = &map.rules;
         if players < usize::from(rules.min_players) || players > usize::from(rules.max_players) {
+            let who = if players == 1 {
+                "1 player does".to_string()
+            } else {
+                format!("{players} players do")
+            };
             return Err(format!(
-                "{players} players do not fit {} ({} to {})",
+                "{who} not fit {} ({} to {})",
                 map.name, rules.min_players, rules.max_players
             ));
         }
