@@ -127,3 +127,56 @@ fn no_code_branches_on_which_map_is_played() {
     visit(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut found);
     assert!(found.is_empty(), "map-specific code:\n{}", found.join("\n"));
 }
+
+#[test]
+fn no_two_modules_of_the_rules_import_each_other() {
+    // Each top-level module of src/rules (a file, or a folder with its mod.rs) and the modules it names.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules");
+    let mut imports: std::collections::BTreeMap<String, std::collections::BTreeSet<String>> = Default::default();
+    for path in rust_files(&root) {
+        let relative = path.strip_prefix(&root).unwrap();
+        let module = relative
+            .components()
+            .next()
+            .unwrap()
+            .as_os_str()
+            .to_string_lossy()
+            .replace(".rs", "");
+        if module == "mod" {
+            continue;
+        }
+        let named = imports.entry(module.clone()).or_default();
+        // In a folder's other files `super::` means the folder's own module: only `crate::rules::` names another
+        // one there. In its mod.rs, as in a plain file, `super::` is the rules module itself.
+        let in_folder = relative.components().count() > 1 && !path.ends_with("mod.rs");
+        for line in code_lines(&path) {
+            for prefix in ["crate::rules::", "super::"] {
+                if prefix == "super::" && in_folder {
+                    continue;
+                }
+                for (at, _) in line.match_indices(prefix) {
+                    let name: String = line[at + prefix.len()..]
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_')
+                        .collect();
+                    if !name.is_empty() && name != module {
+                        named.insert(name);
+                    }
+                }
+            }
+        }
+    }
+    let mut cycles = Vec::new();
+    for (a, named) in &imports {
+        for b in named {
+            if a < b && imports.get(b).is_some_and(|back| back.contains(a)) {
+                cycles.push(format!("{a} <-> {b}"));
+            }
+        }
+    }
+    assert!(imports.len() >= 12, "{imports:?}");
+    assert!(
+        cycles.is_empty(),
+        "modules of the rules importing each other: {cycles:?}"
+    );
+}

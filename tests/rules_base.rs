@@ -3,7 +3,7 @@
 mod common;
 
 use common::*;
-use ttrbot::rules::game::Step;
+use ttrbot::rules::Step;
 use ttrbot::rules::{Action, Event, Game, RuleError, Seat, TicketSet};
 
 // ----- setup -----

@@ -3,7 +3,7 @@
 mod common;
 
 use common::*;
-use ttrbot::rules::game::Step;
+use ttrbot::rules::Step;
 use ttrbot::rules::scoring::{Holdings, final_scores, grand_tour_tickets, longest_path};
 use ttrbot::rules::{Action, Event, Game, RuleError, Seat, TicketSet};
 use ttrbot::rules::{CityId, Map};

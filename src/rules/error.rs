@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::cards::{Card, Color, WildName};
-use super::game::Step;
+use super::step::Step;
 
 /// Why an action was refused. The game is unchanged. The variant and its data say everything a sentence needs, in
 /// any language; [`RuleError::code`] (also its `Display`) is a stable snake_case name for tools, logs and tests.

@@ -17,13 +17,14 @@ pub mod ruleset;
 pub mod scoring;
 pub mod seat;
 pub mod sets;
+pub mod step;
 pub mod view;
 
 pub use action::Action;
 pub use cards::{Card, CardCounts, Color, WildName};
 pub use error::RuleError;
 pub use event::{Event, PrivateEvent};
-pub use game::{ClaimOptions, Game, SeatState, SetupError, State, Step, TunnelClaim};
+pub use game::{ClaimOptions, Game, SeatState, SetupError, State};
 pub use map::{
     City, CityId, Country, CountryId, MAX_ROUTES, MAX_TICKETS, Map, Place, Route, RouteId, RouteKind, Ticket, TicketId,
     fold,
@@ -33,4 +34,5 @@ pub use ruleset::Ruleset;
 pub use scoring::{FinalScore, Holdings};
 pub use seat::Seat;
 pub use sets::{RouteSet, TicketSet};
+pub use step::{Step, TunnelClaim};
 pub use view::{PublicView, SeatView};

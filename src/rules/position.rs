@@ -10,12 +10,13 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::cards::{Card, CardCounts};
-use super::game::{FACEUP_SLOTS, Game, SeatState, State, Step, TunnelClaim};
+use super::game::{FACEUP_SLOTS, Game, SeatState, State};
 use super::map::{CityId, Map, TicketId};
 use super::names;
 use super::rng::GameRng;
 use super::seat::Seat;
 use super::sets::RouteSet;
+use super::step::{Step, TunnelClaim};
 
 /// A full position: piles top first, `null` for an empty face-up slot.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -5,9 +5,10 @@ use serde::Serialize;
 use super::map::{CityId, RouteId, TicketId};
 
 use super::cards::{Card, CardCounts};
-use super::game::{FACEUP_SLOTS, Game, Step};
+use super::game::{FACEUP_SLOTS, Game};
 use super::scoring::{self, FinalScore};
 use super::seat::Seat;
+use super::step::Step;
 
 /// What everyone may see of one seat: counts, never the cards or tickets themselves.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

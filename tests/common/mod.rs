@@ -5,7 +5,7 @@ use std::sync::Arc;
 use ttrbot::maps;
 
 use ttrbot::rules::RouteSet;
-use ttrbot::rules::game::Step;
+use ttrbot::rules::Step;
 use ttrbot::rules::{Action, Card, CardCounts, Color, Event, Game, RuleError, Seat, TicketSet, WildName};
 use ttrbot::rules::{Map, RouteId, TicketId};
 

@@ -23,6 +23,7 @@ use super::rng::GameRng;
 use super::scoring::{self, FinalScore, Holdings};
 use super::seat::Seat;
 use super::sets::RouteSet;
+use super::step::{Step, TunnelClaim};
 use tickets::push_ticket_choices;
 
 pub use claiming::ClaimOptions;
@@ -85,37 +86,6 @@ impl SeatState {
     pub fn pieces(&self) -> u16 {
         u16::from(self.trains) + u16::from(self.metros)
     }
-}
-
-/// A tunnel claim waiting for the player to pay the extra or give up.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TunnelClaim {
-    /// The track, one of a double's two.
-    pub route: RouteId,
-    /// Cards laid (still in the hand until paid).
-    pub laid: CardCounts,
-    /// The turned cards (already in the discard pile).
-    pub turned: Vec<Card>,
-    /// Extra cards demanded.
-    pub extra: u8,
-}
-
-/// Where in a turn the game is.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "step", rename_all = "snake_case")]
-pub enum Step {
-    /// Everyone with an offer chooses starting tickets, all at once.
-    StartingTickets,
-    /// The current seat chooses an action.
-    Turn,
-    /// The current seat drew one card and takes a second.
-    SecondCard,
-    /// The current seat chooses which drawn tickets to keep.
-    KeepTickets,
-    /// The current seat pays a tunnel's extra or gives up.
-    Tunnel(TunnelClaim),
-    /// The game has ended.
-    Over,
 }
 
 sealed_struct! {
