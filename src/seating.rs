@@ -3,38 +3,41 @@
 
 use std::fmt;
 
-/// A player's colour on the board. Told apart by colour-blind players too (the Okabe–Ito palette). Each variant
-/// is the colour it names.
-#[allow(missing_docs)]
+/// A player's colour on the board. Chosen so that any two stay apart for people with deuteranopia or protanopia
+/// too: simulated with the Machado et al. (2009) matrices at full severity, the closest pair of the five is
+/// ΔE 41 apart in CIELAB (the first two seats 119, the first three 52); `tests/render.rs` keeps that true.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PlayerColor {
-    Blue,
+    /// Orange, the first seat's.
     Orange,
-    /// Bluish green (not a card colour's green).
+    /// Navy blue.
+    Navy,
+    /// Bluish green.
     Green,
-    /// Reddish purple.
-    Purple,
-    Vermillion,
+    /// Sky blue.
+    Sky,
+    /// Black (a near-black, so the dark outline still shows).
+    Black,
 }
 
 impl PlayerColor {
-    /// Every player colour, in the order seats receive them.
+    /// Every player colour, in the order seats receive them (the first ones are the farthest apart).
     pub const ALL: [PlayerColor; 5] = [
-        PlayerColor::Blue,
         PlayerColor::Orange,
+        PlayerColor::Navy,
         PlayerColor::Green,
-        PlayerColor::Purple,
-        PlayerColor::Vermillion,
+        PlayerColor::Sky,
+        PlayerColor::Black,
     ];
 
     /// The lowercase name, as stored.
     pub fn name(self) -> &'static str {
         match self {
-            PlayerColor::Blue => "blue",
             PlayerColor::Orange => "orange",
+            PlayerColor::Navy => "navy",
             PlayerColor::Green => "green",
-            PlayerColor::Purple => "purple",
-            PlayerColor::Vermillion => "vermillion",
+            PlayerColor::Sky => "sky",
+            PlayerColor::Black => "black",
         }
     }
 
@@ -46,12 +49,17 @@ impl PlayerColor {
     /// Red, green and blue, 0–255.
     pub fn rgb(self) -> [u8; 3] {
         match self {
-            PlayerColor::Blue => [0, 114, 178],
             PlayerColor::Orange => [230, 159, 0],
+            PlayerColor::Navy => [20, 40, 110],
             PlayerColor::Green => [0, 158, 115],
-            PlayerColor::Purple => [204, 121, 167],
-            PlayerColor::Vermillion => [213, 94, 0],
+            PlayerColor::Sky => [86, 180, 233],
+            PlayerColor::Black => [40, 40, 40],
         }
+    }
+
+    /// Whether the colour is light: marks drawn on it are then dark, else white.
+    pub fn is_light(self) -> bool {
+        matches!(self, PlayerColor::Orange | PlayerColor::Sky)
     }
 
     /// The colour a seat gets when nothing else was chosen: the seat's place in [`PlayerColor::ALL`].

@@ -265,7 +265,7 @@ fn render_writes_a_png_of_a_script_or_a_random_game_and_refuses_bad_input() {
     );
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
     let img = image::open(&out).unwrap();
-    assert_eq!((img.width(), img.height()), (1744 + 420, 1125));
+    assert_eq!((img.width(), img.height()), (1744 + ttrbot::render::PANEL_WIDTH, 1125));
     let run = ttrbot(
         &[
             "render",

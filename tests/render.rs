@@ -4,8 +4,8 @@ mod common;
 
 use image::RgbaImage;
 use ttrbot::maps::{self, BUILTIN};
-use ttrbot::render::{self, car_quads, color_rgba, image_size, player_rgba};
-use ttrbot::rules::{Game, GameRng, PublicView};
+use ttrbot::render::{self, CarMark, car_quads, image_size, player_rgba, quad_center};
+use ttrbot::rules::{Color, Game, GameRng, PublicView, Seat, TicketId};
 use ttrbot::rules::{Map, RouteId};
 use ttrbot::seating::{Player, PlayerColor};
 
@@ -18,16 +18,6 @@ fn played(map: &str, players: usize, actions: usize, seed: u64) -> Game {
     let mut game = Game::new(map, players, seed).unwrap();
     ttrbot::sim::play_random_actions(&mut game, actions, &mut GameRng::new(seed));
     game
-}
-
-/// A point inside a car, a fifth of the way along it (away from the owner's initial at the centre).
-fn inside(q: &[(f32, f32); 4]) -> (u32, u32) {
-    let start = ((q[0].0 + q[3].0) / 2.0, (q[0].1 + q[3].1) / 2.0);
-    let end = ((q[1].0 + q[2].0) / 2.0, (q[1].1 + q[2].1) / 2.0);
-    (
-        (start.0 + (end.0 - start.0) * 0.2) as u32,
-        (start.1 + (end.1 - start.1) * 0.2) as u32,
-    )
 }
 
 #[test]
@@ -53,50 +43,271 @@ fn every_map_renders_empty_and_mid_game_at_its_size() {
     }
 }
 
+/// Distance between two pixels' colours (RGB, Euclidean).
+fn distance(a: image::Rgba<u8>, b: image::Rgba<u8>) -> f32 {
+    (0..3)
+        .map(|i| (f32::from(a[i]) - f32::from(b[i])).powi(2))
+        .sum::<f32>()
+        .sqrt()
+}
+
+fn pixel_at(img: &RgbaImage, p: (f32, f32)) -> image::Rgba<u8> {
+    *img.get_pixel(p.0 as u32, p.1 as u32)
+}
+
 #[test]
-fn claimed_routes_show_their_owners_colour_and_unclaimed_routes_keep_theirs() {
+fn a_claimed_car_is_a_solid_piece_with_its_owners_mark_and_an_unclaimed_space_is_printed() {
     for (id, _) in BUILTIN {
-        let game = played(
-            id,
-            4.min(usize::from(maps::builtin(id).unwrap().rules.max_players)),
-            300,
-            11,
-        );
+        let players = 4.min(usize::from(maps::builtin(id).unwrap().rules.max_players));
+        let game = played(id, players, 300, 11);
         let view = game.public_view();
-        let img = render::board(game.map(), &view, &names(view.seats.len()));
-        let (mut claimed, mut kept, mut unclaimed) = (0, 0, 0);
+        let img = render::board(game.map(), &view, &names(players));
+        let (mut claimed, mut printed, mut covered) = (0, 0, 0);
+        // Where other routes' cars lie (grown by their outline and shadow): a crossing route's car may cover a sample point.
+        let cars: Vec<(RouteId, Vec<(f32, f32)>)> = view
+            .owners
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| o.is_some())
+            .flat_map(|(i, _)| {
+                let r = RouteId(i as u16);
+                car_quads(game.map(), r)
+                    .into_iter()
+                    .map(move |q| (r, render::labels::grown(&render::claimed_car(&q), 3.0)))
+            })
+            .collect();
+        let under_another = |route: RouteId, p: (f32, f32)| {
+            let spot = [p.0 - 0.5, p.1 - 0.5, p.0 + 0.5, p.1 + 0.5];
+            cars.iter()
+                .any(|(r, car)| *r != route && render::labels::box_meets_polygon(&spot, car))
+        };
         for (i, owner) in view.owners.iter().enumerate() {
             let route = RouteId(i as u16);
-            for q in car_quads(game.map(), route) {
-                let (x, y) = inside(&q);
-                let pixel = *img.get_pixel(x, y);
+            let label = game.map().route_label(route);
+            // The middle car: near a city, other routes' cars may overlap a route's first space.
+            let spaces = car_quads(game.map(), route);
+            for space in [spaces[spaces.len() / 2]] {
+                if under_another(route, render::body_spot(&space)) || under_another(route, quad_center(&space)) {
+                    covered += 1;
+                    continue;
+                }
                 match owner {
                     Some(seat) => {
-                        assert_eq!(
-                            pixel,
-                            player_rgba(PlayerColor::for_seat(seat.index())),
-                            "{id}: route {} at ({x},{y})",
-                            game.map().route_label(route)
-                        );
+                        let color = PlayerColor::for_seat(seat.index());
+                        let car = render::claimed_car(&space);
+                        let body = pixel_at(&img, render::body_spot(&car));
+                        let mark = pixel_at(&img, render::mark_spot(&car, CarMark::of(color)));
+                        assert_eq!(body, player_rgba(color), "{id}: {label}: the car's body");
+                        assert_eq!(mark, render::mark_rgba(color), "{id}: {label}: the car's mark");
                         claimed += 1;
                     }
-                    None => {
-                        let route = game.map().route(route);
-                        if route.color.is_some() && route.kind != ttrbot::rules::RouteKind::Metro {
-                            unclaimed += 1;
-                            kept += usize::from(pixel == color_rgba(route.color));
+                    None if game.map().route(route).kind != ttrbot::rules::RouteKind::Metro => {
+                        let (fill, _) = render::printed_colors(game.map().route(route).color);
+                        assert_eq!(pixel_at(&img, render::body_spot(&space)), fill, "{id}: {label}");
+                        // No mark on a printed space, whichever mark a player would carry (a ferry's spaces carry
+                        // their printed locomotive instead).
+                        let ferry = spaces.len() / 2 < usize::from(game.map().route(route).ferry);
+                        for mark in [CarMark::Dot, CarMark::TwoDots].into_iter().filter(|_| !ferry) {
+                            assert_eq!(pixel_at(&img, render::mark_spot(&space, mark)), fill, "{id}: {label}");
                         }
+                        printed += 1;
                     }
+                    None => {}
                 }
             }
         }
-        assert!(claimed > 10, "{id}: only {claimed} claimed cars");
-        // A city label may lie over a few unclaimed cars; nearly all must show their colour.
         assert!(
-            kept * 100 >= unclaimed * 95,
-            "{id}: {kept} of {unclaimed} unclaimed coloured cars keep their colour"
+            claimed > 10 && printed > 10 && covered * 10 < claimed + printed,
+            "{id}: {claimed} claimed cars, {printed} printed spaces, {covered} under crossing cars"
         );
     }
+}
+
+#[test]
+fn every_player_colour_stands_apart_from_every_printed_space() {
+    // Claimed and unclaimed differ in kind (solid piece with a mark and an outline against a light print), and also
+    // in colour: no player colour is close to any printed fill.
+    let colors = [
+        None,
+        Some(Color::Red),
+        Some(Color::Orange),
+        Some(Color::Yellow),
+        Some(Color::Green),
+        Some(Color::Blue),
+        Some(Color::Pink),
+        Some(Color::White),
+        Some(Color::Black),
+        Some(Color::Purple),
+    ];
+    for player in PlayerColor::ALL {
+        for route in colors {
+            let (fill, _) = render::printed_colors(route);
+            let d = distance(player_rgba(player), fill);
+            assert!(d > 50.0, "{player} against a printed {route:?} space: {d:.0}");
+        }
+        assert!(
+            distance(player_rgba(player), render::mark_rgba(player)) > 120.0,
+            "{player}'s mark"
+        );
+    }
+}
+
+/// Colour-vision deficiency, simulated: Machado, Oliveira and Fernandes (2009), full severity, in linear RGB.
+fn simulate(rgb: [u8; 3], matrix: &[[f64; 3]; 3]) -> [f64; 3] {
+    let to_linear = |c: u8| {
+        let c = f64::from(c) / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    let l = rgb.map(to_linear);
+    [0, 1, 2].map(|i| (0..3).map(|j| matrix[i][j] * l[j]).sum::<f64>().clamp(0.0, 1.0))
+}
+
+/// CIELAB of a linear-RGB colour (D65).
+fn lab(l: [f64; 3]) -> [f64; 3] {
+    let [r, g, b] = l;
+    let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
+    let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+    let f = |t: f64| {
+        if t > 0.008856 {
+            t.cbrt()
+        } else {
+            7.787 * t + 16.0 / 116.0
+        }
+    };
+    [116.0 * f(y) - 16.0, 500.0 * (f(x) - f(y)), 200.0 * (f(y) - f(z))]
+}
+
+#[test]
+fn player_colours_stay_apart_for_deuteranopia_and_protanopia() {
+    const IDENTITY: [[f64; 3]; 3] = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+    const PROTANOPIA: [[f64; 3]; 3] = [
+        [0.152286, 1.052583, -0.204868],
+        [0.114503, 0.786281, 0.099216],
+        [-0.003882, -0.048116, 1.051998],
+    ];
+    const DEUTERANOPIA: [[f64; 3]; 3] = [
+        [0.367322, 0.860646, -0.227968],
+        [0.280085, 0.672501, 0.047413],
+        [-0.011820, 0.042940, 0.968881],
+    ];
+    // The closest pair among the first n seats, over normal, deuteranopic and protanopic vision (ΔE, CIELAB).
+    let closest = |n: usize| -> f64 {
+        let mut worst = f64::MAX;
+        for (i, a) in PlayerColor::ALL[..n].iter().enumerate() {
+            for b in &PlayerColor::ALL[i + 1..n] {
+                for m in [&IDENTITY, &PROTANOPIA, &DEUTERANOPIA] {
+                    let (la, lb) = (lab(simulate(a.rgb(), m)), lab(simulate(b.rgb(), m)));
+                    let de = (0..3).map(|k| (la[k] - lb[k]).powi(2)).sum::<f64>().sqrt();
+                    worst = worst.min(de);
+                }
+            }
+        }
+        worst
+    };
+    assert!(closest(2) > 100.0, "two players: {:.1}", closest(2));
+    assert!(closest(3) > 45.0, "three players: {:.1}", closest(3));
+    assert!(closest(5) > 35.0, "five players: {:.1}", closest(5));
+}
+
+#[test]
+fn every_city_name_lies_on_the_board_clear_of_routes_cities_and_other_names() {
+    for (id, _) in BUILTIN {
+        let map = maps::builtin(id).unwrap();
+        let labels = render::labels::place(&map);
+        assert_eq!(labels.len(), map.cities.len());
+        let shapes: Vec<Vec<(f32, f32)>> = (0..map.routes.len())
+            .flat_map(|r| render::labels::route_shapes(&map, RouteId(r as u16)))
+            .collect();
+        for (i, label) in labels.iter().enumerate() {
+            let b = label.bounds;
+            let what = format!("{id}: {}", label.text);
+            assert!(
+                b[0] >= 0.0 && b[1] >= 0.0 && b[2] <= map.width as f32 && b[3] <= map.height as f32,
+                "{what}: off the board {b:?}"
+            );
+            for shape in &shapes {
+                assert!(!render::labels::box_meets_polygon(&b, shape), "{what}: covers a route");
+            }
+            for city in &map.cities {
+                let (cx, cy) = (city.x.clamp(b[0], b[2]), city.y.clamp(b[1], b[3]));
+                let d = ((cx - city.x).powi(2) + (cy - city.y).powi(2)).sqrt();
+                assert!(d >= 11.5, "{what}: covers the dot of {}", city.name);
+            }
+            for other in &labels[i + 1..] {
+                let o = other.bounds;
+                let apart = b[2] <= o[0] || o[2] <= b[0] || b[3] <= o[1] || o[3] <= b[1];
+                assert!(apart, "{what}: overlaps {}", other.text);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_names_ink_stays_inside_its_box() {
+    // The boxes the placement checks are where the text and its halo really land.
+    for (id, _) in BUILTIN {
+        let map = maps::builtin(id).unwrap();
+        for label in render::labels::place(&map) {
+            let (w, h) = (label.bounds[2] - label.bounds[0], label.bounds[3] - label.bounds[1]);
+            let mut canvas = RgbaImage::new((w + 40.0) as u32, (h + 40.0) as u32);
+            let mut moved = label.clone();
+            let (dx, dy) = (20.0 - label.bounds[0], 20.0 - label.bounds[1]);
+            moved.at = (label.at.0 + dx, label.at.1 + dy);
+            render::labels::draw(&mut canvas, &moved, 1.0, image::Rgba([0, 0, 0, 255]));
+            for (x, y, p) in canvas.enumerate_pixels() {
+                if p[3] > 0 {
+                    let (x, y) = (x as f32, y as f32);
+                    assert!(
+                        x + 1.0 >= 20.0 && y + 1.0 >= 20.0 && x <= 20.0 + w && y <= 20.0 + h,
+                        "{id}: {}: ink at ({x},{y}) outside the box of {w}x{h} at (20,20)",
+                        label.text
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn one_players_picture_marks_their_ticket_cities_and_nothing_of_anyone_else() {
+    type SeatBoard = fn(&Map, &PublicView, &[Player], Seat, &[(TicketId, bool)]) -> RgbaImage;
+    let _seat_board: SeatBoard = render::seat_board;
+    let game = played("usa", 3, 200, 4);
+    let view = game.seat_view(Seat(1));
+    let img = render::seat_board(game.map(), &view.public, &names(3), view.seat, &view.tickets);
+    let color = player_rgba(PlayerColor::for_seat(1));
+    assert!(!view.tickets.is_empty());
+    for &(ticket, done) in &view.tickets {
+        let t = game.map().ticket(ticket);
+        for place in std::iter::once(t.from).chain(t.targets.iter().map(|x| x.0)) {
+            let ttrbot::rules::Place::City(city) = place else {
+                continue;
+            };
+            let c = game.map().city(city);
+            assert_eq!(
+                *img.get_pixel((c.x + 13.5) as u32, c.y as u32),
+                color,
+                "{} ringed",
+                c.name
+            );
+            // Above the tick, inside the filled dot.
+            let centre = *img.get_pixel(c.x as u32, (c.y - 7.0) as u32);
+            if done {
+                let (red, green) = (i32::from(centre[0]), i32::from(centre[1]));
+                assert!(green > red + 60, "{}: a completed ticket's city is green", c.name);
+            }
+        }
+    }
+    // Another seat's hidden cards and tickets cannot change this player's picture.
+    let hidden = common::with_hidden_swapped(&game);
+    let other = hidden.seat_view(Seat(1));
+    let again = render::seat_board(hidden.map(), &other.public, &names(3), other.seat, &other.tickets);
+    assert!(img == again, "seat 1's picture changed with seat 0's hidden cards");
 }
 
 #[test]

@@ -315,8 +315,8 @@ async fn a_lobby_seats_players_in_joining_order_and_the_host_starts_it() {
     assert_eq!(
         seated,
         [
-            (Some(1), "Ana", PlayerColor::Blue),
-            (Some(2), "Ben", PlayerColor::Orange),
+            (Some(1), "Ana", PlayerColor::Orange),
+            (Some(2), "Ben", PlayerColor::Navy),
             (None, "Computer", PlayerColor::Green)
         ]
     );

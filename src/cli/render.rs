@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::Failure;
+use crate::rules::Seat;
 use crate::rules::{Game, GameRng};
 use crate::seating::Player;
 use crate::{render, replay, sim};
@@ -28,6 +29,9 @@ pub struct RenderArgs {
     /// Seed of a new game.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Draw this seat's own picture (0-based): the public board plus its tickets, as `/ttr hand` shows it.
+    #[arg(long)]
+    pub seat: Option<u8>,
     /// The PNG file to write.
     #[arg(short, long)]
     pub out: PathBuf,
@@ -52,7 +56,20 @@ pub fn run(args: &RenderArgs) -> Result<(), Failure> {
             (game, names)
         }
     };
-    let image = render::board(game.map(), &game.public_view(), &Player::list(&names));
+    let players = Player::list(&names);
+    let image = match args.seat {
+        None => render::board(game.map(), &game.public_view(), &players),
+        Some(seat) if usize::from(seat) < game.players() => {
+            let view = game.seat_view(Seat(seat));
+            render::seat_board(game.map(), &view.public, &players, view.seat, &view.tickets)
+        }
+        Some(seat) => {
+            return Err(Failure::input(format!(
+                "--seat {seat}: the game has seats 0 to {}",
+                game.players() - 1
+            )));
+        }
+    };
     let bytes = render::png(&image);
     std::fs::write(&args.out, &bytes).map_err(|e| Failure {
         code: 1,

@@ -1,5 +1,7 @@
-//! The board picture: a base layer per map (drawn once at twice the size and halved, so every edge is smooth),
-//! and a per-turn overlay of claimed routes, stations and a side panel, drawn from a `PublicView` only.
+//! The board picture: a base layer per map (drawn once at twice the size and halved, so every edge is smooth) with
+//! the routes as printed spaces, the cities and their names; and, per turn, the players' cars on top, the last claim
+//! highlighted, stations, and the side panel. Drawn from a `PublicView` (and, for one player's own picture, that
+//! seat's tickets) only.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -7,32 +9,39 @@ use std::sync::{Arc, Mutex, OnceLock};
 use image::{Rgba, RgbaImage};
 
 use super::draw::{self, Point};
-use super::fonts::{LABEL, TEXT};
-use crate::rules::view::{FinalResult, PublicSeat};
-use crate::rules::{Card, CityId, Color, PublicView, Seat, Step, TunnelClaim};
-use crate::rules::{Map, RouteId, RouteKind};
+use super::fonts::LABEL;
+use super::labels;
+use super::panel;
+use crate::rules::{CityId, Color, Map, Place, PublicView, RouteId, RouteKind, Seat, TicketId};
 use crate::seating::{Player, PlayerColor};
 
-/// Width of the side panel, in pixels.
-pub const PANEL_WIDTH: u32 = 420;
-/// Thickness of a car space.
+/// Width of the side panel, in pixels: wide enough for text that stays legible when a chat shows the picture about
+/// 800 pixels wide.
+pub const PANEL_WIDTH: u32 = 640;
+/// Thickness of a printed car space.
 const CAR_WIDTH: f32 = 13.0;
 /// Space between two cars of a route.
 const CAR_GAP: f32 = 3.0;
 /// Radius of a city dot.
-const CITY_RADIUS: f32 = 9.0;
+pub(super) const CITY_RADIUS: f32 = 9.0;
 /// Distance of each track of a double route from the line between the cities.
 const DOUBLE_OFFSET: f32 = 8.0;
 /// Side of a metro line's badge.
 const METRO_BADGE: f32 = 22.0;
+/// How much wider than its printed space a player's car is drawn, on each side: a plastic piece on the board.
+const CAR_OVERHANG: f32 = 1.5;
+/// Width of the glow under the last claimed route.
+const HIGHLIGHT_WIDTH: f32 = 9.0;
 
-const BACKGROUND: Rgba<u8> = Rgba([236, 230, 210, 255]);
-const PANEL: Rgba<u8> = Rgba([250, 248, 242, 255]);
-const INK: Rgba<u8> = Rgba([40, 36, 32, 255]);
-const HALO: Rgba<u8> = Rgba([252, 250, 244, 235]);
+pub(super) const BACKGROUND: Rgba<u8> = Rgba([236, 230, 210, 255]);
+pub(super) const INK: Rgba<u8> = Rgba([40, 36, 32, 255]);
+pub(super) const HALO: Rgba<u8> = Rgba([252, 250, 244, 235]);
 const CITY_FILL: Rgba<u8> = Rgba([255, 250, 235, 255]);
 const CITY_RING: Rgba<u8> = Rgba([150, 40, 30, 255]);
-const HIGHLIGHT: Rgba<u8> = Rgba([255, 225, 0, 255]);
+pub(super) const HIGHLIGHT: Rgba<u8> = Rgba([255, 214, 0, 255]);
+const WHITE: Rgba<u8> = Rgba([255, 255, 255, 255]);
+/// A completed ticket's mark on one player's own picture.
+const DONE: Rgba<u8> = Rgba([30, 150, 60, 255]);
 
 /// A player's colour as a pixel (the colours themselves are [`PlayerColor`]'s).
 pub fn player_rgba(color: PlayerColor) -> Rgba<u8> {
@@ -40,13 +49,61 @@ pub fn player_rgba(color: PlayerColor) -> Rgba<u8> {
     Rgba([r, g, b, 255])
 }
 
-/// The colour of a seat's pieces: the player's, or the seat's default when the list is short.
-fn seat_rgba(players: &[Player], seat: Seat) -> Rgba<u8> {
-    player_rgba(
-        players
-            .get(seat.index())
-            .map_or(PlayerColor::for_seat(seat.index()), |p| p.color),
-    )
+/// A seat's colour: the player's, or the seat's default when the list is short.
+pub(super) fn seat_color(players: &[Player], seat: Seat) -> PlayerColor {
+    players
+        .get(seat.index())
+        .map_or(PlayerColor::for_seat(seat.index()), |p| p.color)
+}
+
+/// `a` mixed with `b`: `t` = 0 is `a`, 1 is `b`.
+fn mix(a: Rgba<u8>, b: Rgba<u8>, t: f32) -> Rgba<u8> {
+    let m = |i: usize| (f32::from(a[i]) * (1.0 - t) + f32::from(b[i]) * t).round() as u8;
+    Rgba([m(0), m(1), m(2), 255])
+}
+
+/// How an unclaimed space is printed: a light fill of its colour inside an edge of the full colour, so the colour
+/// stays clear while a player's solid car stands out from it in kind, not only in hue.
+pub fn printed_colors(color: Option<Color>) -> (Rgba<u8>, Rgba<u8>) {
+    let full = color_rgba(color);
+    match color {
+        Some(Color::White) => (WHITE, Rgba([150, 146, 140, 255])),
+        None => (Rgba([214, 210, 203, 255]), Rgba([140, 136, 130, 255])),
+        _ => (mix(full, BACKGROUND, 0.55), mix(full, INK, 0.15)),
+    }
+}
+
+/// The mark every car of a player carries, besides its colour, so that colours never have to be told apart alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CarMark {
+    /// A round dot in the middle.
+    Dot,
+    /// A band across the car.
+    Bar,
+    /// A diamond in the middle.
+    Diamond,
+    /// A stripe along the car.
+    Stripe,
+    /// Two dots, one towards each end.
+    TwoDots,
+}
+
+impl CarMark {
+    /// The mark of a player colour.
+    pub fn of(color: PlayerColor) -> CarMark {
+        match color {
+            PlayerColor::Orange => CarMark::Dot,
+            PlayerColor::Navy => CarMark::Bar,
+            PlayerColor::Green => CarMark::Diamond,
+            PlayerColor::Sky => CarMark::Stripe,
+            PlayerColor::Black => CarMark::TwoDots,
+        }
+    }
+}
+
+/// The colour a mark is drawn in on a car of `color`: white on dark colours, ink on light ones.
+pub fn mark_rgba(color: PlayerColor) -> Rgba<u8> {
+    if color.is_light() { INK } else { WHITE }
 }
 
 /// The colour a route space or card is drawn in (`None`: gray).
@@ -115,12 +172,13 @@ fn scaled(q: &[Point], k: f32) -> Vec<Point> {
     q.iter().map(|p| (p.0 * k, p.1 * k)).collect()
 }
 
-/// The output size for a map: the board plus the panel.
+/// The output size for a map: the board plus the panel (tall enough for five players and the final ranking).
 pub fn image_size(map: &Map) -> (u32, u32) {
-    (map.width + PANEL_WIDTH, map.height.max(760))
+    (map.width + PANEL_WIDTH, map.height.max(1040))
 }
 
-/// The map's base layer (background, routes, cities, labels), drawn once per map and shared.
+/// The map's base layer (background, printed routes, cities, names, the panel's background), drawn once per map and
+/// shared.
 pub fn base_layer(map: &Map) -> Arc<RgbaImage> {
     static CACHE: OnceLock<Mutex<HashMap<String, Arc<RgbaImage>>>> = OnceLock::new();
     let cache = CACHE.get_or_init(Mutex::default);
@@ -144,30 +202,46 @@ const K: f32 = 2.0;
 fn draw_base(map: &Map) -> RgbaImage {
     let (w, h) = image_size(map);
     let mut img = RgbaImage::from_pixel(w * 2, h * 2, BACKGROUND);
-    draw_panel_area(map, &mut img);
+    panel::draw_background(map, &mut img, K);
     draw_metro_lines(map, &mut img);
     for i in 0..map.routes.len() {
-        draw_route_spaces(map, RouteId(i as u16), &mut img);
+        draw_printed_route(map, RouteId(i as u16), &mut img);
     }
     draw_cities(map, &mut img);
-    draw_city_labels(map, &mut img);
+    let placed = labels::place(map);
+    for label in &placed {
+        draw_leader(map, label, &mut img);
+    }
+    for label in &placed {
+        let exit = map.city(label.city).country.is_some();
+        let color = if exit { Rgba([150, 30, 25, 255]) } else { INK };
+        labels::draw(&mut img, label, K, color);
+    }
     draw::downsample_half(&img)
 }
 
-/// The panel's background and the line between it and the board.
-fn draw_panel_area(map: &Map, img: &mut RgbaImage) {
-    let (w, h) = image_size(map);
-    draw::fill_convex(
-        img,
-        &draw::rect(map.width as f32 * K, 0.0, w as f32 * K, h as f32 * K),
-        PANEL,
-    );
+/// Farther from its dot than this, a name gets a thin line to the dot, so it is clear whose name it is.
+const LEADER_FROM: f32 = 24.0;
+
+/// A thin line from a city's ring to its name, when the name had to stand off.
+fn draw_leader(map: &Map, label: &labels::Label, img: &mut RgbaImage) {
+    let c = map.city(label.city);
+    let b = label.bounds;
+    let near = (c.x.clamp(b[0], b[2]), c.y.clamp(b[1], b[3]));
+    let (dx, dy) = (near.0 - c.x, near.1 - c.y);
+    let distance = (dx * dx + dy * dy).sqrt();
+    if distance < LEADER_FROM {
+        return;
+    }
+    let (ux, uy) = (dx / distance, dy / distance);
+    let start = CITY_RADIUS + 3.0;
+    let end = distance - 2.0;
     draw::line(
         img,
-        (map.width as f32 * K, 0.0),
-        (map.width as f32 * K, h as f32 * K),
-        3.0,
-        Rgba([180, 170, 150, 255]),
+        ((c.x + ux * start) * K, (c.y + uy * start) * K),
+        ((c.x + ux * end) * K, (c.y + uy * end) * K),
+        1.6 * K,
+        Rgba([60, 54, 48, 200]),
     );
 }
 
@@ -185,10 +259,11 @@ fn draw_metro_lines(map: &Map, img: &mut RgbaImage) {
     }
 }
 
-/// One route's printed spaces: outlined cars in the route's colour, tunnel teeth, ferry marks; or a metro badge.
-fn draw_route_spaces(map: &Map, id: RouteId, img: &mut RgbaImage) {
+/// One route's printed spaces: light fills inside edges of the route's colour, tunnel teeth, ferry marks; or a
+/// metro badge.
+fn draw_printed_route(map: &Map, id: RouteId, img: &mut RgbaImage) {
     let route = map.route(id);
-    let fill = color_rgba(route.color);
+    let (fill, edge) = printed_colors(route.color);
     for (k, quad) in car_quads(map, id).iter().enumerate() {
         if route.kind == RouteKind::Metro {
             draw_metro_badge(img, quad_center(quad), route.color, route.cost);
@@ -199,13 +274,13 @@ fn draw_route_spaces(map: &Map, id: RouteId, img: &mut RgbaImage) {
         if route.tunnel {
             tunnel_teeth(img, &q, K);
         }
-        draw::fill_convex(img, &draw::grow(&q, 1.1 * K), INK);
+        draw::fill_convex(img, &draw::grow(&q, 1.8 * K), edge);
         draw::fill_convex(img, &q, fill);
         // Ferries: a locomotive mark on the spaces that need one.
         if k < usize::from(route.ferry) {
             let c = quad_center(quad);
-            draw::fill_circle(img, (c.0 * K, c.1 * K), 4.5 * K, INK);
-            draw::fill_circle(img, (c.0 * K, c.1 * K), 2.2 * K, Rgba([255, 255, 255, 255]));
+            draw::fill_circle(img, (c.0 * K, c.1 * K), 4.0 * K, INK);
+            draw::fill_circle(img, (c.0 * K, c.1 * K), 2.0 * K, WHITE);
         }
     }
 }
@@ -218,7 +293,7 @@ fn draw_metro_badge(img: &mut RgbaImage, c: Point, color: Option<Color>, cost: u
     let size = 15.0 * K;
     let (tw, th) = draw::text_size(&LABEL, size, &label);
     let dark = color.is_some_and(|c| matches!(c, Color::Black | Color::Blue | Color::Purple));
-    let ink = if dark { Rgba([255, 255, 255, 255]) } else { INK };
+    let ink = if dark { WHITE } else { INK };
     draw::text(
         img,
         &LABEL,
@@ -242,15 +317,6 @@ fn draw_cities(map: &Map, img: &mut RgbaImage) {
             draw::fill_circle(img, c, (CITY_RADIUS + 2.5) * K, CITY_RING);
             draw::fill_circle(img, c, CITY_RADIUS * K, CITY_FILL);
         }
-    }
-}
-
-/// Every city's name where [`place_labels`] put it, on a light halo.
-fn draw_city_labels(map: &Map, img: &mut RgbaImage) {
-    for (i, (at, text)) in place_labels(map).into_iter().enumerate() {
-        let exit = map.cities[i].country.is_some();
-        let color = if exit { Rgba([150, 30, 25, 255]) } else { INK };
-        draw::haloed_text(img, &LABEL, LABEL_SIZE * K, (at.0 * K, at.1 * K), color, HALO, &text);
     }
 }
 
@@ -281,312 +347,195 @@ fn tunnel_teeth(img: &mut RgbaImage, q: &[Point], k: f32) {
     }
 }
 
-/// Size of city labels at 1×.
-const LABEL_SIZE: f32 = 15.0;
-
-/// Chooses, for every city, where its label goes: of eight spots around the dot, the one that covers the least
-/// of the routes and of labels already placed, and stays on the board.
-fn place_labels(map: &Map) -> Vec<(Point, String)> {
-    let boxes: Vec<[f32; 4]> = (0..map.routes.len())
-        .flat_map(|i| car_quads(map, RouteId(i as u16)))
-        .map(|q| {
-            let xs = q.iter().map(|p| p.0);
-            let ys = q.iter().map(|p| p.1);
-            [
-                xs.clone().fold(f32::MAX, f32::min),
-                ys.clone().fold(f32::MAX, f32::min),
-                xs.fold(f32::MIN, f32::max),
-                ys.fold(f32::MIN, f32::max),
-            ]
-        })
-        .collect();
-    let dots: Vec<[f32; 4]> = map
-        .cities
-        .iter()
-        .map(|c| {
-            [
-                c.x - CITY_RADIUS,
-                c.y - CITY_RADIUS,
-                c.x + CITY_RADIUS,
-                c.y + CITY_RADIUS,
-            ]
-        })
-        .collect();
-    let overlap = |a: &[f32; 4], b: &[f32; 4]| {
-        let w = (a[2].min(b[2]) - a[0].max(b[0])).max(0.0);
-        let h = (a[3].min(b[3]) - a[1].max(b[1])).max(0.0);
-        w * h
-    };
-    let mut placed: Vec<[f32; 4]> = Vec::new();
-    let mut out = Vec::new();
-    for city in &map.cities {
-        let text = match city.country {
-            Some(k) => map.countries[usize::from(k.0)].name.clone(),
-            None => city.name.clone(),
-        };
-        let (w, h) = draw::text_size(&LABEL, LABEL_SIZE, &text);
-        let (x, y, r) = (city.x, city.y, CITY_RADIUS + 4.0);
-        let candidates = [
-            (x + r, y - h / 2.0 - 2.0),
-            (x - r - w, y - h / 2.0 - 2.0),
-            (x - w / 2.0, y - r - h - 2.0),
-            (x - w / 2.0, y + r - 1.0),
-            (x + r * 0.7, y - r * 0.7 - h),
-            (x - r * 0.7 - w, y - r * 0.7 - h),
-            (x + r * 0.7, y + r * 0.7 - 2.0),
-            (x - r * 0.7 - w, y + r * 0.7 - 2.0),
-        ];
-        let score = |&(lx, ly): &Point| {
-            let rect = [lx, ly, lx + w, ly + h + 3.0];
-            let off_board = lx < 2.0 || ly < 2.0 || lx + w > map.width as f32 - 2.0 || ly + h > map.height as f32 - 2.0;
-            boxes.iter().map(|b| overlap(&rect, b)).sum::<f32>()
-                + 4.0 * placed.iter().map(|b| overlap(&rect, b)).sum::<f32>()
-                + 4.0 * dots.iter().map(|b| overlap(&rect, b)).sum::<f32>()
-                + if off_board { 1e6 } else { 0.0 }
-        };
-        let best = candidates
-            .iter()
-            .copied()
-            .enumerate()
-            .min_by(|(i, a), (j, b)| (score(a), *i).partial_cmp(&(score(b), *j)).expect("scores are finite"))
-            .map(|(_, p)| p)
-            .expect("eight candidates");
-        placed.push([best.0, best.1, best.0 + w, best.1 + h + 3.0]);
-        out.push((best, text));
-    }
-    out
+/// Draws a board for everyone: the map's base layer, the players' cars on their routes (the last claim glowing
+/// under them), stations, and the panel. `players` are the seats' names and colours in seat order. Nothing but the
+/// public view reaches this function.
+pub fn board(map: &Map, view: &PublicView, players: &[Player]) -> RgbaImage {
+    let mut img = pieces(map, view, players);
+    panel::draw(map, view, players, None, &mut img);
+    img
 }
 
-/// Draws a board for everyone: the map's base layer, the claimed routes and stations of `view`, and the panel.
-/// `players` are the seats' names and colours in seat order. Nothing but the public view reaches this function.
-pub fn board(map: &Map, view: &PublicView, players: &[Player]) -> RgbaImage {
-    let mut img = (*base_layer(map)).clone();
-    for (i, owner) in view.owners.iter().enumerate() {
-        if let Some(seat) = owner {
-            draw_claimed_route(map, RouteId(i as u16), players, *seat, &mut img);
+/// One player's own picture: the public board, plus that player's tickets — their cities ringed in the player's
+/// colour, a completed ticket's cities filled with a tick — and the tickets listed in the panel. It takes the public
+/// view and that seat's tickets (as `SeatView::tickets` gives them), and nothing else hidden.
+pub fn seat_board(
+    map: &Map,
+    view: &PublicView,
+    players: &[Player],
+    seat: Seat,
+    tickets: &[(TicketId, bool)],
+) -> RgbaImage {
+    let mut img = pieces(map, view, players);
+    let color = seat_color(players, seat);
+    // Open tickets first, so a city shared with a completed ticket shows the tick.
+    let mut order: Vec<&(TicketId, bool)> = tickets.iter().collect();
+    order.sort_by_key(|(_, done)| *done);
+    for &&(ticket, done) in &order {
+        let t = map.ticket(ticket);
+        let places = std::iter::once(t.from).chain(t.targets.iter().map(|(p, _)| *p));
+        for place in places {
+            for city in place_cities(map, place) {
+                draw_ticket_city(map, city, color, done, &mut img);
+            }
         }
     }
-    // The route claimed this turn is outlined in bright yellow.
+    panel::draw(map, view, players, Some(tickets), &mut img);
+    img
+}
+
+/// The base layer with the players' pieces on it: the last claim's glow, the cars, the stations.
+fn pieces(map: &Map, view: &PublicView, players: &[Player]) -> RgbaImage {
+    let mut img = (*base_layer(map)).clone();
     if let Some(last) = view.last_claim {
-        for q in car_quads(map, last) {
-            draw::outline(&mut img, &draw::grow(&q, 2.0), 3.0, HIGHLIGHT);
+        // A dark rim first, so the glow shows on light paper and on light routes alike.
+        let quads = car_quads(map, last);
+        for q in &quads {
+            draw::fill_convex(&mut img, &draw::grow(q, CAR_OVERHANG + HIGHLIGHT_WIDTH + 1.5), INK);
+        }
+        for q in &quads {
+            draw::fill_convex(&mut img, &draw::grow(q, CAR_OVERHANG + HIGHLIGHT_WIDTH), HIGHLIGHT);
+        }
+    }
+    for (i, owner) in view.owners.iter().enumerate() {
+        if let Some(seat) = owner {
+            draw_claimed_route(map, RouteId(i as u16), seat_color(players, *seat), &mut img);
         }
     }
     for seat in &view.seats {
         for &city in &seat.station_cities {
-            draw_station(map, city, seat_rgba(players, seat.seat), &mut img);
+            draw_station(map, city, seat_color(players, seat.seat), &mut img);
         }
     }
-    draw_panel(map, view, players, &mut img);
     img
 }
 
-/// The name shown for a seat.
-fn seat_name(players: &[Player], seat: Seat) -> String {
-    players
-        .get(seat.index())
-        .map_or_else(|| format!("Player {}", seat.0 + 1), |p| p.name.clone())
-}
-
-/// A name's first letter, capitalised (`?` for an empty name).
-fn initial(name: &str) -> String {
-    name.chars()
-        .next()
-        .map_or_else(|| "?".to_string(), |c| c.to_uppercase().to_string())
-}
-
-/// A claimed route: every car in the owner's colour, with the owner's initial.
-fn draw_claimed_route(map: &Map, id: RouteId, players: &[Player], seat: Seat, img: &mut RgbaImage) {
-    let color = seat_rgba(players, seat);
-    let letter = players
-        .get(seat.index())
-        .and_then(|p| p.name.chars().next())
-        .map_or('?', |c| c.to_ascii_uppercase())
-        .to_string();
-    for q in car_quads(map, id) {
-        draw::fill_convex(img, &draw::grow(&q, 1.2), INK);
-        draw::fill_convex(img, &q, color);
-        let c = quad_center(&q);
-        let (tw, th) = draw::text_size(&LABEL, 11.0, &letter);
-        draw::text(
-            img,
-            &LABEL,
-            11.0,
-            (c.0 - tw / 2.0, c.1 - th / 2.0 - 2.0),
-            Rgba([255, 255, 255, 255]),
-            &letter,
-        );
+/// The locations a ticket's end stands for: a city, or every border exit of a country.
+fn place_cities(map: &Map, place: Place) -> Vec<CityId> {
+    match place {
+        Place::City(c) => vec![c],
+        Place::Country(k) => map.countries[usize::from(k.0)].exits.clone(),
     }
 }
 
-/// A station: a small house in the owner's colour on the city dot, so it never hides the city's label.
-fn draw_station(map: &Map, city: CityId, color: Rgba<u8>, img: &mut RgbaImage) {
+/// A ticket's city on its holder's picture: a thick ring in their colour; filled with a tick once completed.
+fn draw_ticket_city(map: &Map, city: CityId, color: PlayerColor, done: bool, img: &mut RgbaImage) {
+    let c = map.city(city);
+    let ring = player_rgba(color);
+    draw::fill_circle(img, (c.x, c.y), CITY_RADIUS + 9.0, INK);
+    draw::fill_circle(img, (c.x, c.y), CITY_RADIUS + 7.5, ring);
+    if done {
+        draw::fill_circle(img, (c.x, c.y), CITY_RADIUS + 2.0, DONE);
+        let tick = [(c.x - 5.5, c.y + 0.5), (c.x - 1.5, c.y + 4.5), (c.x + 6.0, c.y - 4.5)];
+        draw::line(img, tick[0], tick[1], 3.0, WHITE);
+        draw::line(img, tick[1], tick[2], 3.0, WHITE);
+    } else {
+        draw::fill_circle(img, (c.x, c.y), CITY_RADIUS + 2.0, CITY_FILL);
+    }
+}
+
+/// A player's car on a printed space: the space grown by the overhang.
+pub fn claimed_car(space: &[Point; 4]) -> Vec<Point> {
+    draw::grow(space, CAR_OVERHANG)
+}
+
+/// A point inside a car (or a printed space) that no mark covers: a sixth along and a fifth across from its first
+/// corner.
+pub fn body_spot(car: &[Point]) -> Point {
+    let along = (car[1].0 - car[0].0, car[1].1 - car[0].1);
+    let across = (car[3].0 - car[0].0, car[3].1 - car[0].1);
+    (
+        car[0].0 + along.0 / 6.0 + across.0 / 5.0,
+        car[0].1 + along.1 / 6.0 + across.1 / 5.0,
+    )
+}
+
+/// A point inside a car's mark.
+pub fn mark_spot(car: &[Point], mark: CarMark) -> Point {
+    let c = (
+        car.iter().map(|p| p.0).sum::<f32>() / car.len() as f32,
+        car.iter().map(|p| p.1).sum::<f32>() / car.len() as f32,
+    );
+    match mark {
+        CarMark::TwoDots => {
+            let along = (car[1].0 - car[0].0, car[1].1 - car[0].1);
+            let length = (along.0 * along.0 + along.1 * along.1).sqrt().max(1e-6);
+            let width = ((car[3].0 - car[0].0).powi(2) + (car[3].1 - car[0].1).powi(2)).sqrt();
+            let off = (length * 0.24).min(width * 0.9);
+            (c.0 + along.0 / length * off, c.1 + along.1 / length * off)
+        }
+        _ => c,
+    }
+}
+
+/// A claimed route: each car a solid piece in the player's colour, a little wider than its printed space, with a
+/// shadow, a dark outline and the player's mark.
+fn draw_claimed_route(map: &Map, id: RouteId, color: PlayerColor, img: &mut RgbaImage) {
+    let fill = player_rgba(color);
+    for q in car_quads(map, id) {
+        let car = claimed_car(&q);
+        draw::fill_convex(img, &draw::shifted(&car, 1.2, 1.6), Rgba([0, 0, 0, 90]));
+        draw::fill_convex(img, &draw::grow(&car, 1.4), INK);
+        draw::fill_convex(img, &car, fill);
+        draw_mark(img, &car, CarMark::of(color), mark_rgba(color));
+    }
+}
+
+/// A player's mark on one car (`car` is its four corners, the first two along one long side).
+pub(super) fn draw_mark(img: &mut RgbaImage, car: &[Point], mark: CarMark, ink: Rgba<u8>) {
+    let c = (
+        car.iter().map(|p| p.0).sum::<f32>() / car.len() as f32,
+        car.iter().map(|p| p.1).sum::<f32>() / car.len() as f32,
+    );
+    let along = (car[1].0 - car[0].0, car[1].1 - car[0].1);
+    let length = (along.0 * along.0 + along.1 * along.1).sqrt().max(1e-6);
+    let (ux, uy) = (along.0 / length, along.1 / length);
+    let width = ((car[3].0 - car[0].0).powi(2) + (car[3].1 - car[0].1).powi(2)).sqrt();
+    let (nx, ny) = (-uy, ux);
+    // A rectangle centred at `at`, `l` long along the car and `w` wide across it.
+    let band = |at: Point, l: f32, w: f32| {
+        let (hl, hw) = (l / 2.0, w / 2.0);
+        [
+            (at.0 - ux * hl - nx * hw, at.1 - uy * hl - ny * hw),
+            (at.0 + ux * hl - nx * hw, at.1 + uy * hl - ny * hw),
+            (at.0 + ux * hl + nx * hw, at.1 + uy * hl + ny * hw),
+            (at.0 - ux * hl + nx * hw, at.1 - uy * hl + ny * hw),
+        ]
+    };
+    match mark {
+        CarMark::Dot => draw::fill_circle(img, c, width * 0.27, ink),
+        CarMark::Bar => draw::fill_convex(img, &band(c, width * 0.32, width * 0.78), ink),
+        CarMark::Diamond => {
+            let r = width * 0.36;
+            let diamond = [
+                (c.0 + ux * r, c.1 + uy * r),
+                (c.0 + nx * r, c.1 + ny * r),
+                (c.0 - ux * r, c.1 - uy * r),
+                (c.0 - nx * r, c.1 - ny * r),
+            ];
+            draw::fill_convex(img, &diamond, ink);
+        }
+        CarMark::Stripe => draw::fill_convex(img, &band(c, (length - width * 0.5).max(2.0), width * 0.26), ink),
+        CarMark::TwoDots => {
+            let off = (length * 0.24).min(width * 0.9);
+            for s in [-1.0, 1.0] {
+                draw::fill_circle(img, (c.0 + ux * off * s, c.1 + uy * off * s), width * 0.2, ink);
+            }
+        }
+    }
+}
+
+/// A station: a small house in the owner's colour, with its mark, on the city dot (so it never hides the name).
+fn draw_station(map: &Map, city: CityId, color: PlayerColor, img: &mut RgbaImage) {
     let c = map.city(city);
     let (x, y) = (c.x, c.y + 1.0);
     let house = [
-        (x - 7.0, y + 7.0),
-        (x - 7.0, y - 2.0),
-        (x, y - 9.0),
-        (x + 7.0, y - 2.0),
-        (x + 7.0, y + 7.0),
+        (x - 8.0, y + 8.0),
+        (x - 8.0, y - 2.0),
+        (x, y - 10.0),
+        (x + 8.0, y - 2.0),
+        (x + 8.0, y + 8.0),
     ];
-    draw::fill_convex(img, &draw::grow(&house, 1.5), INK);
-    draw::fill_convex(img, &house, color);
-}
-
-/// The side panel, top to bottom: the map and whose turn it is, one row per seat, the face-up cards, the piles,
-/// and the final ranking once the game is over.
-fn draw_panel(map: &Map, view: &PublicView, players: &[Player], img: &mut RgbaImage) {
-    let x0 = map.width as f32 + 18.0;
-    let mut y = 16.0;
-    y = draw_panel_heading(map, view, players, img, x0, y);
-    for seat in &view.seats {
-        y = draw_seat_row(map, view, players, seat, img, x0, y);
-    }
-    y = draw_faceup_row(map, view, img, x0, y + 8.0);
-    draw::text(
-        img,
-        &TEXT,
-        15.0,
-        (x0, y),
-        INK,
-        &format!(
-            "Deck {} · Discard {} · Tickets {}",
-            view.deck_size, view.discard_size, view.ticket_deck_size
-        ),
-    );
-    y += 30.0;
-    if let Some(result) = &view.result {
-        draw_final_ranking(result, players, img, x0, y);
-    }
-}
-
-/// The map's name and what the game waits for; returns the next line's top.
-fn draw_panel_heading(map: &Map, view: &PublicView, players: &[Player], img: &mut RgbaImage, x0: f32, y: f32) -> f32 {
-    draw::text(img, &LABEL, 24.0, (x0, y), INK, &map.name);
-    let name = seat_name(players, view.current);
-    let status = match &view.phase {
-        Step::StartingTickets => "Everyone is choosing tickets".to_string(),
-        Step::Over => "Game over".to_string(),
-        Step::Tunnel(TunnelClaim { extra, .. }) => format!("{name}: tunnel, {extra} more card(s)?"),
-        _ if view.final_round => format!("Final round: {name} to play"),
-        _ => format!("{name} to play"),
-    };
-    draw::text(img, &TEXT, 18.0, (x0, y + 36.0), Rgba([120, 30, 20, 255]), &status);
-    y + 70.0
-}
-
-/// One seat's row: a disc in its colour with its initial, name and score, and its counts (highlighted when it is
-/// that seat's turn); returns the next row's top.
-fn draw_seat_row(
-    map: &Map,
-    view: &PublicView,
-    players: &[Player],
-    seat: &PublicSeat,
-    img: &mut RgbaImage,
-    x0: f32,
-    y: f32,
-) -> f32 {
-    let current = seat.seat == view.current && !matches!(view.phase, Step::Over | Step::StartingTickets);
-    if current {
-        draw::fill_convex(
-            img,
-            &draw::rect(x0 - 10.0, y - 4.0, x0 + 384.0, y + 50.0),
-            Rgba([255, 236, 160, 255]),
-        );
-    }
-    draw::fill_circle(img, (x0 + 16.0, y + 22.0), 17.0, INK);
-    draw::fill_circle(img, (x0 + 16.0, y + 22.0), 15.0, seat_rgba(players, seat.seat));
-    let who = seat_name(players, seat.seat);
-    let letter = initial(&who);
-    let (tw, th) = draw::text_size(&LABEL, 18.0, &letter);
-    draw::text(
-        img,
-        &LABEL,
-        18.0,
-        (x0 + 16.0 - tw / 2.0, y + 22.0 - th / 2.0 - 3.0),
-        Rgba([255, 255, 255, 255]),
-        &letter,
-    );
-    let score = view
-        .result
-        .as_ref()
-        .map_or(i32::from(seat.route_points), |r| r.scores[seat.seat.index()].total);
-    draw::text(img, &LABEL, 19.0, (x0 + 42.0, y), INK, &format!("{who}  {score} pts"));
-    let pieces = if map.rules.metros > 0 { "trams" } else { "trains" };
-    let mut details = format!("{} {pieces}", seat.trains);
-    if map.rules.metros > 0 {
-        details += &format!(" · {} metros", seat.metros);
-    }
-    details += &format!(" · {} cards · {} tickets", seat.hand_size, seat.tickets_held);
-    if map.rules.stations > 0 {
-        details += &format!(" · {} stations left", seat.stations_left);
-    }
-    draw::text(
-        img,
-        &TEXT,
-        14.0,
-        (x0 + 42.0, y + 26.0),
-        Rgba([70, 64, 58, 255]),
-        &details,
-    );
-    y + 58.0
-}
-
-/// The five face-up cards in their colours (the wild card striped), named underneath; returns the next line's top.
-fn draw_faceup_row(map: &Map, view: &PublicView, img: &mut RgbaImage, x0: f32, y: f32) -> f32 {
-    draw::text(img, &LABEL, 17.0, (x0, y), INK, "Face-up cards");
-    let y = y + 26.0;
-    for (slot, card) in view.faceup.iter().enumerate() {
-        let x = x0 + slot as f32 * 76.0;
-        let rect = draw::rect(x, y, x + 68.0, y + 44.0);
-        draw::fill_convex(img, &draw::grow(&rect, 1.2), INK);
-        match card {
-            None => draw::fill_convex(img, &rect, Rgba([225, 220, 210, 255])),
-            Some(c) if c.is_wild() => {
-                // The wild card: stripes of every colour.
-                let colors = [
-                    Color::Red,
-                    Color::Orange,
-                    Color::Yellow,
-                    Color::Green,
-                    Color::Blue,
-                    Color::Purple,
-                ];
-                for (i, k) in colors.iter().enumerate() {
-                    let x1 = x + i as f32 * 68.0 / 6.0;
-                    draw::fill_convex(img, &draw::rect(x1, y, x1 + 68.0 / 6.0, y + 44.0), color_rgba(Some(*k)));
-                }
-            }
-            Some(c) => draw::fill_convex(img, &rect, color_rgba(c.color())),
-        }
-        let label = card.map_or("—", |c| card_short_name(c, map));
-        let (tw, _) = draw::text_size(&TEXT, 12.0, label);
-        draw::haloed_text(img, &TEXT, 12.0, (x + 34.0 - tw / 2.0, y + 48.0), INK, HALO, label);
-    }
-    y + 72.0
-}
-
-/// The ranking, winner first, with each player's points by kind.
-fn draw_final_ranking(result: &FinalResult, players: &[Player], img: &mut RgbaImage, x0: f32, mut y: f32) {
-    draw::text(img, &LABEL, 19.0, (x0, y), INK, "Final ranking");
-    y += 28.0;
-    for (place, &seat) in result.ranking.iter().enumerate() {
-        let s = &result.scores[seat];
-        let line = format!(
-            "{}. {}  {} ({} routes, {:+} tickets, {} bonus)",
-            place + 1,
-            seat_name(players, Seat(seat as u8)),
-            s.total,
-            s.route_points,
-            s.ticket_points,
-            s.longest_bonus + s.station_points + s.grand_tour_points
-        );
-        draw::text(img, &TEXT, 15.0, (x0, y), INK, &line);
-        y += 22.0;
-    }
-}
-
-fn card_short_name(card: Card, map: &Map) -> &'static str {
-    card.name(map.rules.wild)
+    draw::fill_convex(img, &draw::grow(&house, 1.6), INK);
+    draw::fill_convex(img, &house, player_rgba(color));
 }

@@ -110,36 +110,50 @@ pub fn line(img: &mut RgbaImage, a: Point, b: Point, width: f32, color: Rgba<u8>
     );
 }
 
-/// The outline of a closed polygon.
-pub fn outline(img: &mut RgbaImage, points: &[Point], width: f32, color: Rgba<u8>) {
-    for i in 0..points.len() {
-        line(img, points[i], points[(i + 1) % points.len()], width, color);
-    }
-}
-
-/// A polygon grown outwards by `by` pixels (corners moved along their bisector), for glows and borders.
+/// A convex polygon with every edge moved outwards by `by` pixels (inwards when negative): corners follow as
+/// mitres, so a long thin car grows as much across as along.
 pub fn grow(points: &[Point], by: f32) -> Vec<Point> {
-    let n = points.len() as f32;
-    let c = points
-        .iter()
-        .fold((0.0, 0.0), |acc, p| (acc.0 + p.0 / n, acc.1 + p.1 / n));
-    points
-        .iter()
-        .map(|p| {
-            let (dx, dy) = (p.0 - c.0, p.1 - c.1);
-            let len = (dx * dx + dy * dy).sqrt().max(1e-6);
-            (
-                p.0 + dx / len * by * std::f32::consts::SQRT_2,
-                p.1 + dy / len * by * std::f32::consts::SQRT_2,
-            )
+    let n = points.len();
+    let area: f32 = (0..n)
+        .map(|i| {
+            let (a, b) = (points[i], points[(i + 1) % n]);
+            a.0 * b.1 - b.0 * a.1
+        })
+        .sum();
+    let sign = if area >= 0.0 { 1.0 } else { -1.0 };
+    let outward = |a: Point, b: Point| {
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let len = (dx * dx + dy * dy).sqrt().max(1e-6);
+        (-dy / len * -sign, dx / len * -sign)
+    };
+    (0..n)
+        .map(|i| {
+            let p = points[i];
+            let n1 = outward(points[(i + n - 1) % n], p);
+            let n2 = outward(p, points[(i + 1) % n]);
+            // The mitre: the corner moves along the sum of the two normals, far enough to keep both edges `by` out.
+            let k = by / (1.0 + n1.0 * n2.0 + n1.1 * n2.1).max(0.1);
+            (p.0 + (n1.0 + n2.0) * k, p.1 + (n1.1 + n2.1) * k)
         })
         .collect()
+}
+
+/// A polygon moved by (dx, dy).
+pub fn shifted(points: &[Point], dx: f32, dy: f32) -> Vec<Point> {
+    points.iter().map(|p| (p.0 + dx, p.1 + dy)).collect()
 }
 
 /// Width and height of a text at a size.
 pub fn text_size(font: &FontRef<'static>, size: f32, text: &str) -> (f32, f32) {
     let (w, h) = imageproc::drawing::text_size(PxScale::from(size), font, text);
     (w as f32, h as f32)
+}
+
+/// Height of a line of text at a size: ascent plus descent, which holds every glyph drawn from a line's top.
+pub fn line_height(font: &FontRef<'static>, size: f32) -> f32 {
+    use ab_glyph::{Font, ScaleFont};
+    let scaled = font.as_scaled(PxScale::from(size));
+    scaled.ascent() - scaled.descent()
 }
 
 /// Draws text with its top-left corner at `at`.

@@ -3,8 +3,13 @@
 mod board;
 mod draw;
 mod fonts;
+pub mod labels;
+mod panel;
 
-pub use board::{base_layer, board, car_quads, color_rgba, image_size, player_rgba, quad_center};
+pub use board::{
+    CarMark, PANEL_WIDTH, base_layer, board, body_spot, car_quads, claimed_car, color_rgba, image_size, mark_rgba,
+    mark_spot, player_rgba, printed_colors, quad_center, seat_board,
+};
 
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ImageEncoder, RgbaImage};

@@ -1,0 +1,214 @@
+//! Where each city's name goes: a search over spots around its dot for one that covers no route, no city, no other
+//! name and stays on the board. Exact geometry (separating axes), so a test can check the result the same way.
+
+use super::draw::{self, Point};
+use super::fonts::LABEL;
+use crate::rules::{CityId, Map, RouteId, RouteKind};
+
+/// Label sizes tried, largest first: a crowded city gets a smaller name before it gets a covered one.
+const SIZES: [f32; 4] = [15.0, 13.5, 12.0, 11.0];
+/// Gaps between a city's dot and its name, tried nearest first.
+const GAPS: [f32; 8] = [3.5, 7.0, 11.0, 17.0, 24.0, 32.0, 42.0, 54.0];
+/// Room kept around a route's spaces: a claimed car is drawn wider than its printed space, with an outline.
+pub const ROUTE_CLEARANCE: f32 = 3.0;
+/// Room kept around a city's dot (a station drawn on it is a little larger than the dot and its ring).
+const DOT_CLEARANCE: f32 = 12.5;
+/// Distance kept from the board's edges.
+const EDGE: f32 = 3.0;
+
+/// A city's name as drawn at 1×: the text, its size, the top-left corner it is drawn from, and the box its ink and
+/// halo may cover.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Label {
+    /// The location named.
+    pub city: CityId,
+    /// What is written: the city's name, or a border exit's country.
+    pub text: String,
+    /// Font size in pixels.
+    pub size: f32,
+    /// Where the text is drawn from (its top-left corner).
+    pub at: Point,
+    /// The box the text and its halo stay inside: `[left, top, right, bottom]`.
+    pub bounds: [f32; 4],
+}
+
+/// Draws a name as the base layer does, at scale `k` (the base layer draws at twice the size, then halves).
+pub fn draw(img: &mut image::RgbaImage, label: &Label, k: f32, color: image::Rgba<u8>) {
+    draw::haloed_text(
+        img,
+        &LABEL,
+        label.size * k,
+        (label.at.0 * k, label.at.1 * k),
+        color,
+        super::board::HALO,
+        &label.text,
+    );
+}
+
+/// Something a name must not cover.
+enum Obstacle {
+    /// A route's space (grown by the clearance), a metro line's band.
+    Polygon(Vec<Point>),
+    /// A city's dot with its clearance.
+    Circle(Point, f32),
+}
+
+/// Whether a box `[left, top, right, bottom]` overlaps a convex polygon: no separating axis among the box's two and
+/// the polygon's edge normals.
+pub fn box_meets_polygon(b: &[f32; 4], poly: &[Point]) -> bool {
+    let corners = [(b[0], b[1]), (b[2], b[1]), (b[2], b[3]), (b[0], b[3])];
+    let mut axes: Vec<Point> = vec![(1.0, 0.0), (0.0, 1.0)];
+    for i in 0..poly.len() {
+        let (p, q) = (poly[i], poly[(i + 1) % poly.len()]);
+        axes.push((q.1 - p.1, p.0 - q.0));
+    }
+    axes.iter().all(|&(ax, ay)| {
+        let project = |pts: &mut dyn Iterator<Item = Point>| {
+            pts.map(|p| p.0 * ax + p.1 * ay)
+                .fold((f32::MAX, f32::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)))
+        };
+        let (a0, a1) = project(&mut corners.iter().copied());
+        let (b0, b1) = project(&mut poly.iter().copied());
+        a1 > b0 && b1 > a0
+    })
+}
+
+fn box_meets_circle(b: &[f32; 4], c: Point, r: f32) -> bool {
+    let dx = c.0 - c.0.clamp(b[0], b[2]);
+    let dy = c.1 - c.1.clamp(b[1], b[3]);
+    dx * dx + dy * dy < r * r
+}
+
+fn boxes_meet(a: &[f32; 4], b: &[f32; 4]) -> bool {
+    a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
+}
+
+/// A convex polygon grown outwards by `by` pixels (for tests that check what lies where).
+pub fn grown(points: &[Point], by: f32) -> Vec<Point> {
+    draw::grow(points, by)
+}
+
+/// The outline of a route as drawn, for placement and for tests: its spaces grown by the clearance, and a metro
+/// line's band between its cities.
+pub fn route_shapes(map: &Map, id: RouteId) -> Vec<Vec<Point>> {
+    let mut shapes: Vec<Vec<Point>> = super::car_quads(map, id)
+        .iter()
+        .map(|q| draw::grow(q, ROUTE_CLEARANCE))
+        .collect();
+    let route = map.route(id);
+    if route.kind == RouteKind::Metro {
+        let (a, b) = (map.city(route.a), map.city(route.b));
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        let len = (dx * dx + dy * dy).sqrt().max(1e-6);
+        let (nx, ny) = (-dy / len * 3.0, dx / len * 3.0);
+        shapes.push(vec![
+            (a.x + nx, a.y + ny),
+            (b.x + nx, b.y + ny),
+            (b.x - nx, b.y - ny),
+            (a.x - nx, a.y - ny),
+        ]);
+    }
+    shapes
+}
+
+/// Places every city's name. Cities with the fewest free spots choose first; each takes its best free spot, where
+/// nearer is better and a step down in size counts as 4 pixels farther; among equals, right, left, above, below,
+/// then the diagonals and the angles between. A city with no free spot takes the one that covers the fewest
+/// things (a test keeps that from happening on the built-in maps).
+pub fn place(map: &Map) -> Vec<Label> {
+    let mut obstacles: Vec<Obstacle> = (0..map.routes.len())
+        .flat_map(|i| route_shapes(map, RouteId(i as u16)))
+        .map(Obstacle::Polygon)
+        .collect();
+    obstacles.extend(map.cities.iter().map(|c| Obstacle::Circle((c.x, c.y), DOT_CLEARANCE)));
+    let texts: Vec<String> = map
+        .cities
+        .iter()
+        .map(|c| match c.country {
+            Some(k) => map.countries[usize::from(k.0)].name.clone(),
+            None => c.name.clone(),
+        })
+        .collect();
+    let candidates: Vec<Vec<Label>> = (0..map.cities.len())
+        .map(|i| candidates(map, CityId(i as u16), &texts[i]))
+        .collect();
+    let hits = |label: &Label| -> usize {
+        obstacles
+            .iter()
+            .filter(|o| match o {
+                Obstacle::Polygon(p) => box_meets_polygon(&label.bounds, p),
+                Obstacle::Circle(c, r) => box_meets_circle(&label.bounds, *c, *r),
+            })
+            .count()
+    };
+    let inside = |b: &[f32; 4]| {
+        b[0] >= EDGE && b[1] >= EDGE && b[2] <= map.width as f32 - EDGE && b[3] <= map.height as f32 - EDGE
+    };
+    let free: Vec<usize> = candidates
+        .iter()
+        .map(|list| list.iter().filter(|l| inside(&l.bounds) && hits(l) == 0).count())
+        .collect();
+    let mut order: Vec<usize> = (0..map.cities.len()).collect();
+    order.sort_by_key(|&i| (free[i], i));
+    let mut placed: Vec<Option<Label>> = vec![None; map.cities.len()];
+    let mut taken: Vec<[f32; 4]> = Vec::new();
+    for i in order {
+        let cost = |l: &Label| {
+            let overlaps = taken.iter().filter(|t| boxes_meet(t, &l.bounds)).count();
+            (usize::from(!inside(&l.bounds)) * 1000) + overlaps * 10 + hits(l)
+        };
+        let best = candidates[i]
+            .iter()
+            .find(|l| cost(l) == 0)
+            .or_else(|| candidates[i].iter().min_by_key(|l| cost(l)))
+            .expect("every city has candidate spots")
+            .clone();
+        taken.push(best.bounds);
+        placed[i] = Some(best);
+    }
+    placed.into_iter().map(|l| l.expect("every city placed")).collect()
+}
+
+/// Every spot tried for one city's name, in order of preference.
+fn candidates(map: &Map, city: CityId, text: &str) -> Vec<Label> {
+    let c = map.city(city);
+    // Right, left, up, down, the four diagonals, then the eight angles between them (degrees, y pointing down).
+    let mut angles: Vec<f32> = vec![
+        0.0, 180.0, 270.0, 90.0, 315.0, 225.0, 45.0, 135.0, 337.5, 202.5, 292.5, 247.5, 22.5, 157.5, 67.5, 112.5,
+    ];
+    angles.extend((0..16).map(|i| 11.25 + 22.5 * i as f32));
+    let mut out = Vec::with_capacity(SIZES.len() * GAPS.len() * angles.len());
+    for size in SIZES {
+        let (w, _) = draw::text_size(&LABEL, size, text);
+        let h = draw::line_height(&LABEL, size);
+        let halo = (size / 9.0).max(1.0) + 1.0;
+        let (half_w, half_h) = (w / 2.0 + halo, h / 2.0 + halo);
+        for gap in GAPS {
+            for (preference, &angle) in angles.iter().enumerate() {
+                let (dx, dy) = (angle.to_radians().cos(), angle.to_radians().sin());
+                // How far the box reaches towards the city along this direction, so its nearest edge keeps the gap.
+                let reach = dx.abs() * half_w + dy.abs() * half_h;
+                let distance = super::board::CITY_RADIUS + gap + reach;
+                let center = (c.x + dx * distance, c.y + dy * distance);
+                let label = Label {
+                    city,
+                    text: text.to_string(),
+                    size,
+                    at: (center.0 - w / 2.0, center.1 - h / 2.0),
+                    bounds: [
+                        center.0 - half_w,
+                        center.1 - half_h,
+                        center.0 + half_w,
+                        center.1 + half_h,
+                    ],
+                };
+                // A step down in size costs as much as 4 pixels farther away: near and slightly smaller reads
+                // better than large and far.
+                let cost = gap + (SIZES[0] - size) * 4.0 / 1.5;
+                out.push((cost, preference, label));
+            }
+        }
+    }
+    out.sort_by(|a, b| (a.0, a.1).partial_cmp(&(b.0, b.1)).expect("costs are finite"));
+    out.into_iter().map(|(_, _, label)| label).collect()
+}

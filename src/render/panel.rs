@@ -1,0 +1,259 @@
+//! The side panel: the map, whose turn it is, the last claim, one row per seat, the face-up cards, the piles, and
+//! the final ranking; on one player's own picture, their tickets too. Its text is sized to stay legible when a chat
+//! shows the picture about 800 pixels wide.
+
+use image::{Rgba, RgbaImage};
+
+use super::board::{self, CarMark, HALO, INK, mark_rgba, player_rgba, seat_color};
+use super::draw;
+use super::fonts::{LABEL, TEXT};
+use crate::rules::view::{FinalResult, PublicSeat};
+use crate::rules::{Card, Color, Map, PublicView, Seat, Step, TicketId, TunnelClaim};
+use crate::seating::Player;
+
+const PANEL: Rgba<u8> = Rgba([250, 248, 242, 255]);
+const ALERT: Rgba<u8> = Rgba([130, 30, 20, 255]);
+const MUTED: Rgba<u8> = Rgba([80, 74, 68, 255]);
+const CURRENT_ROW: Rgba<u8> = Rgba([255, 236, 150, 255]);
+/// Height of one seat's row.
+const ROW: f32 = 100.0;
+
+/// The panel's background and the line between it and the board (drawn into the base layer at scale `k`).
+pub(super) fn draw_background(map: &Map, img: &mut RgbaImage, k: f32) {
+    let (w, h) = board::image_size(map);
+    draw::fill_convex(
+        img,
+        &draw::rect(map.width as f32 * k, 0.0, w as f32 * k, h as f32 * k),
+        PANEL,
+    );
+    draw::line(
+        img,
+        (map.width as f32 * k, 0.0),
+        (map.width as f32 * k, h as f32 * k),
+        3.0,
+        Rgba([180, 170, 150, 255]),
+    );
+}
+
+/// Writes lines down the panel, never past its bottom.
+struct Column {
+    x: f32,
+    y: f32,
+    bottom: f32,
+}
+
+impl Column {
+    /// Whether `height` more pixels fit.
+    fn fits(&self, height: f32) -> bool {
+        self.y + height <= self.bottom
+    }
+}
+
+/// The panel of the public picture; with `tickets`, the panel of one player's own picture.
+pub(super) fn draw(
+    map: &Map,
+    view: &PublicView,
+    players: &[Player],
+    tickets: Option<&[(TicketId, bool)]>,
+    img: &mut RgbaImage,
+) {
+    let (_, height) = board::image_size(map);
+    let mut col = Column {
+        x: map.width as f32 + 28.0,
+        y: 22.0,
+        bottom: height as f32 - 12.0,
+    };
+    draw_heading(map, view, players, img, &mut col);
+    for seat in &view.seats {
+        draw_seat_row(map, view, players, seat, img, &mut col);
+    }
+    draw_faceup_row(map, view, img, &mut col);
+    draw::text(
+        img,
+        &TEXT,
+        24.0,
+        (col.x, col.y),
+        INK,
+        &format!(
+            "Deck {} · Discard {} · Tickets {}",
+            view.deck_size, view.discard_size, view.ticket_deck_size
+        ),
+    );
+    col.y += 44.0;
+    if let Some(tickets) = tickets {
+        draw_ticket_list(map, tickets, img, &mut col);
+    }
+    if let Some(result) = &view.result {
+        draw_final_ranking(result, players, img, &mut col);
+    }
+}
+
+/// The name shown for a seat.
+fn seat_name(players: &[Player], seat: Seat) -> String {
+    players
+        .get(seat.index())
+        .map_or_else(|| format!("Player {}", seat.0 + 1), |p| p.name.clone())
+}
+
+/// The map's name, what the game waits for, and the last claim.
+fn draw_heading(map: &Map, view: &PublicView, players: &[Player], img: &mut RgbaImage, col: &mut Column) {
+    draw::text(img, &LABEL, 40.0, (col.x, col.y), INK, &map.name);
+    col.y += 54.0;
+    let name = seat_name(players, view.current);
+    let status = match &view.phase {
+        Step::StartingTickets => "Everyone is choosing tickets".to_string(),
+        Step::Over => "Game over".to_string(),
+        Step::Tunnel(TunnelClaim { extra, .. }) => format!("{name}: tunnel, {extra} more?"),
+        _ if view.final_round => format!("Last round: {name} to play"),
+        _ => format!("{name} to play"),
+    };
+    draw::text(img, &LABEL, 34.0, (col.x, col.y), ALERT, &status);
+    col.y += 46.0;
+    if let Some(route) = view.last_claim {
+        let r = map.route(route);
+        let who = view.owners[usize::from(route.0)].map_or_else(String::new, |s| seat_name(players, s));
+        let line = format!("Last claim: {who}, {} – {}", map.city(r.a).name, map.city(r.b).name);
+        draw::fill_convex(
+            img,
+            &draw::rect(col.x, col.y + 6.0, col.x + 18.0, col.y + 24.0),
+            board::HIGHLIGHT,
+        );
+        draw::text(img, &TEXT, 24.0, (col.x + 28.0, col.y), INK, &line);
+    }
+    col.y += 44.0;
+}
+
+/// One seat's row: a car in the seat's colour with its mark (what its cars look like on the board), the name and
+/// the score large, and the counts below (highlighted when it is that seat's turn).
+fn draw_seat_row(
+    map: &Map,
+    view: &PublicView,
+    players: &[Player],
+    seat: &PublicSeat,
+    img: &mut RgbaImage,
+    col: &mut Column,
+) {
+    let (x, y) = (col.x, col.y);
+    let current = seat.seat == view.current && !matches!(view.phase, Step::Over | Step::StartingTickets);
+    if current {
+        draw::fill_convex(
+            img,
+            &draw::rect(x - 14.0, y - 8.0, x + 598.0, y + ROW - 12.0),
+            CURRENT_ROW,
+        );
+    }
+    let color = seat_color(players, seat.seat);
+    let car = draw::rect(x, y + 14.0, x + 58.0, y + 42.0);
+    draw::fill_convex(img, &draw::grow(&car, 2.0), INK);
+    draw::fill_convex(img, &car, player_rgba(color));
+    board::draw_mark(img, &car, CarMark::of(color), mark_rgba(color));
+    let score = view
+        .result
+        .as_ref()
+        .map_or(i32::from(seat.route_points), |r| r.scores[seat.seat.index()].total);
+    draw::text(img, &LABEL, 36.0, (x + 76.0, y), INK, &seat_name(players, seat.seat));
+    let points = format!("{score}");
+    let (pw, _) = draw::text_size(&LABEL, 36.0, &points);
+    draw::text(img, &LABEL, 36.0, (x + 590.0 - pw, y), INK, &points);
+    let pieces = if map.rules.metros > 0 { "trams" } else { "trains" };
+    let mut details = format!("{} {pieces}", seat.trains);
+    if map.rules.metros > 0 {
+        details += &format!(" · {} metros", seat.metros);
+    }
+    details += &format!(" · {} cards · {} tickets", seat.hand_size, seat.tickets_held);
+    if map.rules.stations > 0 {
+        details += &format!(" · {} stations", seat.stations_left);
+    }
+    draw::text(img, &TEXT, 22.0, (x + 76.0, y + 48.0), MUTED, &details);
+    col.y += ROW;
+}
+
+/// The five face-up cards in their colours (the wild card striped), named underneath.
+fn draw_faceup_row(map: &Map, view: &PublicView, img: &mut RgbaImage, col: &mut Column) {
+    draw::text(img, &LABEL, 28.0, (col.x, col.y), INK, "Face-up cards");
+    let y = col.y + 42.0;
+    for (slot, card) in view.faceup.iter().enumerate() {
+        let x = col.x + slot as f32 * 116.0;
+        let rect = draw::rect(x, y, x + 104.0, y + 62.0);
+        draw::fill_convex(img, &draw::grow(&rect, 1.5), INK);
+        match card {
+            None => draw::fill_convex(img, &rect, Rgba([225, 220, 210, 255])),
+            Some(c) if c.is_wild() => {
+                // The wild card: stripes of every colour.
+                let colors = [
+                    Color::Red,
+                    Color::Orange,
+                    Color::Yellow,
+                    Color::Green,
+                    Color::Blue,
+                    Color::Purple,
+                ];
+                for (i, k) in colors.iter().enumerate() {
+                    let x1 = x + i as f32 * 104.0 / 6.0;
+                    draw::fill_convex(
+                        img,
+                        &draw::rect(x1, y, x1 + 104.0 / 6.0, y + 62.0),
+                        board::color_rgba(Some(*k)),
+                    );
+                }
+            }
+            Some(c) => draw::fill_convex(img, &rect, board::color_rgba(c.color())),
+        }
+        let label = card.map_or("—", |c: Card| c.name(map.rules.wild));
+        let (tw, _) = draw::text_size(&TEXT, 20.0, label);
+        draw::haloed_text(img, &TEXT, 20.0, (x + 52.0 - tw / 2.0, y + 66.0), INK, HALO, label);
+    }
+    col.y = y + 108.0;
+}
+
+/// One player's tickets on their own picture: done ✓ or not yet.
+fn draw_ticket_list(map: &Map, tickets: &[(TicketId, bool)], img: &mut RgbaImage, col: &mut Column) {
+    if !col.fits(40.0) {
+        return;
+    }
+    draw::text(img, &LABEL, 28.0, (col.x, col.y), INK, "Your tickets");
+    col.y += 40.0;
+    for (i, &(ticket, done)) in tickets.iter().enumerate() {
+        if !col.fits(60.0) && i + 1 < tickets.len() {
+            let rest = tickets.len() - i;
+            draw::text(img, &TEXT, 22.0, (col.x, col.y), MUTED, &format!("… and {rest} more"));
+            col.y += 30.0;
+            return;
+        }
+        let (mark, color) = if done {
+            ("✓", Rgba([30, 130, 50, 255]))
+        } else {
+            ("·", MUTED)
+        };
+        draw::text(img, &LABEL, 24.0, (col.x, col.y), color, mark);
+        draw::text(img, &TEXT, 22.0, (col.x + 30.0, col.y), INK, &map.ticket_label(ticket));
+        col.y += 30.0;
+    }
+    col.y += 14.0;
+}
+
+/// The ranking, winner first, with each player's points by kind.
+fn draw_final_ranking(result: &FinalResult, players: &[Player], img: &mut RgbaImage, col: &mut Column) {
+    if !col.fits(40.0) {
+        return;
+    }
+    draw::text(img, &LABEL, 30.0, (col.x, col.y), INK, "Final ranking");
+    col.y += 42.0;
+    for (place, &seat) in result.ranking.iter().enumerate() {
+        if !col.fits(30.0) {
+            return;
+        }
+        let s = &result.scores[seat];
+        let line = format!(
+            "{}. {}  {} ({} routes, {:+} tickets, {} bonus)",
+            place + 1,
+            seat_name(players, Seat(seat as u8)),
+            s.total,
+            s.route_points,
+            s.ticket_points,
+            s.longest_bonus + s.station_points + s.grand_tour_points
+        );
+        draw::text(img, &TEXT, 22.0, (col.x, col.y), INK, &line);
+        col.y += 30.0;
+    }
+}
