@@ -380,7 +380,7 @@ pub fn seat_board(
             }
         }
     }
-    panel::draw(map, view, players, Some(tickets), &mut img);
+    panel::draw(map, view, players, Some((seat, tickets)), &mut img);
     img
 }
 

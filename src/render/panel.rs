@@ -49,12 +49,12 @@ impl Column {
     }
 }
 
-/// The panel of the public picture; with `tickets`, the panel of one player's own picture.
+/// The panel of the public picture; with `tickets` (a seat and its tickets), the panel of that player's own picture.
 pub(super) fn draw(
     map: &Map,
     view: &PublicView,
     players: &[Player],
-    tickets: Option<&[(TicketId, bool)]>,
+    tickets: Option<(Seat, &[(TicketId, bool)])>,
     img: &mut RgbaImage,
 ) {
     let (_, height) = board::image_size(map);
@@ -80,11 +80,14 @@ pub(super) fn draw(
         ),
     );
     col.y += 44.0;
-    if let Some(tickets) = tickets {
-        draw_ticket_list(map, tickets, img, &mut col);
-    }
+    // Once the game is over the ranking comes first; a player's tickets follow as far as room allows.
     if let Some(result) = &view.result {
         draw_final_ranking(result, players, img, &mut col);
+        col.y += 14.0;
+    }
+    if let Some((seat, tickets)) = tickets {
+        let heading = format!("{}'s tickets", seat_name(players, seat));
+        draw_ticket_list(map, &heading, tickets, img, &mut col);
     }
 }
 
@@ -207,11 +210,11 @@ fn draw_faceup_row(map: &Map, view: &PublicView, img: &mut RgbaImage, col: &mut 
 }
 
 /// One player's tickets on their own picture: done ✓ or not yet.
-fn draw_ticket_list(map: &Map, tickets: &[(TicketId, bool)], img: &mut RgbaImage, col: &mut Column) {
+fn draw_ticket_list(map: &Map, heading: &str, tickets: &[(TicketId, bool)], img: &mut RgbaImage, col: &mut Column) {
     if !col.fits(40.0) {
         return;
     }
-    draw::text(img, &LABEL, 28.0, (col.x, col.y), INK, "Your tickets");
+    draw::text(img, &LABEL, 28.0, (col.x, col.y), INK, heading);
     col.y += 40.0;
     for (i, &(ticket, done)) in tickets.iter().enumerate() {
         if !col.fits(60.0) && i + 1 < tickets.len() {
@@ -223,9 +226,9 @@ fn draw_ticket_list(map: &Map, tickets: &[(TicketId, bool)], img: &mut RgbaImage
         let (mark, color) = if done {
             ("✓", Rgba([30, 130, 50, 255]))
         } else {
-            ("·", MUTED)
+            ("○", MUTED)
         };
-        draw::text(img, &LABEL, 24.0, (col.x, col.y), color, mark);
+        draw::text(img, &TEXT, 22.0, (col.x, col.y), color, mark);
         draw::text(img, &TEXT, 22.0, (col.x + 30.0, col.y), INK, &map.ticket_label(ticket));
         col.y += 30.0;
     }
