@@ -13,6 +13,9 @@ pub struct Config {
     pub discord_token: Option<String>,
     /// Where games are stored.
     pub database_url: String,
+    /// Tests only: a loopback address standing in for Discord's API and gateway (the fake Discord of the
+    /// end-to-end tests). The bot sends its token there, so only loopback addresses are taken.
+    pub discord_api_base: Option<String>,
 }
 
 impl Config {
@@ -30,8 +33,24 @@ impl Config {
         Config {
             discord_token: get("DISCORD_TOKEN"),
             database_url: get("DATABASE_URL").unwrap_or_else(|| "sqlite://ttrbot.db".to_string()),
+            discord_api_base: get("DISCORD_API_BASE"),
         }
     }
+}
+
+/// Whether an API base is a loopback address (`http://127.x.x.x`, `http://localhost`, `http://[::1]`), the only
+/// kind the bot will send its token to instead of Discord.
+pub fn is_loopback_base(base: &str) -> bool {
+    let Some(rest) = base.strip_prefix("http://") else {
+        return false;
+    };
+    let host = rest.split('/').next().unwrap_or("");
+    let host = if host.starts_with('[') {
+        host.split(']').next().map(|h| format!("{h}]")).unwrap_or_default()
+    } else {
+        host.split(':').next().unwrap_or("").to_string()
+    };
+    host == "localhost" || host == "[::1]" || host.parse::<std::net::Ipv4Addr>().is_ok_and(|ip| ip.is_loopback())
 }
 
 /// Parses `KEY=value` lines; `#` starts a comment line; values may be quoted.
@@ -58,5 +77,20 @@ mod tests {
         assert_eq!(vars.get("DISCORD_TOKEN").map(String::as_str), Some("abc"));
         assert_eq!(vars.get("DATABASE_URL").map(String::as_str), Some("sqlite://x.db"));
         assert_eq!(vars.len(), 2);
+    }
+
+    #[test]
+    fn only_a_loopback_api_base_is_taken() {
+        for base in ["http://127.0.0.1:4000", "http://localhost:9/run", "http://[::1]:80"] {
+            assert!(is_loopback_base(base), "{base}");
+        }
+        for base in [
+            "https://discord.com",
+            "http://10.0.0.1:80",
+            "http://127.0.0.1.example.com",
+            "ftp://127.0.0.1",
+        ] {
+            assert!(!is_loopback_base(base), "{base}");
+        }
     }
 }

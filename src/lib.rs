@@ -8,8 +8,10 @@
 //! - [`seating`]: who sits where as everyone sees it (names, player colours).
 //! - [`render`]: the board picture, from a public view.
 //! - [`store`]: SQLite — games, lobbies, seats, the action log and snapshots; all SQL lives here.
+//! - [`bot`]: the Discord bot (poise + serenity): thin handlers over the store, the rules, the text and the renderer.
 //! - [`replay`], [`sim`], [`cli`], [`config`]: the command line and its offline tools.
 
+pub mod bot;
 pub mod cli;
 pub mod config;
 pub mod maps;

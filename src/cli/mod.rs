@@ -142,46 +142,32 @@ cargo run --release -- score position.json           score an end position (see 
 
 fn run_bot() -> Result<(), Failure> {
     let config = Config::from_env();
-    if config.discord_token.is_none() {
+    let Some(token) = config.discord_token.clone() else {
         return Err(Failure {
             code: 1,
             message: format!("DISCORD_TOKEN is not set. {TOKEN_HELP}\n\n{OFFLINE_HELP}"),
         });
-    }
-    // The database is opened (and created on first start) before anything else, so a bad DATABASE_URL or a
-    // database from a newer version stops the bot at once with the reason.
+    };
+    init_logging();
     let runtime = tokio::runtime::Runtime::new().map_err(|e| Failure {
         code: 1,
         message: e.to_string(),
     })?;
-    let running = runtime
-        .block_on(async {
-            let store = crate::store::Store::open(&config.database_url).await?;
-            let running = store.load_running().await?;
-            store.close().await;
-            Ok::<_, crate::store::StoreError>(running)
-        })
-        .map_err(|e| Failure {
-            code: 1,
-            message: format!("{}: {e}", config.database_url),
-        })?;
-    let unreadable: Vec<String> = running
-        .iter()
-        .filter_map(|(_, r)| r.as_ref().err().map(|e| e.to_string()))
-        .collect();
-    for line in &unreadable {
-        eprintln!("{line}");
-    }
-    Err(Failure {
+    runtime.block_on(crate::bot::run(&config, &token)).map_err(|e| Failure {
         code: 1,
-        message: format!(
-            "{}: {} running game(s) would resume ({} unreadable). A token is set, but this version of ttrbot has no \
-             Discord connection yet: the rules engine, storage and the offline commands come first.\n\n{OFFLINE_HELP}",
-            config.database_url,
-            running.len() - unreadable.len(),
-            unreadable.len()
-        ),
+        message: e.to_string(),
     })
+}
+
+/// Logs to stderr, filtered by `RUST_LOG` (default: this crate's info and everyone's warnings). The token is never
+/// logged.
+fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,ttrbot=info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
 }
 
 fn list_maps(dir: Option<PathBuf>) -> Result<(), Failure> {

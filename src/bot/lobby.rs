@@ -1,0 +1,326 @@
+//! Lobbies in a channel: `/ttr start`, `/ttr join`, `/ttr leave`, and the lobby message's buttons `Join`, `Leave`,
+//! `Add computer`, `Start`, `Cancel`. The lobby is one public message, updated in place when a button is pressed.
+
+use poise::serenity_prelude as serenity;
+
+use super::{ButtonId, Context, Data, Error, private_lang, refusal_or_error, reply_ephemeral};
+use crate::maps::{self, BUILTIN};
+use crate::store::{Actor, Lobby, NewLobby};
+
+/// What is said while computer players are not built yet (they come with their own issue).
+const NO_COMPUTERS_YET: &str = "Computer players are coming in a later version of ttrbot. For now, seat friends: they \
+press Join or type /ttr join.";
+
+/// A string option whose choices are fixed words, sent as themselves (not as indexes).
+fn string_choices(builder: serenity::CreateCommandOption, words: &[&str]) -> serenity::CreateCommandOption {
+    words
+        .iter()
+        .fold(builder.kind(serenity::CommandOptionType::String), |b, w| {
+            b.add_string_choice(*w, *w)
+        })
+}
+
+/// The string an option carries, if it is a string.
+fn string_value(value: &serenity::ResolvedValue<'_>) -> Option<String> {
+    match value {
+        serenity::ResolvedValue::String(s) => Some((*s).to_string()),
+        _ => None,
+    }
+}
+
+/// The error poise reports when Discord sent something other than the option's kind.
+fn not_a_string() -> poise::SlashArgError {
+    poise::SlashArgError::new_command_structure_mismatch("expected a string")
+}
+
+/// The `map` option: one of the built-in map ids.
+pub struct MapId(pub String);
+
+#[poise::async_trait]
+impl poise::SlashArgument for MapId {
+    async fn extract(
+        _: &serenity::Context,
+        _: &serenity::CommandInteraction,
+        value: &serenity::ResolvedValue<'_>,
+    ) -> Result<Self, poise::SlashArgError> {
+        string_value(value).map(MapId).ok_or_else(not_a_string)
+    }
+
+    fn create(builder: serenity::CreateCommandOption) -> serenity::CreateCommandOption {
+        let ids: Vec<&str> = BUILTIN.iter().map(|(id, _)| *id).collect();
+        string_choices(builder, &ids)
+    }
+}
+
+/// The `level` option: how strong computer players are.
+pub struct Level(pub String);
+
+#[poise::async_trait]
+impl poise::SlashArgument for Level {
+    async fn extract(
+        _: &serenity::Context,
+        _: &serenity::CommandInteraction,
+        value: &serenity::ResolvedValue<'_>,
+    ) -> Result<Self, poise::SlashArgError> {
+        string_value(value).map(Level).ok_or_else(not_a_string)
+    }
+
+    fn create(builder: serenity::CreateCommandOption) -> serenity::CreateCommandOption {
+        string_choices(builder, &["easy", "normal", "hard"])
+    }
+}
+
+/// A seed for a new game: it only has to differ between games.
+fn new_seed(salt: u64) -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    crate::rules::GameRng::new(nanos ^ salt.rotate_left(17)).next_u64() >> 1
+}
+
+/// Who is asking, and whether they may manage the channel (then they may start or cancel any lobby).
+fn actor(user: &serenity::User, member: Option<&serenity::Member>) -> Actor {
+    Actor {
+        user_id: user.id.get(),
+        manages_channel: member.and_then(|m| m.permissions).is_some_and(|p| p.manage_channels()),
+    }
+}
+
+/// The name a player is shown by.
+fn display_name(user: &serenity::User, member: Option<&serenity::Member>) -> String {
+    member
+        .and_then(|m| m.nick.clone())
+        .or_else(|| user.global_name.clone())
+        .unwrap_or_else(|| user.name.clone())
+}
+
+/// The lobby message: who is seated, and the buttons.
+fn lobby_message(lobby: &Lobby) -> (String, serenity::CreateEmbed, Vec<serenity::CreateActionRow>) {
+    let (name, min, max) = match maps::builtin(&lobby.map) {
+        Ok(map) => (map.name.clone(), map.rules.min_players, map.rules.max_players),
+        Err(_) => (lobby.map.clone(), 2, 5),
+    };
+    let seats: Vec<String> = lobby
+        .seats
+        .iter()
+        .map(|s| {
+            let host = if s.user_id == Some(lobby.host) { " — host" } else { "" };
+            format!("{}. {} ({}){host}", s.seat.0 + 1, s.player.name, s.player.color)
+        })
+        .collect();
+    let content = format!(
+        "A game of **{name}** is open: press **Join** (or type `/ttr join`). The host presses **Start** once {min} to \
+         {max} players are seated."
+    );
+    let embed = serenity::CreateEmbed::new()
+        .title(format!("Lobby: {name} · {min}–{max} players"))
+        .description(seats.join("\n"));
+    let button = |what: &str, label: &str, style: serenity::ButtonStyle| {
+        serenity::CreateButton::new(ButtonId::of(lobby.id.0, what))
+            .label(label)
+            .style(style)
+    };
+    let row = serenity::CreateActionRow::Buttons(vec![
+        button("join", "Join", serenity::ButtonStyle::Primary),
+        button("leave", "Leave", serenity::ButtonStyle::Secondary),
+        button("computer", "Add computer", serenity::ButtonStyle::Secondary),
+        button("start", "Start", serenity::ButtonStyle::Success),
+        button("cancel", "Cancel", serenity::ButtonStyle::Danger),
+    ]);
+    (content, embed, vec![row])
+}
+
+/// The message once the lobby has become a game: who plays, in seat order, each mentioned so they are pinged.
+fn started_message(lobby: &Lobby) -> (String, serenity::CreateAllowedMentions) {
+    let name = maps::builtin(&lobby.map).map_or_else(|_| lobby.map.clone(), |m| m.name.clone());
+    let who: Vec<String> = lobby
+        .seats
+        .iter()
+        .map(|s| match s.user_id {
+            Some(user) => format!("<@{user}>"),
+            None => s.player.name.clone(),
+        })
+        .collect();
+    let users = lobby.seats.iter().filter_map(|s| s.user_id).map(serenity::UserId::new);
+    (
+        format!(
+            "The game of **{name}** has started: {}. Choosing tickets and playing turns in Discord come in the next \
+             version of ttrbot; this game is stored and will continue then.",
+            who.join(", ")
+        ),
+        serenity::CreateAllowedMentions::new().users(users),
+    )
+}
+
+/// Sends the lobby as a new public message.
+async fn send_lobby(ctx: Context<'_>, lobby: &Lobby) -> Result<(), Error> {
+    let (content, embed, components) = lobby_message(lobby);
+    ctx.send(
+        poise::CreateReply::default()
+            .content(content)
+            .embed(embed)
+            .components(components),
+    )
+    .await?;
+    Ok(())
+}
+
+/// An ephemeral answer to a command.
+async fn say_privately(ctx: Context<'_>, content: String) -> Result<(), Error> {
+    ctx.send(poise::CreateReply::default().content(content).ephemeral(true))
+        .await?;
+    Ok(())
+}
+
+/// Open a game of Ticket to Ride in this channel; friends join, the host starts.
+#[poise::command(slash_command)]
+pub async fn start(
+    ctx: Context<'_>,
+    #[description = "The map to play"] map: MapId,
+    #[description = "Computer players to seat"]
+    #[min = 0]
+    #[max = 4]
+    bots: Option<u8>,
+    #[description = "How strong the computer players are"] level: Option<Level>,
+) -> Result<(), Error> {
+    let lang = private_lang(ctx.locale().unwrap_or("en"));
+    if bots.unwrap_or(0) > 0 || level.is_some() {
+        let asked = match level {
+            Some(Level(level)) => format!(" (you asked for {} at {level} level)", bots.unwrap_or(0)),
+            None => String::new(),
+        };
+        return say_privately(ctx, format!("{NO_COMPUTERS_YET}{asked}")).await;
+    }
+    let channel = ctx.channel_id().get();
+    let member = ctx.author_member().await;
+    let new = NewLobby {
+        channel_id: channel,
+        guild_id: ctx.guild_id().map(|g| g.get()),
+        map: map.0,
+        seed: new_seed(ctx.id()),
+        host: ctx.author().id.get(),
+        host_name: display_name(ctx.author(), member.as_deref()),
+        settings: serde_json::json!({}),
+    };
+    let lock = ctx.data().channel_lock(channel);
+    let _held = lock.lock().await;
+    match ctx.data().store.open_lobby(&new).await {
+        Ok(lobby) => send_lobby(ctx, &lobby).await,
+        Err(e) => say_privately(ctx, refusal_or_error(lang, e)?).await,
+    }
+}
+
+/// Take a seat in the game waiting in this channel.
+#[poise::command(slash_command)]
+pub async fn join(ctx: Context<'_>) -> Result<(), Error> {
+    let lang = private_lang(ctx.locale().unwrap_or("en"));
+    let channel = ctx.channel_id().get();
+    let member = ctx.author_member().await;
+    let name = display_name(ctx.author(), member.as_deref());
+    let lock = ctx.data().channel_lock(channel);
+    let _held = lock.lock().await;
+    match ctx.data().store.join_lobby(channel, ctx.author().id.get(), &name).await {
+        Ok(lobby) => send_lobby(ctx, &lobby).await,
+        Err(e) => say_privately(ctx, refusal_or_error(lang, e)?).await,
+    }
+}
+
+/// Give up your seat in the game waiting in this channel.
+#[poise::command(slash_command)]
+pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
+    let lang = private_lang(ctx.locale().unwrap_or("en"));
+    let channel = ctx.channel_id().get();
+    let lock = ctx.data().channel_lock(channel);
+    let _held = lock.lock().await;
+    match ctx.data().store.leave_lobby(channel, ctx.author().id.get()).await {
+        Ok(Some(lobby)) => send_lobby(ctx, &lobby).await,
+        Ok(None) => {
+            ctx.say("The lobby is closed: no player is left.").await?;
+            Ok(())
+        }
+        Err(e) => say_privately(ctx, refusal_or_error(lang, e)?).await,
+    }
+}
+
+/// The lobby's buttons. The game in the `custom_id` must still be this channel's lobby; the user is the one who
+/// pressed.
+pub(super) async fn on_button(
+    ctx: &serenity::Context,
+    data: &Data,
+    component: &serenity::ComponentInteraction,
+    id: ButtonId,
+) -> Result<(), Error> {
+    let lang = private_lang(&component.locale);
+    let channel = component.channel_id.get();
+    let user = &component.user;
+    let member = component.member.as_ref();
+    let lock = data.channel_lock(channel);
+    let _held = lock.lock().await;
+    let current = data.store.lobby(channel).await?;
+    if current.as_ref().is_none_or(|l| l.id.0 != id.game) {
+        return reply_ephemeral(ctx, component, "That lobby is closed.").await;
+    }
+    let store = &data.store;
+    let changed = match id.what.as_str() {
+        "join" => store
+            .join_lobby(channel, user.id.get(), &display_name(user, member))
+            .await
+            .map(Some),
+        "leave" => store.leave_lobby(channel, user.id.get()).await,
+        "computer" => return reply_ephemeral(ctx, component, NO_COMPUTERS_YET).await,
+        "cancel" => store.cancel_lobby(channel, actor(user, member)).await.map(|_| None),
+        "start" => match store.start_game(channel, actor(user, member)).await {
+            Ok((lobby, _game)) => return announce_start(ctx, component, &lobby).await,
+            Err(e) => Err(e),
+        },
+        _ => return reply_ephemeral(ctx, component, "That button belongs to nothing I know.").await,
+    };
+    match changed {
+        Ok(Some(lobby)) => {
+            let (content, embed, components) = lobby_message(&lobby);
+            update_message(
+                ctx,
+                component,
+                serenity::CreateInteractionResponseMessage::new()
+                    .content(content)
+                    .embed(embed)
+                    .components(components),
+            )
+            .await
+        }
+        Ok(None) => {
+            let closed = serenity::CreateInteractionResponseMessage::new()
+                .content("This lobby is closed.")
+                .embeds(Vec::new())
+                .components(Vec::new());
+            update_message(ctx, component, closed).await
+        }
+        Err(e) => reply_ephemeral(ctx, component, &refusal_or_error(lang, e)?).await,
+    }
+}
+
+/// Turns the lobby message into the game's first message: the players, mentioned so they are pinged.
+async fn announce_start(
+    ctx: &serenity::Context,
+    component: &serenity::ComponentInteraction,
+    lobby: &Lobby,
+) -> Result<(), Error> {
+    let (content, mentions) = started_message(lobby);
+    let message = serenity::CreateInteractionResponseMessage::new()
+        .content(content)
+        .embeds(Vec::new())
+        .components(Vec::new())
+        .allowed_mentions(mentions);
+    update_message(ctx, component, message).await
+}
+
+async fn update_message(
+    ctx: &serenity::Context,
+    component: &serenity::ComponentInteraction,
+    message: serenity::CreateInteractionResponseMessage,
+) -> Result<(), Error> {
+    component
+        .create_response(&ctx.http, serenity::CreateInteractionResponse::UpdateMessage(message))
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,261 @@
+//! The Discord bot: one `/ttr` command with subcommands, and buttons routed by their `custom_id` through the
+//! database. Handlers are thin: parse → lock the channel → load → apply → save → reply. Identity always comes from
+//! the interaction's user, never from a `custom_id`.
+
+mod lobby;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use poise::serenity_prelude as serenity;
+use tokio::sync::Mutex;
+
+use crate::config::{self, Config};
+use crate::store::{Store, StoreError};
+use crate::text::{self, Lang};
+
+/// What every handler shares: the database and the per-channel locks.
+pub struct Data {
+    /// The games.
+    pub store: Store,
+    /// One lock per channel: actions in one channel run one at a time, other channels are not held up.
+    locks: std::sync::Mutex<HashMap<u64, Arc<Mutex<()>>>>,
+}
+
+impl Data {
+    /// The lock of a channel (made on first use).
+    fn channel_lock(&self, channel: u64) -> Arc<Mutex<()>> {
+        let mut locks = self.locks.lock().expect("the lock table is never poisoned");
+        Arc::clone(locks.entry(channel).or_default())
+    }
+}
+
+/// Errors a handler passes up: the store's, Discord's, or anything else (logged, answered with an apology).
+pub type Error = Box<dyn std::error::Error + Send + Sync>;
+/// A command's context.
+pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// Why the bot stopped.
+#[derive(Debug)]
+pub enum BotError {
+    /// A setting is unusable (the reason says which).
+    Config(String),
+    /// The database could not be opened (its URL, and why).
+    Store(String, StoreError),
+    /// Discord refused the token.
+    Token,
+    /// Discord's connection failed in another way.
+    Discord(serenity::Error),
+}
+
+impl std::fmt::Display for BotError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BotError::Config(reason) => f.write_str(reason),
+            BotError::Store(url, e) => write!(f, "{url}: {e}"),
+            BotError::Token => write!(f, "Discord refused the token. {}", config::TOKEN_HELP),
+            BotError::Discord(e) => write!(f, "Discord connection failed: {e}"),
+        }
+    }
+}
+
+/// Runs the bot until Discord closes the connection for good.
+///
+/// # Errors
+/// An unusable setting, a database that cannot be opened, a refused token, or a failed connection.
+pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
+    if let Some(base) = &config.discord_api_base
+        && !config::is_loopback_base(base)
+    {
+        return Err(BotError::Config(format!(
+            "DISCORD_API_BASE must be a loopback address (it is for tests), not {base}"
+        )));
+    }
+    // Opened (and created on first start) before connecting, so a bad DATABASE_URL stops the bot at once.
+    let store = Store::open(&config.database_url)
+        .await
+        .map_err(|e| BotError::Store(config.database_url.clone(), e))?;
+    let data = Data {
+        store,
+        locks: std::sync::Mutex::default(),
+    };
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: vec![ttr()],
+            event_handler: |framework, event| Box::pin(on_event(framework, event)),
+            on_error: |error| Box::pin(on_error(error)),
+            // Only the players meant are ever pinged.
+            allowed_mentions: Some(serenity::CreateAllowedMentions::new()),
+            initialize_owners: false,
+            ..Default::default()
+        })
+        .setup(|ctx, ready, framework| {
+            Box::pin(async move {
+                tracing::info!(user = %ready.user.name, "connected; registering /ttr");
+                poise::builtins::register_globally(ctx, &framework.options().commands).await?;
+                Ok(data)
+            })
+        })
+        .build();
+    let mut http = serenity::HttpBuilder::new(token);
+    if let Some(base) = &config.discord_api_base {
+        // serenity applies the base only to requests that bypass its ratelimiter.
+        http = http.proxy(base).ratelimiter_disabled(true);
+    }
+    let mut client = serenity::ClientBuilder::new_with_http(http.build(), serenity::GatewayIntents::non_privileged())
+        .framework(framework)
+        .await
+        .map_err(BotError::Discord)?;
+    match client.start().await {
+        Ok(()) => Ok(()),
+        Err(serenity::Error::Gateway(serenity::GatewayError::InvalidAuthentication)) => Err(BotError::Token),
+        Err(e) => Err(BotError::Discord(e)),
+    }
+}
+
+/// Ticket to Ride: open a game, join it, play it.
+#[poise::command(
+    slash_command,
+    subcommands("lobby::start", "lobby::join", "lobby::leave"),
+    subcommand_required
+)]
+async fn ttr(_: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Buttons and selects: routed by their `custom_id` (`ttr:<game>:<what>`) to the game in the database.
+async fn on_event(
+    framework: poise::FrameworkContext<'_, Data, Error>,
+    event: &serenity::FullEvent,
+) -> Result<(), Error> {
+    let serenity::FullEvent::InteractionCreate { interaction } = event else {
+        return Ok(());
+    };
+    let Some(component) = interaction.as_message_component() else {
+        return Ok(());
+    };
+    let ctx = framework.serenity_context;
+    let data = framework.user_data;
+    let result = match ButtonId::parse(&component.data.custom_id) {
+        Some(id) => lobby::on_button(ctx, data, component, id).await,
+        None => {
+            reply_ephemeral(
+                ctx,
+                component,
+                "That button belongs to nothing I know; it may be from an older version.",
+            )
+            .await
+        }
+    };
+    if let Err(e) = result {
+        tracing::error!(custom_id = %component.data.custom_id, "button failed: {e}");
+        let _ = reply_ephemeral(
+            ctx,
+            component,
+            "Sorry, something went wrong on my side; nothing was changed.",
+        )
+        .await;
+    }
+    Ok(())
+}
+
+/// Logs what went wrong and answers the user with a short apology.
+async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            tracing::error!(command = %ctx.command().qualified_name, "command failed: {error}");
+            let _ = ctx
+                .send(
+                    poise::CreateReply::default()
+                        .content("Sorry, something went wrong on my side; nothing was changed.")
+                        .ephemeral(true),
+                )
+                .await;
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::error!("while handling an error: {e}");
+            }
+        }
+    }
+}
+
+/// A button's `custom_id`: `ttr:<game>:<what>`. It names the game and the action, never the user.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ButtonId {
+    /// The game the button belongs to.
+    pub game: i64,
+    /// What it does.
+    pub what: String,
+}
+
+impl ButtonId {
+    /// Parses a `custom_id`; `None` for anything that is not one of ours.
+    pub fn parse(custom_id: &str) -> Option<ButtonId> {
+        let mut parts = custom_id.splitn(3, ':');
+        match (parts.next(), parts.next(), parts.next()) {
+            (Some("ttr"), Some(game), Some(what)) if !what.is_empty() => Some(ButtonId {
+                game: game.parse().ok()?,
+                what: what.to_string(),
+            }),
+            _ => None,
+        }
+    }
+
+    /// The `custom_id` of a game's button.
+    pub fn of(game: i64, what: &str) -> String {
+        format!("ttr:{game}:{what}")
+    }
+}
+
+/// An ephemeral answer to a button.
+async fn reply_ephemeral(
+    ctx: &serenity::Context,
+    component: &serenity::ComponentInteraction,
+    content: &str,
+) -> Result<(), Error> {
+    component
+        .create_response(
+            &ctx.http,
+            serenity::CreateInteractionResponse::Message(
+                serenity::CreateInteractionResponseMessage::new()
+                    .content(content)
+                    .ephemeral(true),
+            ),
+        )
+        .await?;
+    Ok(())
+}
+
+/// The language of a private reply: the user's own locale.
+fn private_lang(locale: &str) -> Lang {
+    Lang::from_locale(locale)
+}
+
+/// A store error as the user reads it: a refusal in plain words; anything else is passed up to be logged.
+fn refusal_or_error(lang: Lang, e: StoreError) -> Result<String, Error> {
+    match e {
+        StoreError::Refused(r) => Ok(text::refusal(lang, &r)),
+        other => Err(Box::new(other)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_custom_id_names_a_game_and_an_action_and_nothing_else() {
+        assert_eq!(
+            ButtonId::parse("ttr:42:join"),
+            Some(ButtonId {
+                game: 42,
+                what: "join".into()
+            })
+        );
+        assert_eq!(ButtonId::parse(&ButtonId::of(7, "start")).map(|b| b.game), Some(7));
+        for bad in ["", "ttr", "ttr:x:join", "ttr:1:", "other:1:join"] {
+            assert_eq!(ButtonId::parse(bad), None, "{bad}");
+        }
+    }
+}

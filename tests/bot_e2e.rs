@@ -1,0 +1,233 @@
+//! The real bot binary against a fake Discord on loopback: it connects, registers `/ttr` as DESIGN §6 names it,
+//! and runs lobbies — start, join, the lobby's buttons, refusals in plain words, stale and forged buttons, and
+//! who may start.
+
+mod fake_discord;
+
+use fake_discord::{Fake, as_manager, button, custom_ids, slash};
+use serde_json::{Value, json};
+use ttrbot::store::Store;
+
+const ANA: u64 = 11;
+const BEN: u64 = 12;
+const CY: u64 = 13;
+const CHANNEL: u64 = 600;
+
+/// One registered option: its name, its kind (3 string, 4 integer) and its choices' values.
+type OptionSpec = (String, u64, Vec<String>);
+
+/// The subcommands and options `/ttr` was registered with.
+fn registered(fake: &Fake) -> Vec<(String, Vec<OptionSpec>)> {
+    let put = fake
+        .calls()
+        .into_iter()
+        .find(|c| c.method == "PUT" && c.path.ends_with("/commands"))
+        .unwrap();
+    let ttr = put
+        .json
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "ttr")
+        .expect("/ttr");
+    ttr["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|sub| {
+            let options = sub["options"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|o| {
+                    let choices = o["choices"]
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .map(|c| c["value"].as_str().unwrap_or("").to_string())
+                        .collect();
+                    (
+                        o["name"].as_str().unwrap().to_string(),
+                        o["type"].as_u64().unwrap(),
+                        choices,
+                    )
+                })
+                .collect();
+            (sub["name"].as_str().unwrap().to_string(), options)
+        })
+        .collect()
+}
+
+fn content(callback: &Value) -> &str {
+    callback["data"]["content"].as_str().unwrap_or("")
+}
+
+fn is_ephemeral(callback: &Value) -> bool {
+    callback["data"]["flags"].as_u64().unwrap_or(0) & 64 != 0
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lobby_is_opened_joined_and_started_through_discord() {
+    let mut fake = Fake::start("lobby").await;
+
+    // `/ttr` as the contract names it: `start` takes `map` (the map ids, as strings), `bots` and `level`.
+    let commands = registered(&fake);
+    let start = &commands.iter().find(|(name, _)| name == "start").expect("/ttr start").1;
+    assert_eq!(
+        start[0],
+        (
+            "map".to_string(),
+            3,
+            ["usa", "europe", "switzerland", "india", "berlin"]
+                .map(String::from)
+                .to_vec()
+        )
+    );
+    assert_eq!((start[1].0.as_str(), start[1].1), ("bots", 4));
+    assert_eq!(
+        start[2],
+        (
+            "level".to_string(),
+            3,
+            ["easy", "normal", "hard"].map(String::from).to_vec()
+        )
+    );
+    assert!(commands.iter().any(|(name, _)| name == "join"));
+
+    // Ana opens a lobby: one public message with the five buttons of the contract.
+    let opened = fake
+        .interact(slash(ANA, "Ana", CHANNEL, "start", &[("map", json!("usa"))]))
+        .await;
+    assert_eq!(opened["type"], 4);
+    assert!(!is_ephemeral(&opened), "{opened:#}");
+    let buttons: Vec<Value> = opened["data"]["components"][0]["components"]
+        .as_array()
+        .unwrap()
+        .clone();
+    let labels: Vec<&str> = buttons.iter().map(|b| b["label"].as_str().unwrap()).collect();
+    assert_eq!(labels, ["Join", "Leave", "Add computer", "Start", "Cancel"]);
+    let ids = custom_ids(&opened["data"]);
+    let (join, start_id, cancel) = (&ids[0], &ids[3], &ids[4]);
+    assert!(join.starts_with("ttr:") && join.ends_with(":join"), "{join}");
+    assert!(
+        opened["data"]["embeds"][0]["description"]
+            .as_str()
+            .unwrap()
+            .contains("Ana")
+    );
+
+    // A second game in the same channel is refused, privately and in words.
+    let again = fake
+        .interact(slash(BEN, "Ben", CHANNEL, "start", &[("map", json!("europe"))]))
+        .await;
+    assert!(
+        is_ephemeral(&again) && content(&again).contains("already has a game"),
+        "{again:#}"
+    );
+    // Computer players are refused clearly until they exist.
+    let bots = fake
+        .interact(slash(
+            BEN,
+            "Ben",
+            CHANNEL + 1,
+            "start",
+            &[("map", json!("usa")), ("bots", json!(2))],
+        ))
+        .await;
+    assert!(
+        is_ephemeral(&bots) && content(&bots).contains("Computer players are coming"),
+        "{bots:#}"
+    );
+
+    // Ben joins with the button: the lobby message is updated in place.
+    let joined = fake.interact(button(BEN, "Ben", CHANNEL, join)).await;
+    assert_eq!(joined["type"], 7, "{joined:#}");
+    let seats = joined["data"]["embeds"][0]["description"].as_str().unwrap();
+    assert!(
+        seats.contains("1. Ana (orange) — host") && seats.contains("2. Ben (navy)"),
+        "{seats}"
+    );
+    let twice = fake.interact(button(BEN, "Ben", CHANNEL, join)).await;
+    assert!(
+        is_ephemeral(&twice) && content(&twice).contains("already have a seat"),
+        "{twice:#}"
+    );
+
+    // Cy joins by command, then leaves; the button ids carry no user, so Cy cannot act as Ana.
+    let cy = fake.interact(slash(CY, "Cy", CHANNEL, "join", &[])).await;
+    assert!(
+        !is_ephemeral(&cy)
+            && cy["data"]["embeds"][0]["description"]
+                .as_str()
+                .unwrap()
+                .contains("3. Cy")
+    );
+    let gone = fake.interact(slash(CY, "Cy", CHANNEL, "leave", &[])).await;
+    assert!(
+        !gone["data"]["embeds"][0]["description"]
+            .as_str()
+            .unwrap()
+            .contains("Cy")
+    );
+
+    // Only the host (or a channel manager) starts; Ben may not, Ana may.
+    let refused = fake.interact(button(BEN, "Ben", CHANNEL, start_id)).await;
+    assert!(
+        is_ephemeral(&refused) && content(&refused).contains("Only the host"),
+        "{refused:#}"
+    );
+    let started = fake.interact(button(ANA, "Ana", CHANNEL, start_id)).await;
+    assert_eq!(started["type"], 7, "{started:#}");
+    let text = content(&started);
+    assert!(
+        text.contains(&format!("<@{ANA}>")) && text.contains(&format!("<@{BEN}>")),
+        "{text}"
+    );
+    let mentioned: Vec<&str> = started["data"]["allowed_mentions"]["users"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        mentioned,
+        [ANA.to_string(), BEN.to_string()],
+        "only the players are pinged"
+    );
+    assert!(custom_ids(&started["data"]).is_empty(), "the lobby's buttons are gone");
+
+    // A button of the closed lobby, and a forged one, change nothing.
+    let stale = fake.interact(button(BEN, "Ben", CHANNEL, cancel)).await;
+    assert!(
+        is_ephemeral(&stale) && content(&stale).contains("lobby is closed"),
+        "{stale:#}"
+    );
+    let forged = fake
+        .interact(as_manager(button(CY, "Cy", CHANNEL, "ttr:999:start")))
+        .await;
+    assert!(
+        is_ephemeral(&forged) && content(&forged).contains("lobby is closed"),
+        "{forged:#}"
+    );
+    let unknown = fake.interact(button(CY, "Cy", CHANNEL, "something-else")).await;
+    assert!(is_ephemeral(&unknown), "{unknown:#}");
+
+    let database = fake.database_url();
+    assert!(fake.database.exists(), "the database is created on first start");
+    let log = fake.stop().await;
+    assert!(log.contains("registering /ttr"), "{log}");
+
+    // The game is stored, running, with Ana and Ben seated.
+    let store = Store::open(&database).await.unwrap();
+    let game = store
+        .game_in_channel(CHANNEL)
+        .await
+        .unwrap()
+        .expect("a game in the channel");
+    let seats = store.seats(game).await.unwrap();
+    assert_eq!(
+        seats.iter().map(|s| s.user_id).collect::<Vec<_>>(),
+        [Some(ANA), Some(BEN)]
+    );
+    assert_eq!(store.load(game).await.unwrap().game.players(), 2);
+}

@@ -1,0 +1,411 @@
+//! A fake Discord on loopback for end-to-end tests of the real bot binary: REST (recorded, answered like Discord)
+//! and the gateway websocket (HELLO, IDENTIFY → READY, heartbeats, RESUME, dispatched events, a closing code).
+//! Every event sent is first read back as serenity's own type, so a payload the bot would silently drop fails the
+//! test instead. Tests wait for conditions with a timeout; nothing sleeps a fixed time.
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{FromRequest, Multipart, Request, State};
+use axum::http::{Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use poise::serenity_prelude as serenity;
+use serde_json::{Value, json};
+use tokio::sync::{Notify, mpsc};
+
+/// The fake application's id.
+pub const APP: u64 = 1_000_000_000_000_000_001;
+/// The fake guild.
+pub const GUILD: u64 = 2_000_000_000_000_000_002;
+/// The bot's own user id.
+pub const BOT_USER: u64 = 3_000_000_000_000_000_003;
+/// How long any one expected thing may take.
+pub const WAIT: Duration = Duration::from_secs(30);
+
+/// One REST call the bot made.
+#[derive(Clone, Debug)]
+pub struct Call {
+    /// `GET`, `POST`, …
+    pub method: String,
+    /// The path, e.g. `/api/v10/interactions/5/tok-5/callback`.
+    pub path: String,
+    /// The JSON body (for multipart, the `payload_json` part).
+    pub json: Value,
+    /// Attached files: (part name, file name, content type, bytes).
+    pub files: Vec<(String, String, String, Vec<u8>)>,
+}
+
+enum ToGateway {
+    Dispatch(&'static str, Value),
+    Close(u16),
+}
+
+struct Shared {
+    port: u16,
+    calls: Mutex<Vec<Call>>,
+    changed: Notify,
+    to_gateway: tokio::sync::Mutex<mpsc::UnboundedReceiver<ToGateway>>,
+    identified: Mutex<bool>,
+    next_message: Mutex<u64>,
+}
+
+/// The fake Discord, with the bot running against it.
+pub struct Fake {
+    shared: Arc<Shared>,
+    sender: mpsc::UnboundedSender<ToGateway>,
+    bot: tokio::process::Child,
+    log: PathBuf,
+    /// The bot's database file.
+    pub database: PathBuf,
+    next_id: u64,
+}
+
+impl Fake {
+    /// Starts the fake on a free loopback port and the bot binary against it, with its own database.
+    pub async fn start(name: &str) -> Fake {
+        let dir = std::env::temp_dir().join(format!("ttrbot-e2e-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let (sender, receiver) = mpsc::unbounded_channel();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr: SocketAddr = listener.local_addr().unwrap();
+        let shared = Arc::new(Shared {
+            port: addr.port(),
+            calls: Mutex::default(),
+            changed: Notify::new(),
+            to_gateway: tokio::sync::Mutex::new(receiver),
+            identified: Mutex::new(false),
+            next_message: Mutex::new(9_000_000_000_000_000_000),
+        });
+        let app = Router::new()
+            .route("/gateway", get(gateway))
+            .fallback(rest)
+            .with_state(Arc::clone(&shared));
+        tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+        let database = dir.join("ttrbot.db");
+        let log = dir.join("bot.log");
+        let bot = tokio::process::Command::new(env!("CARGO_BIN_EXE_ttrbot"))
+            .current_dir(&dir)
+            .env("DISCORD_TOKEN", "fake-token")
+            .env("DISCORD_API_BASE", format!("http://127.0.0.1:{}", addr.port()))
+            .env("DATABASE_URL", format!("sqlite://{}", database.display()))
+            .env("RUST_LOG", "warn,ttrbot=info,serenity::client::dispatch=debug")
+            .env("NO_PROXY", "127.0.0.1,localhost")
+            .env_remove("HTTP_PROXY")
+            .env_remove("HTTPS_PROXY")
+            .env_remove("ALL_PROXY")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(&log).unwrap())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("the bot binary starts");
+        let fake = Fake {
+            shared,
+            sender,
+            bot,
+            log,
+            database,
+            next_id: 5_000_000_000_000_000_000,
+        };
+        fake.wait_for_call("registering /ttr", |c| {
+            c.method == "PUT" && c.path.ends_with("/commands")
+        })
+        .await;
+        fake
+    }
+
+    /// The bot's log so far.
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+
+    /// Every REST call so far.
+    pub fn calls(&self) -> Vec<Call> {
+        self.shared.calls.lock().unwrap().clone()
+    }
+
+    /// Waits until a call matching `pick` has been made (after `from`, the number of calls seen before), and
+    /// returns it.
+    pub async fn wait_for_call_after(&self, from: usize, what: &str, pick: impl Fn(&Call) -> bool) -> Call {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let notified = self.shared.changed.notified();
+            if let Some(call) = self.calls().into_iter().skip(from).find(|c| pick(c)) {
+                return call;
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            assert!(
+                !left.is_zero(),
+                "timed out waiting for {what}; bot log:\n{}",
+                self.log()
+            );
+            let _ = tokio::time::timeout(left, notified).await;
+        }
+    }
+
+    /// Waits until a call matching `pick` has been made, and returns it.
+    pub async fn wait_for_call(&self, what: &str, pick: impl Fn(&Call) -> bool) -> Call {
+        self.wait_for_call_after(0, what, pick).await
+    }
+
+    fn new_id(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id
+    }
+
+    /// Sends an interaction and waits for the bot's answer to it (its callback). Returns the callback's JSON.
+    pub async fn interact(&mut self, mut interaction: Value) -> Value {
+        let id = self.new_id();
+        interaction["id"] = json!(id.to_string());
+        interaction["token"] = json!(format!("tok-{id}"));
+        serde_json::from_value::<serenity::Interaction>(interaction.clone())
+            .unwrap_or_else(|e| panic!("the fake's interaction is not one serenity reads: {e}\n{interaction:#}"));
+        let from = self.calls().len();
+        self.sender
+            .send(ToGateway::Dispatch("INTERACTION_CREATE", interaction))
+            .unwrap();
+        let path = format!("/api/v10/interactions/{id}/tok-{id}/callback");
+        self.wait_for_call_after(from, &format!("the answer to interaction {id}"), |c| c.path == path)
+            .await
+            .json
+    }
+
+    /// Closes the gateway with 4004 (authentication failed) and waits for the bot to exit.
+    pub async fn stop(mut self) -> String {
+        self.sender.send(ToGateway::Close(4004)).unwrap();
+        let status = tokio::time::timeout(WAIT, self.bot.wait())
+            .await
+            .expect("the bot exits after the gateway closes")
+            .unwrap();
+        let log = self.log();
+        assert!(status.code().is_some(), "the bot was killed: {log}");
+        for trap in [
+            "An unknown event was received",
+            "HTTP request to get gateway URL failed",
+            "panicked",
+        ] {
+            assert!(!log.contains(trap), "the bot logged \"{trap}\":\n{log}");
+        }
+        log
+    }
+
+    /// The database file the bot writes.
+    pub fn database_url(&self) -> String {
+        format!("sqlite://{}", self.database.display())
+    }
+}
+
+/// A guild member as interactions carry it; `manage` gives them the Manage Channel permission.
+pub fn member(user: u64, name: &str, manage: bool) -> Value {
+    json!({
+        "user": { "id": user.to_string(), "username": name.to_lowercase(), "discriminator": "0",
+                  "global_name": name, "avatar": null },
+        "roles": [], "deaf": false, "mute": false, "flags": 0,
+        "joined_at": "2026-01-01T00:00:00+00:00",
+        "permissions": if manage { "16" } else { "0" },
+    })
+}
+
+fn base(kind: u8, user: u64, name: &str, channel: u64, data: Value) -> Value {
+    json!({
+        "application_id": APP.to_string(), "type": kind, "version": 1, "locale": "en-US", "guild_locale": "en-US",
+        "entitlements": [], "attachment_size_limit": 8_388_608, "guild_id": GUILD.to_string(),
+        "channel_id": channel.to_string(), "channel": { "id": channel.to_string(), "type": 0 },
+        "member": member(user, name, false), "app_permissions": "0", "data": data,
+    })
+}
+
+/// `/ttr <sub> [options]` by a user in a channel; options are (name, value), strings or integers.
+pub fn slash(user: u64, name: &str, channel: u64, sub: &str, options: &[(&str, Value)]) -> Value {
+    let options: Vec<Value> = options
+        .iter()
+        .map(|(n, v)| json!({ "name": n, "type": if v.is_string() { 3 } else { 4 }, "value": v }))
+        .collect();
+    base(
+        2,
+        user,
+        name,
+        channel,
+        json!({ "id": "4000000000000000004", "name": "ttr", "type": 1,
+                "options": [{ "name": sub, "type": 1, "options": options }] }),
+    )
+}
+
+/// A button press by a user on a message of the bot's.
+pub fn button(user: u64, name: &str, channel: u64, custom_id: &str) -> Value {
+    let mut value = base(
+        3,
+        user,
+        name,
+        channel,
+        json!({ "custom_id": custom_id, "component_type": 2 }),
+    );
+    value["message"] = message_json(8_000_000_000_000_000_008, channel, &json!({ "content": "" }));
+    value
+}
+
+/// Makes a user a channel manager in an interaction.
+pub fn as_manager(mut interaction: Value) -> Value {
+    interaction["member"]["permissions"] = json!("16");
+    interaction
+}
+
+fn message_json(id: u64, channel: u64, body: &Value) -> Value {
+    json!({
+        "id": id.to_string(), "channel_id": channel.to_string(),
+        "author": { "id": BOT_USER.to_string(), "username": "ttrbot", "discriminator": "0", "global_name": null,
+                    "avatar": null, "bot": true },
+        "content": body.get("content").cloned().unwrap_or(json!("")),
+        "timestamp": "2026-01-01T00:00:00+00:00", "edited_timestamp": null, "tts": false,
+        "mention_everyone": false, "mentions": [], "mention_roles": [], "attachments": [],
+        "embeds": body.get("embeds").cloned().unwrap_or(json!([])),
+        "components": [], "pinned": false, "type": 0, "flags": 0,
+    })
+}
+
+/// Every `custom_id` in a message's components.
+pub fn custom_ids(message: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    for row in message["components"].as_array().into_iter().flatten() {
+        for c in row["components"].as_array().into_iter().flatten() {
+            if let Some(id) = c["custom_id"].as_str() {
+                out.push(id.to_string());
+            }
+        }
+    }
+    out
+}
+
+async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
+    let method = request.method().clone();
+    let path = request.uri().path().to_string();
+    let multipart = request
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/"));
+    let (json, files) = if multipart {
+        let mut parts = Multipart::from_request(request, &()).await.unwrap();
+        let (mut json, mut files) = (Value::Null, Vec::new());
+        while let Some(field) = parts.next_field().await.unwrap() {
+            let name = field.name().unwrap_or("").to_string();
+            let file = field.file_name().map(str::to_string);
+            let kind = field.content_type().unwrap_or("").to_string();
+            let bytes: Bytes = field.bytes().await.unwrap();
+            match file {
+                Some(file) => files.push((name, file, kind, bytes.to_vec())),
+                None if name == "payload_json" => json = serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+                None => {}
+            }
+        }
+        (json, files)
+    } else {
+        let bytes = axum::body::to_bytes(request.into_body(), 16 << 20).await.unwrap();
+        (serde_json::from_slice(&bytes).unwrap_or(Value::Null), Vec::new())
+    };
+    let answer = answer(&shared, &method, &path, &json);
+    shared.calls.lock().unwrap().push(Call {
+        method: method.to_string(),
+        path,
+        json,
+        files,
+    });
+    shared.changed.notify_waiters();
+    answer
+}
+
+/// What Discord would answer.
+fn answer(shared: &Shared, method: &Method, path: &str, json: &Value) -> Response {
+    let segments: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
+    let new_message = |channel: u64| {
+        let mut next = shared.next_message.lock().unwrap();
+        *next += 1;
+        axum::Json(message_json(*next, channel, json)).into_response()
+    };
+    match (method.as_str(), segments.as_slice()) {
+        ("GET", ["gateway"]) => {
+            axum::Json(json!({ "url": format!("ws://127.0.0.1:{}/gateway", shared.port) })).into_response()
+        }
+        ("PUT", ["applications", _, "commands"]) => axum::Json(json!([])).into_response(),
+        ("POST", ["interactions", _, _, "callback"]) => StatusCode::NO_CONTENT.into_response(),
+        ("POST", ["webhooks", _, _]) | ("PATCH" | "GET", ["webhooks", _, _, "messages", _]) => new_message(1),
+        ("POST", ["users", "@me", "channels"]) => axum::Json(json!({
+            "id": "7000000000000000007", "type": 1,
+            "recipients": [{ "id": json["recipient_id"], "username": "player", "discriminator": "0", "avatar": null }],
+        }))
+        .into_response(),
+        ("POST", ["channels", channel, "messages"]) => new_message(channel.parse().unwrap_or(1)),
+        ("DELETE", _) => StatusCode::NO_CONTENT.into_response(),
+        _ => (
+            StatusCode::NOT_FOUND,
+            axum::Json(json!({ "code": 0, "message": format!("the fake has no {method} {path}") })),
+        )
+            .into_response(),
+    }
+}
+
+async fn gateway(State(shared): State<Arc<Shared>>, upgrade: WebSocketUpgrade) -> Response {
+    upgrade.on_upgrade(move |socket| session(shared, socket))
+}
+
+/// One gateway connection: HELLO, then IDENTIFY → READY (or RESUME → RESUMED), heartbeats, and the test's events.
+async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
+    let send = |v: Value| Message::Text(v.to_string().into());
+    if socket
+        .send(send(json!({ "op": 10, "d": { "heartbeat_interval": 41_250 } })))
+        .await
+        .is_err()
+    {
+        return;
+    }
+    let mut seq: u64 = 0;
+    let mut commands = shared.to_gateway.lock().await;
+    loop {
+        tokio::select! {
+            incoming = socket.recv() => {
+                let Some(Ok(Message::Text(text))) = incoming else { return };
+                let frame: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+                let reply = match frame["op"].as_u64() {
+                    Some(2) => {
+                        seq += 1;
+                        let ready = json!({
+                            "v": 10, "user": { "id": BOT_USER.to_string(), "username": "ttrbot", "discriminator": "0",
+                                               "avatar": null, "bot": true },
+                            "guilds": [{ "id": GUILD.to_string(), "unavailable": true }],
+                            "session_id": "fake-session", "resume_gateway_url": format!("ws://127.0.0.1:{}/gateway", shared.port),
+                            "shard": [0, 1], "application": { "id": APP.to_string(), "flags": 0 },
+                        });
+                        serde_json::from_value::<serenity::Ready>(ready.clone()).expect("READY is one serenity reads");
+                        *shared.identified.lock().unwrap() = true;
+                        json!({ "op": 0, "s": seq, "t": "READY", "d": ready })
+                    }
+                    Some(1) => json!({ "op": 11 }),
+                    Some(6) => { seq += 1; json!({ "op": 0, "s": seq, "t": "RESUMED", "d": {} }) }
+                    _ => continue,
+                };
+                if socket.send(send(reply)).await.is_err() { return; }
+            }
+            command = commands.recv() => match command {
+                Some(ToGateway::Dispatch(kind, d)) => {
+                    seq += 1;
+                    if socket.send(send(json!({ "op": 0, "s": seq, "t": kind, "d": d }))).await.is_err() { return; }
+                }
+                Some(ToGateway::Close(code)) => {
+                    let frame = axum::extract::ws::CloseFrame { code, reason: "closed by the test".into() };
+                    let _ = socket.send(Message::Close(Some(frame))).await;
+                    return;
+                }
+                None => return,
+            }
+        }
+    }
+}
