@@ -4,7 +4,7 @@
 
 mod fake_discord;
 
-use fake_discord::{Fake, as_manager, button, custom_ids, slash};
+use fake_discord::{Fake, as_manager, button, custom_ids, select, slash};
 use serde_json::{Value, json};
 use ttrbot::store::Store;
 
@@ -194,7 +194,123 @@ async fn a_lobby_is_opened_joined_and_started_through_discord() {
         [ANA.to_string(), BEN.to_string()],
         "only the players are pinged"
     );
-    assert!(custom_ids(&started["data"]).is_empty(), "the lobby's buttons are gone");
+    let choose = custom_ids(&started["data"]);
+    assert!(
+        choose.len() == 1 && choose[0].ends_with(":starting-tickets"),
+        "{choose:?}"
+    );
+
+    // Each player got their three offered tickets by DM.
+    let is_dm = |c: &fake_discord::Call| c.path.starts_with("/api/v10/channels/7000");
+    fake.wait_until("two ticket DMs", |calls| calls.iter().filter(|c| is_dm(c)).count() == 2)
+        .await;
+    let dm = fake.calls().into_iter().find(is_dm).unwrap();
+    assert!(
+        dm.json["content"].as_str().unwrap().contains("Your starting tickets"),
+        "{:#}",
+        dm.json
+    );
+
+    // Ana chooses with the button: a private select of her three tickets, keep at least two.
+    let offer = fake.interact(button(ANA, "Ana", CHANNEL, &choose[0])).await;
+    assert!(is_ephemeral(&offer), "{offer:#}");
+    let menu = &offer["data"]["components"][0]["components"][0];
+    assert_eq!(
+        (menu["min_values"].as_u64(), menu["max_values"].as_u64()),
+        (Some(2), Some(3)),
+        "{menu:#}"
+    );
+    let keep_id = menu["custom_id"].as_str().unwrap().to_string();
+    let values: Vec<String> = menu["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["value"].as_str().unwrap().to_string())
+        .collect();
+    let too_few = fake
+        .interact(select(ANA, "Ana", CHANNEL, &keep_id, &[&values[0]]))
+        .await;
+    assert!(
+        is_ephemeral(&too_few) && content(&too_few).contains("Keep at least 2"),
+        "{too_few:#}"
+    );
+    let before = fake.calls().len();
+    let kept = fake
+        .interact(select(ANA, "Ana", CHANNEL, &keep_id, &[&values[0], &values[1]]))
+        .await;
+    assert!(
+        is_ephemeral(&kept) && content(&kept).starts_with("You kept "),
+        "{kept:#}"
+    );
+    let said = fake
+        .wait_for_call_after(before, "Ana's public sentence", |c| {
+            c.path == format!("/api/v10/channels/{CHANNEL}/messages")
+        })
+        .await;
+    assert_eq!(said.json["content"], "Ana kept 2 of 3 tickets.");
+    // Cy, who is not seated, cannot choose for anyone.
+    let stranger = fake
+        .interact(select(CY, "Cy", CHANNEL, &keep_id, &[&values[0], &values[1]]))
+        .await;
+    assert!(content(&stranger).contains("not playing"), "{stranger:#}");
+
+    // Ben chooses with the command and keeps all three: the first turn message follows.
+    let offer = fake.interact(slash(BEN, "Ben", CHANNEL, "tickets", &[])).await;
+    let menu = &offer["data"]["components"][0]["components"][0];
+    let values: Vec<String> = menu["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["value"].as_str().unwrap().to_string())
+        .collect();
+    let before = fake.calls().len();
+    fake.interact(select(
+        BEN,
+        "Ben",
+        CHANNEL,
+        menu["custom_id"].as_str().unwrap(),
+        &values.iter().map(String::as_str).collect::<Vec<_>>(),
+    ))
+    .await;
+    let turn = fake
+        .wait_for_call_after(before, "the first turn message", |c| {
+            c.path == format!("/api/v10/channels/{CHANNEL}/messages") && !c.files.is_empty()
+        })
+        .await;
+    let (_, file, kind, png) = &turn.files[0];
+    assert_eq!((file.as_str(), kind.as_str()), ("board.png", "image/png"));
+    assert!(png.starts_with(b"\x89PNG"), "a PNG");
+    let text = turn.json["content"].as_str().unwrap();
+    assert!(
+        text.contains("Ben kept 3 tickets.") && text.contains("it is your turn"),
+        "{text}"
+    );
+    let pinged: Vec<&str> = turn.json["allowed_mentions"]["users"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u.as_str().unwrap())
+        .collect();
+    assert_eq!(pinged.len(), 1, "only the player to move is pinged");
+    assert!(text.contains(&format!("<@{}>", pinged[0])), "{text}");
+    assert_eq!(turn.json["embeds"][0]["image"]["url"], "attachment://board.png");
+    // The start message's button now only explains.
+    let late = fake.interact(button(ANA, "Ana", CHANNEL, &choose[0])).await;
+    assert!(content(&late).contains("starting tickets are chosen"), "{late:#}");
+
+    // /ttr hand: deferred, then Ana's cards, her two tickets and her own picture, privately.
+    let hand = fake.interact_deferred(slash(ANA, "Ana", CHANNEL, "hand", &[])).await;
+    assert_eq!(hand.json["flags"].as_u64().unwrap_or(0) & 64, 64, "{:#}", hand.json);
+    let mine = hand.json["content"].as_str().unwrap();
+    assert!(
+        mine.starts_with("**Your cards:** ") && mine.matches("○").count() == 2,
+        "{mine}"
+    );
+    assert!(hand.files[0].3.starts_with(b"\x89PNG"));
+    // /ttr board: the public picture.
+    let board = fake.interact_deferred(slash(CY, "Cy", CHANNEL, "board", &[])).await;
+    assert_eq!(board.files[0].1, "board.png");
+    assert_eq!(board.json["flags"].as_u64().unwrap_or(0) & 64, 0);
 
     // A button of the closed lobby, and a forged one, change nothing.
     let stale = fake.interact(button(BEN, "Ben", CHANNEL, cancel)).await;

@@ -3,9 +3,12 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{ButtonId, Context, Data, Error, private_lang, refusal_or_error, reply_ephemeral};
+use super::{ButtonId, Context, Data, Error, game, private_lang, refusal_or_error, reply_ephemeral};
 use crate::maps::{self, BUILTIN};
 use crate::store::{Actor, Lobby, NewLobby};
+
+/// What the lobby's buttons are called in their `custom_id`s.
+pub(super) const BUTTONS: [&str; 5] = ["join", "leave", "computer", "start", "cancel"];
 
 /// What is said while computer players are not built yet (they come with their own issue).
 const NO_COMPUTERS_YET: &str = "Computer players are coming in a later version of ttrbot. For now, seat friends: they \
@@ -130,8 +133,9 @@ fn lobby_message(lobby: &Lobby) -> (String, serenity::CreateEmbed, Vec<serenity:
     (content, embed, vec![row])
 }
 
-/// The message once the lobby has become a game: who plays, in seat order, each mentioned so they are pinged.
-fn started_message(lobby: &Lobby) -> (String, serenity::CreateAllowedMentions) {
+/// The message once the lobby has become a game: who plays, in seat order, each mentioned so they are pinged, and
+/// the button to choose starting tickets.
+fn started_message(lobby: &Lobby) -> serenity::CreateInteractionResponseMessage {
     let name = maps::builtin(&lobby.map).map_or_else(|_| lobby.map.clone(), |m| m.name.clone());
     let who: Vec<String> = lobby
         .seats
@@ -142,14 +146,15 @@ fn started_message(lobby: &Lobby) -> (String, serenity::CreateAllowedMentions) {
         })
         .collect();
     let users = lobby.seats.iter().filter_map(|s| s.user_id).map(serenity::UserId::new);
-    (
-        format!(
-            "The game of **{name}** has started: {}. Choosing tickets and playing turns in Discord come in the next \
-             version of ttrbot; this game is stored and will continue then.",
+    serenity::CreateInteractionResponseMessage::new()
+        .content(format!(
+            "The game of **{name}** has started: {}. Everyone chooses starting tickets now, all at once: press \
+             **Choose tickets** (or type `/ttr tickets`). Your tickets are in your DMs too.",
             who.join(", ")
-        ),
-        serenity::CreateAllowedMentions::new().users(users),
-    )
+        ))
+        .embeds(Vec::new())
+        .components(vec![game::tickets_button(lobby.id)])
+        .allowed_mentions(serenity::CreateAllowedMentions::new().users(users))
 }
 
 /// Sends the lobby as a new public message.
@@ -270,7 +275,7 @@ pub(super) async fn on_button(
         "computer" => return reply_ephemeral(ctx, component, NO_COMPUTERS_YET).await,
         "cancel" => store.cancel_lobby(channel, actor(user, member)).await.map(|_| None),
         "start" => match store.start_game(channel, actor(user, member)).await {
-            Ok((lobby, _game)) => return announce_start(ctx, component, &lobby).await,
+            Ok((lobby, _game)) => return announce_start(ctx, data, component, &lobby).await,
             Err(e) => Err(e),
         },
         _ => return reply_ephemeral(ctx, component, "That button belongs to nothing I know.").await,
@@ -299,19 +304,31 @@ pub(super) async fn on_button(
     }
 }
 
-/// Turns the lobby message into the game's first message: the players, mentioned so they are pinged.
+/// Turns the lobby message into the game's first message, then DMs each player their starting tickets; if some
+/// DMs are closed, says so once in the channel.
 async fn announce_start(
     ctx: &serenity::Context,
+    data: &Data,
     component: &serenity::ComponentInteraction,
     lobby: &Lobby,
 ) -> Result<(), Error> {
-    let (content, mentions) = started_message(lobby);
-    let message = serenity::CreateInteractionResponseMessage::new()
-        .content(content)
-        .embeds(Vec::new())
-        .components(Vec::new())
-        .allowed_mentions(mentions);
-    update_message(ctx, component, message).await
+    update_message(ctx, component, started_message(lobby)).await?;
+    let closed = game::send_ticket_dms(ctx, data, lobby.channel_id, lobby.id).await?;
+    if !closed.is_empty() {
+        let notice = format!(
+            "I could not send a DM to {} (DMs closed): use `/ttr hand` here to see your tickets.",
+            closed.join(", ")
+        );
+        serenity::ChannelId::new(lobby.channel_id)
+            .send_message(
+                ctx,
+                serenity::CreateMessage::new()
+                    .content(notice)
+                    .allowed_mentions(serenity::CreateAllowedMentions::new()),
+            )
+            .await?;
+    }
+    Ok(())
 }
 
 async fn update_message(

@@ -2,6 +2,7 @@
 //! database. Handlers are thin: parse → lock the channel → load → apply → save → reply. Identity always comes from
 //! the interaction's user, never from a `custom_id`.
 
+mod game;
 mod lobby;
 
 use std::collections::HashMap;
@@ -116,7 +117,14 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
 /// Ticket to Ride: open a game, join it, play it.
 #[poise::command(
     slash_command,
-    subcommands("lobby::start", "lobby::join", "lobby::leave"),
+    subcommands(
+        "lobby::start",
+        "lobby::join",
+        "lobby::leave",
+        "game::tickets",
+        "game::hand",
+        "game::board"
+    ),
     subcommand_required
 )]
 async fn ttr(_: Context<'_>) -> Result<(), Error> {
@@ -137,7 +145,8 @@ async fn on_event(
     let ctx = framework.serenity_context;
     let data = framework.user_data;
     let result = match ButtonId::parse(&component.data.custom_id) {
-        Some(id) => lobby::on_button(ctx, data, component, id).await,
+        Some(id) if lobby::BUTTONS.contains(&id.what.as_str()) => lobby::on_button(ctx, data, component, id).await,
+        Some(id) => game::on_component(ctx, data, component, id).await,
         None => {
             reply_ephemeral(
                 ctx,

@@ -36,9 +36,13 @@ pub(super) fn cards(map: &Map, cards: &CardCounts) -> String {
     if cards.total() == 0 {
         return "no cards".to_string();
     }
+    // Colours read as adjectives ("3 red"); the wild card is a noun ("2 locomotives").
     cards
         .iter()
-        .map(|(card, n)| format!("{n} {}", card.name(map.rules.wild)))
+        .map(|(card, n)| match card.color() {
+            Some(c) => format!("{n} {c}"),
+            None => plural(n, card.name(map.rules.wild), &format!("{}s", card.name(map.rules.wild))),
+        })
         .collect::<Vec<_>>()
         .join(", ")
 }

@@ -152,6 +152,24 @@ impl Fake {
         }
     }
 
+    /// Waits until the calls so far satisfy `done`.
+    pub async fn wait_until(&self, what: &str, done: impl Fn(&[Call]) -> bool) {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let notified = self.shared.changed.notified();
+            if done(&self.calls()) {
+                return;
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            assert!(
+                !left.is_zero(),
+                "timed out waiting for {what}; bot log:\n{}",
+                self.log()
+            );
+            let _ = tokio::time::timeout(left, notified).await;
+        }
+    }
+
     /// Waits until a call matching `pick` has been made, and returns it.
     pub async fn wait_for_call(&self, what: &str, pick: impl Fn(&Call) -> bool) -> Call {
         self.wait_for_call_after(0, what, pick).await
@@ -177,6 +195,17 @@ impl Fake {
         self.wait_for_call_after(from, &format!("the answer to interaction {id}"), |c| c.path == path)
             .await
             .json
+    }
+
+    /// Sends an interaction the bot first defers, then answers with a followup; returns the followup's call.
+    pub async fn interact_deferred(&mut self, interaction: Value) -> Call {
+        let id = self.next_id + 1;
+        let from = self.calls().len();
+        let deferred = self.interact(interaction).await;
+        assert_eq!(deferred["type"], 5, "a deferred answer: {deferred:#}");
+        let path = format!("/api/v10/webhooks/{APP}/tok-{id}");
+        self.wait_for_call_after(from, "the followup", |c| c.method == "POST" && c.path == path)
+            .await
     }
 
     /// Closes the gateway with 4004 (authentication failed) and waits for the bot to exit.
@@ -250,6 +279,19 @@ pub fn button(user: u64, name: &str, channel: u64, custom_id: &str) -> Value {
         json!({ "custom_id": custom_id, "component_type": 2 }),
     );
     value["message"] = message_json(8_000_000_000_000_000_008, channel, &json!({ "content": "" }));
+    value
+}
+
+/// A string select submitted by a user with these values.
+pub fn select(user: u64, name: &str, channel: u64, custom_id: &str, values: &[&str]) -> Value {
+    let mut value = base(
+        3,
+        user,
+        name,
+        channel,
+        json!({ "custom_id": custom_id, "component_type": 3, "values": values }),
+    );
+    value["message"] = message_json(8_000_000_000_000_000_009, channel, &json!({ "content": "" }));
     value
 }
 

@@ -1,0 +1,518 @@
+//! A game in a channel: the starting tickets (a DM to each player, a `Choose tickets` button and `/ttr tickets`
+//! opening a private select), the turn message (board picture, scores, the player to move pinged), `/ttr hand`
+//! (private: cards, tickets, one's own board picture) and `/ttr board`. Every change goes parse → lock → load →
+//! apply → save → reply.
+
+use poise::serenity_prelude as serenity;
+
+use super::{ButtonId, Context, Data, Error, private_lang, reply_ephemeral};
+use crate::render;
+use crate::rules::{Action, Event, Game, PublicView, Seat, Step, TicketId, TicketSet};
+use crate::seating::Player;
+use crate::store::{Applied, GameId, StoredSeat};
+use crate::text::{self, Lang};
+
+/// The public language: English until the server's locale is read (a later issue).
+const PUBLIC: Lang = Lang::En;
+
+/// The running game of a channel, with its seats.
+struct Table {
+    id: GameId,
+    game: Game,
+    version: i64,
+    seats: Vec<StoredSeat>,
+}
+
+impl Table {
+    fn players(&self) -> Vec<Player> {
+        self.seats.iter().map(|s| s.player.clone()).collect()
+    }
+
+    fn names(&self) -> Vec<String> {
+        self.seats.iter().map(|s| s.player.name.clone()).collect()
+    }
+
+    /// The seat a Discord user plays, if any.
+    fn seat_of(&self, user: u64) -> Option<Seat> {
+        self.seats.iter().find(|s| s.user_id == Some(user)).map(|s| s.seat)
+    }
+
+    /// A seat as everyone sees it in a message: a mention for a person, the name for a computer player.
+    fn mention(&self, seat: Seat) -> String {
+        match self.seats.get(seat.index()).and_then(|s| s.user_id) {
+            Some(user) => format!("<@{user}>"),
+            None => self
+                .seats
+                .get(seat.index())
+                .map_or_else(String::new, |s| s.player.name.clone()),
+        }
+    }
+}
+
+/// Loads the game a channel holds now (`None` when it holds none, or only a lobby).
+async fn table(data: &Data, channel: u64) -> Result<Option<Table>, Error> {
+    let Some(id) = data.store.game_in_channel(channel).await? else {
+        return Ok(None);
+    };
+    if data.store.lobby(channel).await?.is_some() {
+        return Ok(None);
+    }
+    let loaded = data.store.load(id).await?;
+    let seats = data.store.seats(id).await?;
+    Ok(Some(Table {
+        id,
+        game: loaded.game,
+        version: loaded.version,
+        seats,
+    }))
+}
+
+/// The row with a game's `Choose tickets` button.
+pub(super) fn tickets_button(game: GameId) -> serenity::CreateActionRow {
+    serenity::CreateActionRow::Buttons(vec![
+        serenity::CreateButton::new(ButtonId::of(game.0, "starting-tickets"))
+            .label("Choose tickets")
+            .style(serenity::ButtonStyle::Primary),
+    ])
+}
+
+/// DMs each person their starting tickets. Returns the names of those whose DMs are closed.
+pub(super) async fn send_ticket_dms(
+    ctx: &serenity::Context,
+    data: &Data,
+    channel: u64,
+    game: GameId,
+) -> Result<Vec<String>, Error> {
+    let loaded = data.store.load(game).await?;
+    let seats = data.store.seats(game).await?;
+    let mut closed = Vec::new();
+    for seat in &seats {
+        let Some(user) = seat.user_id else { continue };
+        let view = loaded.game.seat_view(seat.seat);
+        let map = loaded.game.map();
+        let list: Vec<String> = view
+            .offer
+            .iter()
+            .map(|&t| format!("• {}", text::ticket(PUBLIC, map, t)))
+            .collect();
+        let message = format!(
+            "Your starting tickets for the game of **{}** in <#{channel}>:\n{}\nKeep at least {}: press **Choose \
+             tickets** in the channel, or type `/ttr tickets` there.",
+            map.name,
+            list.join("\n"),
+            map.rules.tickets_keep
+        );
+        let sent = serenity::UserId::new(user)
+            .direct_message(ctx, serenity::CreateMessage::new().content(message))
+            .await;
+        if let Err(e) = sent {
+            tracing::info!(user, "DM not delivered: {e}");
+            closed.push(seat.player.name.clone());
+        }
+    }
+    Ok(closed)
+}
+
+/// Choose your starting tickets, or draw tickets on your turn.
+#[poise::command(slash_command)]
+pub async fn tickets(ctx: Context<'_>) -> Result<(), Error> {
+    let lang = private_lang(ctx.locale().unwrap_or("en"));
+    let channel = ctx.channel_id().get();
+    let lock = ctx.data().channel_lock(channel);
+    let _held = lock.lock().await;
+    let answer = ticket_choice(ctx.serenity_context(), ctx.data(), channel, ctx.author().id.get(), lang).await?;
+    ctx.send(answer.into_reply()).await?;
+    Ok(())
+}
+
+/// A private answer: text, and maybe components and a picture.
+struct Private {
+    content: String,
+    components: Vec<serenity::CreateActionRow>,
+    picture: Option<Vec<u8>>,
+}
+
+impl Private {
+    fn text(content: impl Into<String>) -> Private {
+        Private {
+            content: content.into(),
+            components: Vec::new(),
+            picture: None,
+        }
+    }
+
+    fn into_reply(self) -> poise::CreateReply {
+        let mut reply = poise::CreateReply::default()
+            .content(self.content)
+            .components(self.components)
+            .ephemeral(true);
+        if let Some(png) = self.picture {
+            reply = reply.attachment(serenity::CreateAttachment::bytes(png, "board.png"));
+        }
+        reply
+    }
+
+    fn into_followup(self) -> serenity::CreateInteractionResponseFollowup {
+        let mut message = serenity::CreateInteractionResponseFollowup::new()
+            .content(self.content)
+            .components(self.components)
+            .ephemeral(true);
+        if let Some(png) = self.picture {
+            message = message.add_file(serenity::CreateAttachment::bytes(png, "board.png"));
+        }
+        message
+    }
+
+    fn into_message(self) -> serenity::CreateInteractionResponseMessage {
+        let mut message = serenity::CreateInteractionResponseMessage::new()
+            .content(self.content)
+            .components(self.components)
+            .ephemeral(true);
+        if let Some(png) = self.picture {
+            message = message.add_file(serenity::CreateAttachment::bytes(png, "board.png"));
+        }
+        message
+    }
+}
+
+/// The start message's button: the ticket select while starting tickets are being chosen; afterwards it only
+/// explains (so an old button never draws tickets by surprise).
+async fn starting_ticket_choice(
+    ctx: &serenity::Context,
+    data: &Data,
+    channel: u64,
+    user: u64,
+    lang: Lang,
+) -> Result<Private, Error> {
+    let starting = table(data, channel)
+        .await?
+        .is_some_and(|t| *t.game.step() == Step::StartingTickets);
+    if starting {
+        ticket_choice(ctx, data, channel, user, lang).await
+    } else {
+        Ok(Private::text(
+            "The starting tickets are chosen. To draw more on your turn, type `/ttr tickets`.",
+        ))
+    }
+}
+
+/// The ticket select for a user: the offer they hold, or (on their turn) a fresh draw of tickets.
+async fn ticket_choice(
+    ctx: &serenity::Context,
+    data: &Data,
+    channel: u64,
+    user: u64,
+    lang: Lang,
+) -> Result<Private, Error> {
+    let Some(mut table) = table(data, channel).await? else {
+        return Ok(Private::text("There is no game in play in this channel."));
+    };
+    let Some(seat) = table.seat_of(user) else {
+        return Ok(Private::text(text::rule_error(
+            lang,
+            table.game.map(),
+            &crate::rules::RuleError::NoSuchSeat,
+        )));
+    };
+    if table.game.seat_view(seat).offer.is_empty() {
+        // Not holding an offer: on one's turn, this is the ticket draw.
+        match data
+            .store
+            .apply_to(table.id, &table.game, table.version, seat, Action::DrawTickets)
+            .await?
+        {
+            Applied::Accepted { game, events, .. } => {
+                post_events(ctx, channel, &table, &events).await?;
+                table.game = *game;
+            }
+            Applied::Rejected(e) => return Ok(Private::text(text::rule_error(lang, table.game.map(), &e))),
+            Applied::AlreadyPlayed => return Ok(Private::text("That was already played.")),
+        }
+    }
+    let view = table.game.seat_view(seat);
+    let map = table.game.map();
+    let least = match table.game.step() {
+        Step::StartingTickets => map.rules.tickets_keep,
+        _ => map.rules.tickets_draw_keep,
+    };
+    let least = usize::from(least).min(view.offer.len());
+    let options: Vec<serenity::CreateSelectMenuOption> = view
+        .offer
+        .iter()
+        .map(|&t| serenity::CreateSelectMenuOption::new(text::ticket(lang, map, t), t.0.to_string()))
+        .collect();
+    let select = serenity::CreateSelectMenu::new(
+        ButtonId::of(table.id.0, "keep"),
+        serenity::CreateSelectMenuKind::String { options },
+    )
+    .placeholder(format!("Keep at least {least}"))
+    .min_values(least as u8)
+    .max_values(view.offer.len() as u8);
+    Ok(Private {
+        content: format!("Choose the tickets to keep (at least {least})."),
+        components: vec![serenity::CreateActionRow::SelectMenu(select)],
+        picture: None,
+    })
+}
+
+/// The game's buttons and selects (the lobby's are handled in `lobby`).
+pub(super) async fn on_component(
+    ctx: &serenity::Context,
+    data: &Data,
+    component: &serenity::ComponentInteraction,
+    id: ButtonId,
+) -> Result<(), Error> {
+    let lang = private_lang(&component.locale);
+    let channel = component.channel_id.get();
+    let user = component.user.id.get();
+    let lock = data.channel_lock(channel);
+    let _held = lock.lock().await;
+    let current = data.store.game_in_channel(channel).await?;
+    if current.is_none_or(|g| g.0 != id.game) {
+        return reply_ephemeral(ctx, component, "That game is over or belongs to another channel.").await;
+    }
+    if id.what == "hand" {
+        // Drawing the picture can take a moment: acknowledge first, then answer.
+        component.defer_ephemeral(&ctx.http).await?;
+        let answer = hand_answer(data, channel, user, lang).await?;
+        component.create_followup(&ctx.http, answer.into_followup()).await?;
+        return Ok(());
+    }
+    let answer = match id.what.as_str() {
+        "starting-tickets" => starting_ticket_choice(ctx, data, channel, user, lang).await?,
+        "tickets" => ticket_choice(ctx, data, channel, user, lang).await?,
+        "keep" => keep(ctx, data, channel, user, lang, component).await?,
+        _ => Private::text("That button belongs to nothing I know."),
+    };
+    component
+        .create_response(
+            &ctx.http,
+            serenity::CreateInteractionResponse::Message(answer.into_message()),
+        )
+        .await?;
+    Ok(())
+}
+
+/// The ticket select was submitted: keep those tickets.
+async fn keep(
+    ctx: &serenity::Context,
+    data: &Data,
+    channel: u64,
+    user: u64,
+    lang: Lang,
+    component: &serenity::ComponentInteraction,
+) -> Result<Private, Error> {
+    let Some(table) = table(data, channel).await? else {
+        return Ok(Private::text("There is no game in play in this channel."));
+    };
+    let Some(seat) = table.seat_of(user) else {
+        return Ok(Private::text(text::rule_error(
+            lang,
+            table.game.map(),
+            &crate::rules::RuleError::NoSuchSeat,
+        )));
+    };
+    let serenity::ComponentInteractionDataKind::StringSelect { values } = &component.data.kind else {
+        return Ok(Private::text("Choose tickets from the list."));
+    };
+    let chosen: Option<Vec<TicketId>> = values.iter().map(|v| v.parse().ok().map(TicketId)).collect();
+    let Some(chosen) = chosen.filter(|c| c.iter().all(|t| usize::from(t.0) < table.game.map().tickets.len())) else {
+        return Ok(Private::text("Those are not tickets of this game."));
+    };
+    let action = Action::KeepTickets {
+        tickets: TicketSet::from_ids(chosen),
+    };
+    match data
+        .store
+        .apply_to(table.id, &table.game, table.version, seat, action)
+        .await?
+    {
+        Applied::Accepted {
+            game, events, private, ..
+        } => {
+            let after = Table {
+                id: table.id,
+                game: *game,
+                version: table.version + 1,
+                seats: table.seats,
+            };
+            post_events(ctx, channel, &after, &events).await?;
+            let said: Vec<String> = private
+                .iter()
+                .map(|p| text::private_event(lang, after.game.map(), p))
+                .collect();
+            Ok(Private::text(said.join(" ")))
+        }
+        Applied::Rejected(e) => Ok(Private::text(text::rule_error(lang, table.game.map(), &e))),
+        Applied::AlreadyPlayed => Ok(Private::text("That was already played.")),
+    }
+}
+
+/// Posts what happened in the channel: one sentence per public event; when a turn begins, the turn message.
+async fn post_events(ctx: &serenity::Context, channel: u64, table: &Table, events: &[Event]) -> Result<(), Error> {
+    let map = table.game.map();
+    let names = table.names();
+    let sentences: Vec<String> = events.iter().map(|e| text::event(PUBLIC, map, &names, e)).collect();
+    let new_turn = events
+        .iter()
+        .any(|e| matches!(e, Event::GameStarted { .. }) || matches!(e, Event::GameOver));
+    let channel = serenity::ChannelId::new(channel);
+    if new_turn {
+        channel
+            .send_message(ctx, turn_message(table, &sentences.join("\n")))
+            .await?;
+    } else if !sentences.is_empty() {
+        let quiet = serenity::CreateMessage::new()
+            .content(sentences.join("\n"))
+            .allowed_mentions(serenity::CreateAllowedMentions::new());
+        channel.send_message(ctx, quiet).await?;
+    }
+    Ok(())
+}
+
+/// The turn message: what just happened, the player to move pinged, the board picture and the scores.
+fn turn_message(table: &Table, happened: &str) -> serenity::CreateMessage {
+    let view = table.game.public_view();
+    let map = table.game.map();
+    let png = render::png(&render::board(map, &view, &table.players()));
+    let whose = match &view.phase {
+        Step::Over => "The game is over.".to_string(),
+        _ => format!("{}, it is your turn.", table.mention(view.current)),
+    };
+    let mut mentions = serenity::CreateAllowedMentions::new();
+    if !matches!(view.phase, Step::Over)
+        && let Some(user) = table.seats.get(view.current.index()).and_then(|s| s.user_id)
+    {
+        mentions = mentions.users([serenity::UserId::new(user)]);
+    }
+    serenity::CreateMessage::new()
+        .content(format!("{happened}\n{whose}"))
+        .embed(scores_embed(table, &view).image("attachment://board.png"))
+        .add_file(serenity::CreateAttachment::bytes(png, "board.png"))
+        .components(vec![serenity::CreateActionRow::Buttons(vec![
+            serenity::CreateButton::new(ButtonId::of(table.id.0, "hand"))
+                .label("Hand")
+                .style(serenity::ButtonStyle::Secondary),
+        ])])
+        .allowed_mentions(mentions)
+}
+
+/// Scores, pieces, cards and tickets held, the face-up row and the piles, for everyone.
+fn scores_embed(table: &Table, view: &PublicView) -> serenity::CreateEmbed {
+    let map = table.game.map();
+    let pieces = if map.rules.metros > 0 { "trams" } else { "trains" };
+    let rows: Vec<String> = view
+        .seats
+        .iter()
+        .map(|s| {
+            let name = table.names().get(s.seat.index()).cloned().unwrap_or_default();
+            let score = view
+                .result
+                .as_ref()
+                .map_or(i32::from(s.route_points), |r| r.scores[s.seat.index()].total);
+            format!(
+                "**{name}** {score} pts · {} {pieces} · {} cards · {} tickets",
+                s.trains, s.hand_size, s.tickets_held
+            )
+        })
+        .collect();
+    let faceup: Vec<String> = view
+        .faceup
+        .iter()
+        .enumerate()
+        .map(|(i, c)| format!("{} · {}", i + 1, c.map_or("—", |c| c.name(map.rules.wild))))
+        .collect();
+    serenity::CreateEmbed::new()
+        .title(map.name.clone())
+        .description(rows.join("\n"))
+        .field("Face up", faceup.join("\n"), true)
+        .field(
+            "Piles",
+            format!(
+                "Deck {}\nDiscard {}\nTickets {}",
+                view.deck_size, view.discard_size, view.ticket_deck_size
+            ),
+            true,
+        )
+}
+
+/// Your cards, your tickets and your own board picture (only you see them).
+#[poise::command(slash_command)]
+pub async fn hand(ctx: Context<'_>) -> Result<(), Error> {
+    let lang = private_lang(ctx.locale().unwrap_or("en"));
+    // Rendering can take a moment: acknowledge first.
+    ctx.defer_ephemeral().await?;
+    let answer = hand_answer(ctx.data(), ctx.channel_id().get(), ctx.author().id.get(), lang).await?;
+    ctx.send(answer.into_reply()).await?;
+    Ok(())
+}
+
+async fn hand_answer(data: &Data, channel: u64, user: u64, lang: Lang) -> Result<Private, Error> {
+    let Some(table) = table(data, channel).await? else {
+        return Ok(Private::text("There is no game in play in this channel."));
+    };
+    let Some(seat) = table.seat_of(user) else {
+        return Ok(Private::text(text::rule_error(
+            lang,
+            table.game.map(),
+            &crate::rules::RuleError::NoSuchSeat,
+        )));
+    };
+    let view = table.game.seat_view(seat);
+    let map = table.game.map();
+    let tickets: Vec<String> = view
+        .tickets
+        .iter()
+        .map(|&(t, done)| format!("{} {}", if done { "✓" } else { "○" }, text::ticket(lang, map, t)))
+        .collect();
+    let offer = if view.offer.is_empty() {
+        String::new()
+    } else {
+        format!("\nStill to choose from: {} tickets.", view.offer.len())
+    };
+    let content = format!(
+        "**Your cards:** {}\n**Your tickets:**\n{}{offer}",
+        text::cards(lang, map, &view.hand),
+        if tickets.is_empty() {
+            "none yet".to_string()
+        } else {
+            tickets.join("\n")
+        },
+    );
+    let png = render::png(&render::seat_board(
+        map,
+        &view.public,
+        &table.players(),
+        seat,
+        &view.tickets,
+    ));
+    Ok(Private {
+        content,
+        components: Vec::new(),
+        picture: Some(png),
+    })
+}
+
+/// The board as it stands, for everyone.
+#[poise::command(slash_command)]
+pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
+    ctx.defer().await?;
+    let Some(table) = table(ctx.data(), ctx.channel_id().get()).await? else {
+        ctx.send(
+            poise::CreateReply::default()
+                .content("There is no game in play in this channel.")
+                .ephemeral(true),
+        )
+        .await?;
+        return Ok(());
+    };
+    let view = table.game.public_view();
+    let png = render::png(&render::board(table.game.map(), &view, &table.players()));
+    ctx.send(
+        poise::CreateReply::default()
+            .embed(scores_embed(&table, &view).image("attachment://board.png"))
+            .attachment(serenity::CreateAttachment::bytes(png, "board.png")),
+    )
+    .await?;
+    Ok(())
+}
