@@ -4,7 +4,7 @@
 
 mod fake_discord;
 
-use fake_discord::{Fake, as_manager, button, custom_ids, select, slash};
+use fake_discord::{Fake, as_manager, autocomplete, button, custom_ids, select, slash};
 use serde_json::{Value, json};
 use ttrbot::store::Store;
 
@@ -311,6 +311,100 @@ async fn a_lobby_is_opened_joined_and_started_through_discord() {
     let board = fake.interact_deferred(slash(CY, "Cy", CHANNEL, "board", &[])).await;
     assert_eq!(board.files[0].1, "board.png");
     assert_eq!(board.json["flags"].as_u64().unwrap_or(0) & 64, 0);
+
+    // Drawing cards. The player to move is the one the turn message pinged.
+    let first: u64 = pinged[0].parse().unwrap();
+    let (second, first_name, second_name) = if first == ANA {
+        (BEN, "Ana", "Ben")
+    } else {
+        (ANA, "Ben", "Ana")
+    };
+    let find = |message: &Value, label: &str| -> String {
+        message["components"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|row| row["components"].as_array().unwrap().iter())
+            .find(|b| b["label"] == label)
+            .unwrap_or_else(|| panic!("no {label} button in {message:#}"))["custom_id"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let deck = find(&turn.json, "Deck");
+    let wrong = fake.interact(button(second, second_name, CHANNEL, &deck)).await;
+    assert!(content(&wrong).contains("not your turn"), "{wrong:#}");
+    let (drawn, private) = fake
+        .interact_then_followup(button(first, first_name, CHANNEL, &deck))
+        .await;
+    assert_eq!(drawn["type"], 7, "the turn message is updated in place: {drawn:#}");
+    assert!(
+        content(&drawn).ends_with(&format!("{first_name} drew a card from the deck.")),
+        "{drawn:#}"
+    );
+    assert!(
+        private.json["content"].as_str().unwrap().starts_with("You drew a"),
+        "{:#}",
+        private.json
+    );
+    assert_eq!(private.json["flags"].as_u64().unwrap_or(0) & 64, 64);
+    let stale = fake.interact(button(first, first_name, CHANNEL, &deck)).await;
+    assert!(content(&stale).contains("already played"), "{stale:#}");
+    let before = fake.calls().len();
+    let deck = find(&drawn["data"], "Deck");
+    let (done, _) = fake
+        .interact_then_followup(button(first, first_name, CHANNEL, &deck))
+        .await;
+    assert!(
+        custom_ids(&done["data"]).is_empty(),
+        "the finished turn's buttons are gone: {done:#}"
+    );
+    let next = fake
+        .wait_for_call_after(before, "the next turn message", |c| !c.files.is_empty())
+        .await;
+    assert!(
+        next.json["content"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("<@{second}>, it is your turn"))
+    );
+
+    // The other player draws by command; autocomplete offers the deck and the face-up slots.
+    let choices = fake
+        .interact(autocomplete(second, second_name, CHANNEL, "draw", "card", ""))
+        .await;
+    assert_eq!(choices["type"], 8, "{choices:#}");
+    let names: Vec<&str> = choices["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names[0], "deck");
+    assert!(names.len() == 6 && names[1].starts_with("1 · "), "{names:?}");
+    let bad = fake
+        .interact(slash(second, second_name, CHANNEL, "draw", &[("card", json!("seven"))]))
+        .await;
+    assert!(content(&bad).contains("Draw from `deck`"), "{bad:#}");
+    let before = fake.calls().len();
+    for _ in 0..2 {
+        let mine = fake
+            .interact(slash(second, second_name, CHANNEL, "draw", &[("card", json!("deck"))]))
+            .await;
+        assert!(
+            is_ephemeral(&mine) && content(&mine).starts_with("You drew a"),
+            "{mine:#}"
+        );
+    }
+    let back = fake
+        .wait_for_call_after(before, "the turn back to the first player", |c| !c.files.is_empty())
+        .await;
+    assert!(
+        back.json["content"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("<@{first}>, it is your turn"))
+    );
 
     // A button of the closed lobby, and a forged one, change nothing.
     let stale = fake.interact(button(BEN, "Ben", CHANNEL, cancel)).await;

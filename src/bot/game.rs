@@ -216,17 +216,12 @@ async fn ticket_choice(
     };
     if table.game.seat_view(seat).offer.is_empty() {
         // Not holding an offer: on one's turn, this is the ticket draw.
-        match data
-            .store
-            .apply_to(table.id, &table.game, table.version, seat, Action::DrawTickets)
-            .await?
-        {
-            Applied::Accepted { game, events, .. } => {
-                post_events(ctx, channel, &table, &events).await?;
-                table.game = *game;
+        match play(data, table, user, None, Action::DrawTickets, lang).await? {
+            Ok(played) => {
+                announce(ctx, channel, &played).await?;
+                table = played.after;
             }
-            Applied::Rejected(e) => return Ok(Private::text(text::rule_error(lang, table.game.map(), &e))),
-            Applied::AlreadyPlayed => return Ok(Private::text("That was already played.")),
+            Err(refusal) => return Ok(Private::text(refusal)),
         }
     }
     let view = table.game.seat_view(seat);
@@ -278,6 +273,19 @@ pub(super) async fn on_component(
         component.create_followup(&ctx.http, answer.into_followup()).await?;
         return Ok(());
     }
+    let turn_action = match id.what.as_str() {
+        "deck" => Some(Action::DrawBlind),
+        what => what.strip_prefix("take-").and_then(draw_action),
+    };
+    if let Some(action) = turn_action {
+        return on_turn_button(ctx, data, component, &id, action, lang).await;
+    }
+    if id.what == "tickets" {
+        let current = table(data, channel).await?.map(|t| t.version);
+        if id.version.is_some() && current != id.version {
+            return reply_ephemeral(ctx, component, "That was already played.").await;
+        }
+    }
     let answer = match id.what.as_str() {
         "starting-tickets" => starting_ticket_choice(ctx, data, channel, user, lang).await?,
         "tickets" => ticket_choice(ctx, data, channel, user, lang).await?,
@@ -305,13 +313,6 @@ async fn keep(
     let Some(table) = table(data, channel).await? else {
         return Ok(Private::text("There is no game in play in this channel."));
     };
-    let Some(seat) = table.seat_of(user) else {
-        return Ok(Private::text(text::rule_error(
-            lang,
-            table.game.map(),
-            &crate::rules::RuleError::NoSuchSeat,
-        )));
-    };
     let serenity::ComponentInteractionDataKind::StringSelect { values } = &component.data.kind else {
         return Ok(Private::text("Choose tickets from the list."));
     };
@@ -322,52 +323,13 @@ async fn keep(
     let action = Action::KeepTickets {
         tickets: TicketSet::from_ids(chosen),
     };
-    match data
-        .store
-        .apply_to(table.id, &table.game, table.version, seat, action)
-        .await?
-    {
-        Applied::Accepted {
-            game, events, private, ..
-        } => {
-            let after = Table {
-                id: table.id,
-                game: *game,
-                version: table.version + 1,
-                seats: table.seats,
-            };
-            post_events(ctx, channel, &after, &events).await?;
-            let said: Vec<String> = private
-                .iter()
-                .map(|p| text::private_event(lang, after.game.map(), p))
-                .collect();
-            Ok(Private::text(said.join(" ")))
+    match play(data, table, user, None, action, lang).await? {
+        Ok(played) => {
+            announce(ctx, channel, &played).await?;
+            Ok(Private::text(played.private.join(" ")))
         }
-        Applied::Rejected(e) => Ok(Private::text(text::rule_error(lang, table.game.map(), &e))),
-        Applied::AlreadyPlayed => Ok(Private::text("That was already played.")),
+        Err(refusal) => Ok(Private::text(refusal)),
     }
-}
-
-/// Posts what happened in the channel: one sentence per public event; when a turn begins, the turn message.
-async fn post_events(ctx: &serenity::Context, channel: u64, table: &Table, events: &[Event]) -> Result<(), Error> {
-    let map = table.game.map();
-    let names = table.names();
-    let sentences: Vec<String> = events.iter().map(|e| text::event(PUBLIC, map, &names, e)).collect();
-    let new_turn = events
-        .iter()
-        .any(|e| matches!(e, Event::GameStarted { .. }) || matches!(e, Event::GameOver));
-    let channel = serenity::ChannelId::new(channel);
-    if new_turn {
-        channel
-            .send_message(ctx, turn_message(table, &sentences.join("\n")))
-            .await?;
-    } else if !sentences.is_empty() {
-        let quiet = serenity::CreateMessage::new()
-            .content(sentences.join("\n"))
-            .allowed_mentions(serenity::CreateAllowedMentions::new());
-        channel.send_message(ctx, quiet).await?;
-    }
-    Ok(())
 }
 
 /// The turn message: what just happened, the player to move pinged, the board picture and the scores.
@@ -389,12 +351,266 @@ fn turn_message(table: &Table, happened: &str) -> serenity::CreateMessage {
         .content(format!("{happened}\n{whose}"))
         .embed(scores_embed(table, &view).image("attachment://board.png"))
         .add_file(serenity::CreateAttachment::bytes(png, "board.png"))
-        .components(vec![serenity::CreateActionRow::Buttons(vec![
-            serenity::CreateButton::new(ButtonId::of(table.id.0, "hand"))
-                .label("Hand")
-                .style(serenity::ButtonStyle::Secondary),
-        ])])
+        .components(turn_components(table))
         .allowed_mentions(mentions)
+}
+
+/// A turn message's buttons, stamped with the game's version: the face-up cards ("1 · red"), `Deck`, `Tickets` and
+/// `Hand`. A button the player to move cannot use now is shown disabled; none is shown once the game is over.
+fn turn_components(table: &Table) -> Vec<serenity::CreateActionRow> {
+    if table.game.is_over() {
+        return Vec::new();
+    }
+    let (game, version) = (table.id.0, table.version);
+    let map = table.game.map();
+    let mut legal = Vec::new();
+    table.game.legal_actions(table.game.current(), &mut legal);
+    let view = table.game.public_view();
+    let mut cards: Vec<serenity::CreateButton> = view
+        .faceup
+        .iter()
+        .enumerate()
+        .map(|(slot, card)| {
+            let label = format!("{} · {}", slot + 1, card.map_or("—", |c| c.name(map.rules.wild)));
+            let usable = legal.contains(&Action::DrawFaceup { slot: slot as u8 });
+            serenity::CreateButton::new(ButtonId::at(game, version, &format!("take-{}", slot + 1)))
+                .label(label)
+                .style(serenity::ButtonStyle::Secondary)
+                .disabled(!usable)
+        })
+        .collect();
+    cards.push(
+        serenity::CreateButton::new(ButtonId::at(game, version, "deck"))
+            .label("Deck")
+            .style(serenity::ButtonStyle::Primary)
+            .disabled(!legal.contains(&Action::DrawBlind)),
+    );
+    let (first, rest) = cards.split_at(cards.len().min(5));
+    let mut second: Vec<serenity::CreateButton> = rest.to_vec();
+    second.push(
+        serenity::CreateButton::new(ButtonId::at(game, version, "tickets"))
+            .label("Tickets")
+            .style(serenity::ButtonStyle::Secondary)
+            .disabled(!legal.contains(&Action::DrawTickets)),
+    );
+    second.push(
+        serenity::CreateButton::new(ButtonId::of(game, "hand"))
+            .label("Hand")
+            .style(serenity::ButtonStyle::Secondary),
+    );
+    vec![
+        serenity::CreateActionRow::Buttons(first.to_vec()),
+        serenity::CreateActionRow::Buttons(second),
+    ]
+}
+
+/// A card draw named as players type it: `deck`, or a face-up slot `1` to `5`.
+fn draw_action(choice: &str) -> Option<Action> {
+    match choice.trim().to_lowercase().as_str() {
+        "deck" | "d" => Some(Action::DrawBlind),
+        other => {
+            let slot: u8 = other.split(['·', ' ']).next()?.trim().parse().ok()?;
+            (1..=5).contains(&slot).then(|| Action::DrawFaceup { slot: slot - 1 })
+        }
+    }
+}
+
+/// What became of a turn action, for the replies: the sentences for everyone, what only the player learns, and the
+/// game after it.
+struct Played {
+    public: Vec<String>,
+    private: Vec<String>,
+    after: Table,
+    /// Whether the turn passed to someone else (a new turn message is due).
+    turn_over: bool,
+}
+
+/// Applies one turn action for a user at the version they saw; a refusal comes back as the sentence they read.
+async fn play(
+    data: &Data,
+    table: Table,
+    user: u64,
+    seen: Option<i64>,
+    action: Action,
+    lang: Lang,
+) -> Result<Result<Played, String>, Error> {
+    if seen.is_some_and(|v| v != table.version) {
+        return Ok(Err("That was already played.".to_string()));
+    }
+    let Some(seat) = table.seat_of(user) else {
+        return Ok(Err(text::rule_error(
+            lang,
+            table.game.map(),
+            &crate::rules::RuleError::NoSuchSeat,
+        )));
+    };
+    match data
+        .store
+        .apply_to(table.id, &table.game, table.version, seat, action)
+        .await?
+    {
+        Applied::Accepted {
+            game,
+            events,
+            private,
+            version,
+        } => {
+            let names = table.names();
+            let map = game.map().clone();
+            let public = events.iter().map(|e| text::event(PUBLIC, &map, &names, e)).collect();
+            let private = private.iter().map(|p| text::private_event(lang, &map, p)).collect();
+            // A new turn message is due when a fresh turn begins: someone else's, or the very first one.
+            let started = events.iter().any(|e| matches!(e, Event::GameStarted { .. }));
+            let turn_over = game.is_over() || (*game.step() == Step::Turn && (game.current() != seat || started));
+            Ok(Ok(Played {
+                public,
+                private,
+                turn_over,
+                after: Table {
+                    id: table.id,
+                    game: *game,
+                    version,
+                    seats: table.seats,
+                },
+            }))
+        }
+        Applied::Rejected(e) => Ok(Err(text::rule_error(lang, table.game.map(), &e))),
+        Applied::AlreadyPlayed => Ok(Err("That was already played.".to_string())),
+    }
+}
+
+/// `/ttr draw`: take a card from the deck or a face-up slot.
+#[poise::command(slash_command)]
+pub async fn draw(
+    ctx: Context<'_>,
+    #[description = "deck, or a face-up slot 1 to 5"]
+    #[autocomplete = "complete_draw"]
+    card: String,
+) -> Result<(), Error> {
+    let lang = private_lang(ctx.locale().unwrap_or("en"));
+    let channel = ctx.channel_id().get();
+    let Some(action) = draw_action(&card) else {
+        ctx.send(
+            poise::CreateReply::default()
+                .content("Draw from `deck` or a face-up slot `1` to `5`.")
+                .ephemeral(true),
+        )
+        .await?;
+        return Ok(());
+    };
+    let lock = ctx.data().channel_lock(channel);
+    let _held = lock.lock().await;
+    let Some(table) = table(ctx.data(), channel).await? else {
+        ctx.send(
+            poise::CreateReply::default()
+                .content("There is no game in play in this channel.")
+                .ephemeral(true),
+        )
+        .await?;
+        return Ok(());
+    };
+    match play(ctx.data(), table, ctx.author().id.get(), None, action, lang).await? {
+        Err(refusal) => {
+            ctx.send(poise::CreateReply::default().content(refusal).ephemeral(true))
+                .await?;
+        }
+        Ok(played) => {
+            ctx.send(
+                poise::CreateReply::default()
+                    .content(played.private.join(" "))
+                    .ephemeral(true),
+            )
+            .await?;
+            announce(ctx.serenity_context(), channel, &played).await?;
+        }
+    }
+    Ok(())
+}
+
+/// Autocomplete for `/ttr draw`: the deck and the face-up slots as they are now ("1 · red").
+async fn complete_draw(ctx: Context<'_>, typed: &str) -> serenity::CreateAutocompleteResponse {
+    let mut choices: Vec<(String, String)> = vec![("deck".into(), "deck".into())];
+    if let Ok(Some(table)) = table(ctx.data(), ctx.channel_id().get()).await {
+        let map = table.game.map();
+        for (slot, card) in table.game.public_view().faceup.iter().enumerate() {
+            if let Some(card) = card {
+                let label = format!("{} · {}", slot + 1, card.name(map.rules.wild));
+                choices.push((label, (slot + 1).to_string()));
+            }
+        }
+    }
+    let typed = typed.trim().to_lowercase();
+    let choices = choices
+        .into_iter()
+        .filter(|(name, _)| typed.is_empty() || name.to_lowercase().contains(&typed))
+        .map(|(name, value)| serenity::AutocompleteChoice::new(name, value))
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// After an action by command: its sentences in the channel, and a new turn message when the turn passed.
+async fn announce(ctx: &serenity::Context, channel: u64, played: &Played) -> Result<(), Error> {
+    let channel = serenity::ChannelId::new(channel);
+    if played.turn_over {
+        channel
+            .send_message(ctx, turn_message(&played.after, &played.public.join("\n")))
+            .await?;
+    } else {
+        let quiet = serenity::CreateMessage::new()
+            .content(played.public.join("\n"))
+            .allowed_mentions(serenity::CreateAllowedMentions::new());
+        channel.send_message(ctx, quiet).await?;
+    }
+    Ok(())
+}
+
+/// A turn button: the action happens, the turn message gets its sentence (and fresh buttons, or none once the turn
+/// is over), the player privately learns what they drew, and a new turn message follows when the turn passed.
+async fn on_turn_button(
+    ctx: &serenity::Context,
+    data: &Data,
+    component: &serenity::ComponentInteraction,
+    id: &ButtonId,
+    action: Action,
+    lang: Lang,
+) -> Result<(), Error> {
+    let channel = component.channel_id.get();
+    let Some(table) = table(data, channel).await? else {
+        return reply_ephemeral(ctx, component, "There is no game in play in this channel.").await;
+    };
+    let played = match play(data, table, component.user.id.get(), id.version, action, lang).await? {
+        Ok(played) => played,
+        Err(refusal) => return reply_ephemeral(ctx, component, &refusal).await,
+    };
+    let content = format!("{}\n{}", component.message.content, played.public.join("\n"));
+    let components = if played.turn_over {
+        Vec::new()
+    } else {
+        turn_components(&played.after)
+    };
+    let update = serenity::CreateInteractionResponseMessage::new()
+        .content(content.trim())
+        .components(components)
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    component
+        .create_response(&ctx.http, serenity::CreateInteractionResponse::UpdateMessage(update))
+        .await?;
+    if !played.private.is_empty() {
+        component
+            .create_followup(
+                &ctx.http,
+                serenity::CreateInteractionResponseFollowup::new()
+                    .content(played.private.join(" "))
+                    .ephemeral(true),
+            )
+            .await?;
+    }
+    if played.turn_over {
+        serenity::ChannelId::new(channel)
+            .send_message(ctx, turn_message(&played.after, &played.public.join("\n")))
+            .await?;
+    }
+    Ok(())
 }
 
 /// Scores, pieces, cards and tickets held, the face-up row and the piles, for everyone.

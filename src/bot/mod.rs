@@ -123,7 +123,8 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
         "lobby::leave",
         "game::tickets",
         "game::hand",
-        "game::board"
+        "game::board",
+        "game::draw"
     ),
     subcommand_required
 )]
@@ -189,11 +190,14 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     }
 }
 
-/// A button's `custom_id`: `ttr:<game>:<what>`. It names the game and the action, never the user.
+/// A component's `custom_id`: `ttr:<game>:<what>`, or `ttr:<game>:<version>:<what>` for one that acts on the game
+/// as it stood at that version (a turn's buttons). It names the game and the action, never the user.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ButtonId {
     /// The game the button belongs to.
     pub game: i64,
+    /// The game's version when the button was made, for buttons that act on that state.
+    pub version: Option<i64>,
     /// What it does.
     pub what: String,
 }
@@ -201,19 +205,30 @@ pub struct ButtonId {
 impl ButtonId {
     /// Parses a `custom_id`; `None` for anything that is not one of ours.
     pub fn parse(custom_id: &str) -> Option<ButtonId> {
-        let mut parts = custom_id.splitn(3, ':');
-        match (parts.next(), parts.next(), parts.next()) {
-            (Some("ttr"), Some(game), Some(what)) if !what.is_empty() => Some(ButtonId {
-                game: game.parse().ok()?,
-                what: what.to_string(),
-            }),
-            _ => None,
+        let parts: Vec<&str> = custom_id.split(':').collect();
+        let (game, version, what) = match parts.as_slice() {
+            ["ttr", game, what] => (game, None, what),
+            ["ttr", game, version, what] => (game, Some(version.parse().ok()?), what),
+            _ => return None,
+        };
+        if what.is_empty() {
+            return None;
         }
+        Some(ButtonId {
+            game: game.parse().ok()?,
+            version,
+            what: (*what).to_string(),
+        })
     }
 
     /// The `custom_id` of a game's button.
     pub fn of(game: i64, what: &str) -> String {
         format!("ttr:{game}:{what}")
+    }
+
+    /// The `custom_id` of a button acting on the game at `version`.
+    pub fn at(game: i64, version: i64, what: &str) -> String {
+        format!("ttr:{game}:{version}:{what}")
     }
 }
 
@@ -259,11 +274,22 @@ mod tests {
             ButtonId::parse("ttr:42:join"),
             Some(ButtonId {
                 game: 42,
+                version: None,
                 what: "join".into()
             })
         );
         assert_eq!(ButtonId::parse(&ButtonId::of(7, "start")).map(|b| b.game), Some(7));
-        for bad in ["", "ttr", "ttr:x:join", "ttr:1:", "other:1:join"] {
+        let deck = ButtonId::parse(&ButtonId::at(7, 12, "deck")).unwrap();
+        assert_eq!((deck.game, deck.version, deck.what.as_str()), (7, Some(12), "deck"));
+        for bad in [
+            "",
+            "ttr",
+            "ttr:x:join",
+            "ttr:1:",
+            "other:1:join",
+            "ttr:1:x:deck",
+            "ttr:1:2:3:deck",
+        ] {
             assert_eq!(ButtonId::parse(bad), None, "{bad}");
         }
     }

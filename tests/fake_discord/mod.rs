@@ -208,6 +208,18 @@ impl Fake {
             .await
     }
 
+    /// Sends an interaction and returns its answer and the followup the bot sends after it.
+    pub async fn interact_then_followup(&mut self, interaction: Value) -> (Value, Call) {
+        let id = self.next_id + 1;
+        let from = self.calls().len();
+        let answer = self.interact(interaction).await;
+        let path = format!("/api/v10/webhooks/{APP}/tok-{id}");
+        let followup = self
+            .wait_for_call_after(from, "the followup", |c| c.method == "POST" && c.path == path)
+            .await;
+        (answer, followup)
+    }
+
     /// Closes the gateway with 4004 (authentication failed) and waits for the bot to exit.
     pub async fn stop(mut self) -> String {
         self.sender.send(ToGateway::Close(4004)).unwrap();
@@ -280,6 +292,19 @@ pub fn button(user: u64, name: &str, channel: u64, custom_id: &str) -> Value {
     );
     value["message"] = message_json(8_000_000_000_000_000_008, channel, &json!({ "content": "" }));
     value
+}
+
+/// An autocomplete request for `/ttr <sub>` while typing `typed` into option `option`.
+pub fn autocomplete(user: u64, name: &str, channel: u64, sub: &str, option: &str, typed: &str) -> Value {
+    base(
+        4,
+        user,
+        name,
+        channel,
+        json!({ "id": "4000000000000000004", "name": "ttr", "type": 1,
+                "options": [{ "name": sub, "type": 1,
+                              "options": [{ "name": option, "type": 3, "value": typed, "focused": true }] }] }),
+    )
 }
 
 /// A string select submitted by a user with these values.
