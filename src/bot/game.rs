@@ -125,6 +125,22 @@ pub async fn tickets(ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
+/// Fills one of Discord's reply builders (they share these methods but no trait) with a private answer: its text,
+/// components and picture, marked ephemeral. `$attach` is the builder's method for a file.
+macro_rules! private_builder {
+    ($builder:expr, $private:expr, $attach:ident) => {{
+        let private = $private;
+        let builder = $builder
+            .content(private.content)
+            .components(private.components)
+            .ephemeral(true);
+        match private.picture {
+            Some(png) => builder.$attach(serenity::CreateAttachment::bytes(png, "board.png")),
+            None => builder,
+        }
+    }};
+}
+
 /// A private answer: text, and maybe components and a picture.
 struct Private {
     content: String,
@@ -142,36 +158,15 @@ impl Private {
     }
 
     fn into_reply(self) -> poise::CreateReply {
-        let mut reply = poise::CreateReply::default()
-            .content(self.content)
-            .components(self.components)
-            .ephemeral(true);
-        if let Some(png) = self.picture {
-            reply = reply.attachment(serenity::CreateAttachment::bytes(png, "board.png"));
-        }
-        reply
+        private_builder!(poise::CreateReply::default(), self, attachment)
     }
 
     fn into_followup(self) -> serenity::CreateInteractionResponseFollowup {
-        let mut message = serenity::CreateInteractionResponseFollowup::new()
-            .content(self.content)
-            .components(self.components)
-            .ephemeral(true);
-        if let Some(png) = self.picture {
-            message = message.add_file(serenity::CreateAttachment::bytes(png, "board.png"));
-        }
-        message
+        private_builder!(serenity::CreateInteractionResponseFollowup::new(), self, add_file)
     }
 
     fn into_message(self) -> serenity::CreateInteractionResponseMessage {
-        let mut message = serenity::CreateInteractionResponseMessage::new()
-            .content(self.content)
-            .components(self.components)
-            .ephemeral(true);
-        if let Some(png) = self.picture {
-            message = message.add_file(serenity::CreateAttachment::bytes(png, "board.png"));
-        }
-        message
+        private_builder!(serenity::CreateInteractionResponseMessage::new(), self, add_file)
     }
 }
 
