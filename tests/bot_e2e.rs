@@ -441,3 +441,79 @@ async fn a_lobby_is_opened_joined_and_started_through_discord() {
     );
     assert_eq!(store.load(game).await.unwrap().game.players(), 2);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_loses_no_game_and_old_buttons_keep_working() {
+    let mut fake = Fake::start("restart").await;
+    let opened = fake
+        .interact(slash(ANA, "Ana", CHANNEL, "start", &[("map", json!("switzerland"))]))
+        .await;
+    let ids = custom_ids(&opened["data"]);
+    fake.interact(button(BEN, "Ben", CHANNEL, &ids[0])).await;
+
+    // Restarted with the lobby open: its buttons still work.
+    fake.restart().await;
+    let started = fake.interact(button(ANA, "Ana", CHANNEL, &ids[3])).await;
+    assert_eq!(started["type"], 7, "{started:#}");
+    let choose = custom_ids(&started["data"]);
+    let mut turn = None;
+    for (user, name) in [(ANA, "Ana"), (BEN, "Ben")] {
+        let offer = fake.interact(button(user, name, CHANNEL, &choose[0])).await;
+        let menu = &offer["data"]["components"][0]["components"][0];
+        let values: Vec<&str> = menu["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["value"].as_str().unwrap())
+            .collect();
+        let before = fake.calls().len();
+        fake.interact(select(
+            user,
+            name,
+            CHANNEL,
+            menu["custom_id"].as_str().unwrap(),
+            &values[..2],
+        ))
+        .await;
+        if name == "Ben" {
+            turn = Some(
+                fake.wait_for_call_after(before, "the turn message", |c| !c.files.is_empty())
+                    .await,
+            );
+        }
+    }
+    let turn = turn.unwrap();
+    let pinged: u64 = turn.json["allowed_mentions"]["users"][0]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let name = if pinged == ANA { "Ana" } else { "Ben" };
+    let deck = turn.json["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|row| row["components"].as_array().unwrap().iter())
+        .find(|b| b["label"] == "Deck")
+        .unwrap()["custom_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+
+    // Restarted mid-game: the turn message's button, made before the restart, plays the turn.
+    fake.restart().await;
+    let (drawn, private) = fake.interact_then_followup(button(pinged, name, CHANNEL, &deck)).await;
+    assert_eq!(drawn["type"], 7, "{drawn:#}");
+    assert!(
+        content(&drawn).ends_with(&format!("{name} drew a card from the deck.")),
+        "{drawn:#}"
+    );
+    assert!(private.json["content"].as_str().unwrap().starts_with("You drew a"));
+    let database = fake.database_url();
+    fake.stop().await;
+    let store = Store::open(&database).await.unwrap();
+    let game = store.game_in_channel(CHANNEL).await.unwrap().unwrap();
+    // Two starting choices and one draw, all stored; replaying the log gives the stored game.
+    assert_eq!(store.action_count(game).await.unwrap(), 3);
+    assert_eq!(store.replay(game).await.unwrap(), store.load(game).await.unwrap().game);
+}

@@ -92,22 +92,7 @@ impl Fake {
         tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
         let database = dir.join("ttrbot.db");
         let log = dir.join("bot.log");
-        let bot = tokio::process::Command::new(env!("CARGO_BIN_EXE_ttrbot"))
-            .current_dir(&dir)
-            .env("DISCORD_TOKEN", "fake-token")
-            .env("DISCORD_API_BASE", format!("http://127.0.0.1:{}", addr.port()))
-            .env("DATABASE_URL", format!("sqlite://{}", database.display()))
-            .env("RUST_LOG", "warn,ttrbot=info,serenity::client::dispatch=debug")
-            .env("NO_PROXY", "127.0.0.1,localhost")
-            .env_remove("HTTP_PROXY")
-            .env_remove("HTTPS_PROXY")
-            .env_remove("ALL_PROXY")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(std::fs::File::create(&log).unwrap())
-            .kill_on_drop(true)
-            .spawn()
-            .expect("the bot binary starts");
+        let bot = spawn_bot(&dir, addr.port(), &database, &log);
         let fake = Fake {
             shared,
             sender,
@@ -121,6 +106,25 @@ impl Fake {
         })
         .await;
         fake
+    }
+
+    /// Stops the bot (the gateway closes with 4004) and starts it again on the same database, as a restart of the
+    /// real process would; waits until it has registered its commands again.
+    pub async fn restart(&mut self) {
+        self.sender.send(ToGateway::Close(4004)).unwrap();
+        tokio::time::timeout(WAIT, self.bot.wait())
+            .await
+            .expect("the bot exits after the gateway closes")
+            .unwrap();
+        let registrations = |calls: &[Call]| calls.iter().filter(|c| c.method == "PUT").count();
+        let before = registrations(&self.calls());
+        let dir = self.database.parent().unwrap().to_path_buf();
+        self.log = dir.join(format!("bot-{before}.log"));
+        self.bot = spawn_bot(&dir, self.shared.port, &self.database, &self.log);
+        self.wait_until("the restarted bot registering /ttr", |calls| {
+            registrations(calls) > before
+        })
+        .await;
     }
 
     /// The bot's log so far.
@@ -243,6 +247,31 @@ impl Fake {
     pub fn database_url(&self) -> String {
         format!("sqlite://{}", self.database.display())
     }
+}
+
+/// Starts the bot binary against the fake on `port`, with its own database and log, and no proxy in the way.
+fn spawn_bot(
+    dir: &std::path::Path,
+    port: u16,
+    database: &std::path::Path,
+    log: &std::path::Path,
+) -> tokio::process::Child {
+    tokio::process::Command::new(env!("CARGO_BIN_EXE_ttrbot"))
+        .current_dir(dir)
+        .env("DISCORD_TOKEN", "fake-token")
+        .env("DISCORD_API_BASE", format!("http://127.0.0.1:{port}"))
+        .env("DATABASE_URL", format!("sqlite://{}", database.display()))
+        .env("RUST_LOG", "warn,ttrbot=info,serenity::client::dispatch=debug")
+        .env("NO_PROXY", "127.0.0.1,localhost")
+        .env_remove("HTTP_PROXY")
+        .env_remove("HTTPS_PROXY")
+        .env_remove("ALL_PROXY")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(log).unwrap())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("the bot binary starts")
 }
 
 /// A guild member as interactions carry it; `manage` gives them the Manage Channel permission.
