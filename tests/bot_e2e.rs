@@ -509,6 +509,17 @@ async fn a_restart_loses_no_game_and_old_buttons_keep_working() {
         "{drawn:#}"
     );
     assert!(private.json["content"].as_str().unwrap().starts_with("You drew a"));
+    // /ttr status for everyone, /ttr rules for the asker.
+    let status = fake.interact(slash(CY, "Cy", CHANNEL, "status", &[])).await;
+    assert!(
+        !is_ephemeral(&status) && content(&status).ends_with("is to play."),
+        "{status:#}"
+    );
+    let rules = fake.interact(slash(CY, "Cy", CHANNEL, "rules", &[])).await;
+    assert!(
+        is_ephemeral(&rules) && content(&rules).starts_with("**Switzerland**: 2 to 3 players"),
+        "{rules:#}"
+    );
     let database = fake.database_url();
     fake.stop().await;
     let store = Store::open(&database).await.unwrap();

@@ -180,3 +180,31 @@ fn public_sentences_never_name_a_hidden_card_or_ticket_and_private_ones_match_th
         }
     }
 }
+
+#[test]
+fn each_maps_rules_in_short_name_its_own_mechanics_and_no_others() {
+    let rules = |id: &str| text::rules(Lang::En, &map(id));
+    let usa = rules("usa");
+    assert!(usa.starts_with("**USA**: 2 to 5 players, 45 trains each."), "{usa}");
+    for absent in ["Tunnels", "Ferries", "Stations", "Metro", "Grand Tour"] {
+        assert!(!usa.contains(absent), "USA mentions {absent}:\n{usa}");
+    }
+    assert!(usa.contains("longest continuous path +10"));
+    let europe = rules("europe");
+    for present in [
+        "Tunnels",
+        "Ferries",
+        "Stations:** 3 each, costing 1 / 2 / 3 cards",
+        "1 long one",
+    ] {
+        assert!(europe.contains(present), "Europe lacks {present}:\n{europe}");
+    }
+    assert!(rules("switzerland").contains("locomotives pay only for tunnels"));
+    assert!(rules("india").contains("Grand Tour"));
+    let berlin = rules("berlin");
+    assert!(
+        berlin.contains("11 trams and 5 metro cars") && berlin.contains("bicycle"),
+        "{berlin}"
+    );
+    assert!(!berlin.contains("longest"), "{berlin}");
+}

@@ -727,3 +727,47 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     .await?;
     Ok(())
 }
+
+/// Whose turn it is and everyone's scores, pieces and counts, as text for everyone.
+#[poise::command(slash_command)]
+pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
+    let Some(table) = table(ctx.data(), ctx.channel_id().get()).await? else {
+        ctx.send(
+            poise::CreateReply::default()
+                .content("There is no game in play in this channel.")
+                .ephemeral(true),
+        )
+        .await?;
+        return Ok(());
+    };
+    let view = table.game.public_view();
+    let whose = match &view.phase {
+        Step::Over => "The game is over.".to_string(),
+        Step::StartingTickets => "Everyone is choosing starting tickets.".to_string(),
+        _ => {
+            let name = table.names().get(view.current.index()).cloned().unwrap_or_default();
+            format!("{name} is to play.")
+        }
+    };
+    ctx.send(
+        poise::CreateReply::default()
+            .content(whose)
+            .embed(scores_embed(&table, &view))
+            .allowed_mentions(serenity::CreateAllowedMentions::new()),
+    )
+    .await?;
+    Ok(())
+}
+
+/// The rules of this channel's map in short, only for you.
+#[poise::command(slash_command)]
+pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
+    let lang = private_lang(ctx.locale().unwrap_or("en"));
+    let content = match table(ctx.data(), ctx.channel_id().get()).await? {
+        Some(table) => text::rules(lang, table.game.map()),
+        None => "There is no game in play in this channel: open one with `/ttr start`.".to_string(),
+    };
+    ctx.send(poise::CreateReply::default().content(content).ephemeral(true))
+        .await?;
+    Ok(())
+}

@@ -124,7 +124,9 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
         "game::tickets",
         "game::hand",
         "game::board",
-        "game::draw"
+        "game::draw",
+        "game::status",
+        "game::rules"
     ),
     subcommand_required
 )]

@@ -278,3 +278,94 @@ pub(super) fn refusal(refusal: &Refusal) -> String {
         }
     }
 }
+
+pub(super) fn rules(map: &Map) -> String {
+    let r = &map.rules;
+    let wild = r.wild;
+    let pieces = if r.metros > 0 {
+        format!("{} trams and {} metro cars", r.trains, r.metros)
+    } else {
+        format!("{} trains", r.trains)
+    };
+    let mut lines = vec![
+        format!(
+            "**{}**: {} to {} players, {pieces} each.",
+            map.name, r.min_players, r.max_players
+        ),
+        format!(
+            "**Setup:** {} cards each; {} destination tickets{}, keep at least {} (everyone chooses at once).",
+            r.hand,
+            r.tickets_dealt,
+            if r.long_tickets_dealt > 0 {
+                format!(" and {} long one", r.long_tickets_dealt)
+            } else {
+                String::new()
+            },
+            r.tickets_keep
+        ),
+    ];
+    let faceup = if r.wild_faceup_counts_double {
+        format!(" (a face-up {wild} counts as both, and cannot be the second)")
+    } else {
+        String::new()
+    };
+    let wilds = if r.wild_only_on_tunnels {
+        format!("{wild}s pay only for tunnels")
+    } else {
+        format!("{wild}s stand in for any colour")
+    };
+    lines.push(format!(
+        "**Your turn, one of:** draw 2 cards{faceup}; claim a route with cards of its colour (gray: any one colour; \
+         {wilds}); draw {} tickets and keep at least {}.",
+        r.tickets_draw, r.tickets_draw_keep
+    ));
+    lines.push(format!(
+        "**Double routes:** both tracks are open from {} players; below that, one track only.",
+        r.doubles_min_players
+    ));
+    if map.routes.iter().any(|route| route.tunnel) {
+        lines.push(format!(
+            "**Tunnels:** 3 cards are turned; each of the colour you laid, or a {wild}, costs one card more (or give up)."
+        ));
+    }
+    if map.routes.iter().any(|route| route.ferry > 0) {
+        lines.push(format!("**Ferries:** each marked space needs a {wild}."));
+    }
+    if r.stations > 0 {
+        let costs: Vec<String> = r
+            .station_costs
+            .iter()
+            .take(usize::from(r.stations))
+            .map(u8::to_string)
+            .collect();
+        lines.push(format!(
+            "**Stations:** {} each, costing {} cards; at the end each lets you use one route of another player into \
+             its city; {} points for each station not built.",
+            r.stations,
+            costs.join(" / "),
+            r.station_points
+        ));
+    }
+    if r.metros > 0 {
+        lines.push("**Metro lines:** a metro car each, paid with the printed number of cards.".to_string());
+    }
+    lines.push(format!(
+        "**The end:** when someone has {} or fewer pieces left, everyone plays one last turn.",
+        r.end_at
+    ));
+    let table: Vec<String> = (1..=12u8)
+        .filter_map(|len| r.points_for_length(len).map(|p| format!("{len}: {p}")))
+        .collect();
+    let mut scoring = format!(
+        "**Scoring:** routes by length ({}); tickets + done, − not done",
+        table.join(", ")
+    );
+    if r.longest_path_bonus > 0 {
+        scoring += &format!("; longest continuous path +{}", r.longest_path_bonus);
+    }
+    if !r.grand_tour.is_empty() {
+        scoring += "; the Grand Tour bonus for tickets joined by two separate paths";
+    }
+    lines.push(scoring + ".");
+    lines.join("\n")
+}

@@ -38,6 +38,13 @@ pub fn name_error(lang: Lang, map: &Map, error: &NameError) -> String {
     }
 }
 
+/// The map's rules in short, from its data: setup, the turn, its own mechanics, the end and the scoring.
+pub fn rules(lang: Lang, map: &Map) -> String {
+    match lang {
+        Lang::En => en::rules(map),
+    }
+}
+
 /// Why the store refused what a user asked (a busy channel, not seated, …), as they read it.
 pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
     match lang {
