@@ -443,18 +443,30 @@ async fn a_lobby_is_opened_joined_and_started_through_discord() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_restart_loses_no_game_and_old_buttons_keep_working() {
+async fn a_restart_loses_no_game_old_buttons_keep_working_and_closed_dms_are_told_once() {
     let mut fake = Fake::start("restart").await;
     let opened = fake
         .interact(slash(ANA, "Ana", CHANNEL, "start", &[("map", json!("switzerland"))]))
         .await;
     let ids = custom_ids(&opened["data"]);
     fake.interact(button(BEN, "Ben", CHANNEL, &ids[0])).await;
+    // Ben's DMs are closed: the channel is told once, and the game goes on.
+    fake.close_dms(BEN);
 
     // Restarted with the lobby open: its buttons still work.
     fake.restart().await;
+    let before = fake.calls().len();
     let started = fake.interact(button(ANA, "Ana", CHANNEL, &ids[3])).await;
     assert_eq!(started["type"], 7, "{started:#}");
+    let notice = fake
+        .wait_for_call_after(before, "the closed-DMs notice", |c| {
+            c.path == format!("/api/v10/channels/{CHANNEL}/messages")
+        })
+        .await;
+    assert_eq!(
+        notice.json["content"],
+        "I could not send a DM to Ben (DMs closed): use `/ttr hand` here to see your tickets."
+    );
     let choose = custom_ids(&started["data"]);
     let mut turn = None;
     for (user, name) in [(ANA, "Ana"), (BEN, "Ben")] {

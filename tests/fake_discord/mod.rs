@@ -27,6 +27,8 @@ pub const APP: u64 = 1_000_000_000_000_000_001;
 pub const GUILD: u64 = 2_000_000_000_000_000_002;
 /// The bot's own user id.
 pub const BOT_USER: u64 = 3_000_000_000_000_000_003;
+/// DM channels are numbered from here: this plus the user's id.
+pub const DM_CHANNELS: u64 = 7_000_000_000_000_000_000;
 /// How long any one expected thing may take.
 pub const WAIT: Duration = Duration::from_secs(30);
 
@@ -55,6 +57,8 @@ struct Shared {
     to_gateway: tokio::sync::Mutex<mpsc::UnboundedReceiver<ToGateway>>,
     identified: Mutex<bool>,
     next_message: Mutex<u64>,
+    /// Users whose DMs are closed: a DM to them is refused with Discord's error 50007.
+    dms_closed: Mutex<Vec<u64>>,
 }
 
 /// The fake Discord, with the bot running against it.
@@ -84,6 +88,7 @@ impl Fake {
             to_gateway: tokio::sync::Mutex::new(receiver),
             identified: Mutex::new(false),
             next_message: Mutex::new(9_000_000_000_000_000_000),
+            dms_closed: Mutex::default(),
         });
         let app = Router::new()
             .route("/gateway", get(gateway))
@@ -125,6 +130,11 @@ impl Fake {
             registrations(calls) > before
         })
         .await;
+    }
+
+    /// From now on, DMs to this user are refused (error 50007, as when they have closed their DMs).
+    pub fn close_dms(&self, user: u64) {
+        self.shared.dms_closed.lock().unwrap().push(user);
     }
 
     /// The bot's log so far.
@@ -435,10 +445,22 @@ fn answer(shared: &Shared, method: &Method, path: &str, json: &Value) -> Respons
         ("POST", ["interactions", _, _, "callback"]) => StatusCode::NO_CONTENT.into_response(),
         ("POST", ["webhooks", _, _]) | ("PATCH" | "GET", ["webhooks", _, _, "messages", _]) => new_message(1),
         ("POST", ["users", "@me", "channels"]) => axum::Json(json!({
-            "id": "7000000000000000007", "type": 1,
+            // One DM channel per user: 7 000 000 000 000 000 000 plus the user's id.
+            "id": (DM_CHANNELS + json["recipient_id"].as_str().and_then(|u| u.parse::<u64>().ok()).unwrap_or(0)).to_string(),
+            "type": 1,
             "recipients": [{ "id": json["recipient_id"], "username": "player", "discriminator": "0", "avatar": null }],
         }))
         .into_response(),
+        ("POST", ["channels", channel, "messages"])
+            if channel
+                .parse::<u64>()
+                .ok()
+                .and_then(|c| c.checked_sub(DM_CHANNELS))
+                .is_some_and(|user| shared.dms_closed.lock().unwrap().contains(&user)) =>
+        {
+            let refusal = json!({ "code": 50007, "message": "Cannot send messages to this user" });
+            (StatusCode::FORBIDDEN, axum::Json(refusal)).into_response()
+        }
         ("POST", ["channels", channel, "messages"]) => new_message(channel.parse().unwrap_or(1)),
         ("DELETE", _) => StatusCode::NO_CONTENT.into_response(),
         _ => (
