@@ -527,6 +527,14 @@ async fn a_restart_loses_no_game_old_buttons_keep_working_and_closed_dms_are_tol
         !is_ephemeral(&status) && content(&status).ends_with("is to play."),
         "{status:#}"
     );
+    // /ttr history: the record rebuilt from the log, a page at a time.
+    let history = fake.interact(slash(CY, "Cy", CHANNEL, "history", &[])).await;
+    let record = content(&history);
+    assert!(record.starts_with("**History, page 1 of 1**"), "{record}");
+    assert!(
+        record.contains("Ana kept 2 of 5 tickets.") && record.ends_with("drew a card from the deck."),
+        "{record}"
+    );
     let rules = fake.interact(slash(CY, "Cy", CHANNEL, "rules", &[])).await;
     assert!(
         is_ephemeral(&rules) && content(&rules).starts_with("**Switzerland**: 2 to 3 players"),

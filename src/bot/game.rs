@@ -771,3 +771,46 @@ pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
         .await?;
     Ok(())
 }
+
+/// Lines of the game's record on one page of `/ttr history`.
+const HISTORY_PAGE: usize = 15;
+
+/// The game's record so far in readable lines, a page at a time (the latest page when none is given).
+#[poise::command(slash_command)]
+pub async fn history(
+    ctx: Context<'_>,
+    #[description = "Which page (1 is the start of the game)"]
+    #[min = 1]
+    page: Option<u32>,
+) -> Result<(), Error> {
+    let Some(table) = table(ctx.data(), ctx.channel_id().get()).await? else {
+        ctx.send(
+            poise::CreateReply::default()
+                .content("There is no game in play in this channel.")
+                .ephemeral(true),
+        )
+        .await?;
+        return Ok(());
+    };
+    let (_, events) = ctx.data().store.replay_with_events(table.id).await?;
+    let names = table.names();
+    let lines: Vec<String> = events
+        .iter()
+        .map(|e| text::event(PUBLIC, table.game.map(), &names, e))
+        .collect();
+    let pages = lines.len().div_ceil(HISTORY_PAGE).max(1);
+    let page = page.map_or(pages, |p| (p as usize).clamp(1, pages));
+    let shown = &lines[((page - 1) * HISTORY_PAGE).min(lines.len())..(page * HISTORY_PAGE).min(lines.len())];
+    let body = if shown.is_empty() {
+        "Nothing has happened yet.".to_string()
+    } else {
+        shown.join("\n")
+    };
+    ctx.send(
+        poise::CreateReply::default()
+            .content(format!("**History, page {page} of {pages}**\n{body}"))
+            .allowed_mentions(serenity::CreateAllowedMentions::new()),
+    )
+    .await?;
+    Ok(())
+}

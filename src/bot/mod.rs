@@ -126,7 +126,8 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
         "game::board",
         "game::draw",
         "game::status",
-        "game::rules"
+        "game::rules",
+        "game::history"
     ),
     subcommand_required
 )]

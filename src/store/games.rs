@@ -356,6 +356,15 @@ impl Store {
     /// # Errors
     /// An unknown game, or a log entry that does not decode or that the rules refuse.
     pub async fn replay(&self, id: GameId) -> Result<Game, StoreError> {
+        Ok(self.replay_with_events(id).await?.0)
+    }
+
+    /// Rebuilds a game from its seed and action log, with the public events of every action in order: the game's
+    /// record, for `/ttr history`.
+    ///
+    /// # Errors
+    /// As [`Store::replay`].
+    pub async fn replay_with_events(&self, id: GameId) -> Result<(Game, Vec<Event>), StoreError> {
         let game_row = sqlx::query("SELECT map, seed, (SELECT COUNT(*) FROM seats WHERE game_id = games.id) AS players FROM games WHERE id = ?")
             .bind(id.0)
             .fetch_optional(&self.pool)
@@ -370,6 +379,7 @@ impl Store {
             .bind(id.0)
             .fetch_all(&self.pool)
             .await?;
+        let mut events = Vec::new();
         for (i, row) in rows.iter().enumerate() {
             let seq: i64 = row.get("seq");
             if seq != i as i64 + 1 {
@@ -378,10 +388,10 @@ impl Store {
             let seat: i64 = row.get("seat");
             let action: Action =
                 serde_json::from_str(row.get("action")).map_err(|e| corrupt(format!("action {seq}: {e}")))?;
-            game.apply(Seat(seat as u8), action)
+            game.apply_into(Seat(seat as u8), action, &mut events)
                 .map_err(|e| corrupt(format!("action {seq} refused on replay: {e}")))?;
         }
-        Ok(game)
+        Ok((game, events))
     }
 
     /// The games still being played, for resuming after a restart (snapshots are not loaded).
