@@ -49,6 +49,19 @@ impl Table {
     }
 }
 
+/// What a user is told when a command needs a game and the channel has none.
+const NO_GAME: &str = "There is no game in play in this channel.";
+
+/// The channel's game for a command, or `None` after telling the user privately that there is none.
+async fn table_for(ctx: Context<'_>) -> Result<Option<Table>, Error> {
+    let found = table(ctx.data(), ctx.channel_id().get()).await?;
+    if found.is_none() {
+        ctx.send(poise::CreateReply::default().content(NO_GAME).ephemeral(true))
+            .await?;
+    }
+    Ok(found)
+}
+
 /// Loads the game a channel holds now (`None` when it holds none, or only a lobby).
 async fn table(data: &Data, channel: u64) -> Result<Option<Table>, Error> {
     let Some(id) = data.store.game_in_channel(channel).await? else {
@@ -200,7 +213,7 @@ async fn ticket_choice(
     lang: Lang,
 ) -> Result<Private, Error> {
     let Some(mut table) = table(data, channel).await? else {
-        return Ok(Private::text("There is no game in play in this channel."));
+        return Ok(Private::text(NO_GAME));
     };
     let Some(seat) = table.seat_of(user) else {
         return Ok(Private::text(text::rule_error(
@@ -306,7 +319,7 @@ async fn keep(
     component: &serenity::ComponentInteraction,
 ) -> Result<Private, Error> {
     let Some(table) = table(data, channel).await? else {
-        return Ok(Private::text("There is no game in play in this channel."));
+        return Ok(Private::text(NO_GAME));
     };
     let serenity::ComponentInteractionDataKind::StringSelect { values } = &component.data.kind else {
         return Ok(Private::text("Choose tickets from the list."));
@@ -495,13 +508,7 @@ pub async fn draw(
     };
     let lock = ctx.data().channel_lock(channel);
     let _held = lock.lock().await;
-    let Some(table) = table(ctx.data(), channel).await? else {
-        ctx.send(
-            poise::CreateReply::default()
-                .content("There is no game in play in this channel.")
-                .ephemeral(true),
-        )
-        .await?;
+    let Some(table) = table_for(ctx).await? else {
         return Ok(());
     };
     match play(ctx.data(), table, ctx.author().id.get(), None, action, lang).await? {
@@ -571,7 +578,7 @@ async fn on_turn_button(
 ) -> Result<(), Error> {
     let channel = component.channel_id.get();
     let Some(table) = table(data, channel).await? else {
-        return reply_ephemeral(ctx, component, "There is no game in play in this channel.").await;
+        return reply_ephemeral(ctx, component, NO_GAME).await;
     };
     let played = match play(data, table, component.user.id.get(), id.version, action, lang).await? {
         Ok(played) => played,
@@ -660,7 +667,7 @@ pub async fn hand(ctx: Context<'_>) -> Result<(), Error> {
 
 async fn hand_answer(data: &Data, channel: u64, user: u64, lang: Lang) -> Result<Private, Error> {
     let Some(table) = table(data, channel).await? else {
-        return Ok(Private::text("There is no game in play in this channel."));
+        return Ok(Private::text(NO_GAME));
     };
     let Some(seat) = table.seat_of(user) else {
         return Ok(Private::text(text::rule_error(
@@ -708,13 +715,7 @@ async fn hand_answer(data: &Data, channel: u64, user: u64, lang: Lang) -> Result
 #[poise::command(slash_command)]
 pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     ctx.defer().await?;
-    let Some(table) = table(ctx.data(), ctx.channel_id().get()).await? else {
-        ctx.send(
-            poise::CreateReply::default()
-                .content("There is no game in play in this channel.")
-                .ephemeral(true),
-        )
-        .await?;
+    let Some(table) = table_for(ctx).await? else {
         return Ok(());
     };
     let view = table.game.public_view();
@@ -731,13 +732,7 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
 /// Whose turn it is and everyone's scores, pieces and counts, as text for everyone.
 #[poise::command(slash_command)]
 pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
-    let Some(table) = table(ctx.data(), ctx.channel_id().get()).await? else {
-        ctx.send(
-            poise::CreateReply::default()
-                .content("There is no game in play in this channel.")
-                .ephemeral(true),
-        )
-        .await?;
+    let Some(table) = table_for(ctx).await? else {
         return Ok(());
     };
     let view = table.game.public_view();
@@ -783,13 +778,7 @@ pub async fn history(
     #[min = 1]
     page: Option<u32>,
 ) -> Result<(), Error> {
-    let Some(table) = table(ctx.data(), ctx.channel_id().get()).await? else {
-        ctx.send(
-            poise::CreateReply::default()
-                .content("There is no game in play in this channel.")
-                .ephemeral(true),
-        )
-        .await?;
+    let Some(table) = table_for(ctx).await? else {
         return Ok(());
     };
     let (_, events) = ctx.data().store.replay_with_events(table.id).await?;
