@@ -704,7 +704,7 @@ fn claim_options_list_every_payment_with_the_fewest_locomotives_first() {
         .collect();
     assert_eq!(
         described,
-        ["2 red, 1 locomotive", "1 red, 2 locomotives", "1 blue, 2 locomotives"],
+        ["2 red, 1 locomotive", "1 red, 2 locomotive", "1 blue, 2 locomotive"],
         "one colour plus locomotives, fewest locomotives first for each colour"
     );
     assert!(options.claimable());

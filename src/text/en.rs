@@ -36,13 +36,10 @@ pub(super) fn cards(map: &Map, cards: &CardCounts) -> String {
     if cards.total() == 0 {
         return "no cards".to_string();
     }
-    // Colours read as adjectives ("3 red"); the wild card is a noun ("2 locomotives").
+    // The one written form of cards that players and clients read: "3 red, 1 locomotive" (a count and a name).
     cards
         .iter()
-        .map(|(card, n)| match card.color() {
-            Some(c) => format!("{n} {c}"),
-            None => plural(n, card.name(map.rules.wild), &format!("{}s", card.name(map.rules.wild))),
-        })
+        .map(|(card, n)| format!("{n} {}", card.name(map.rules.wild)))
         .collect::<Vec<_>>()
         .join(", ")
 }
