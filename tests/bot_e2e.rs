@@ -58,6 +58,20 @@ fn registered(fake: &Fake) -> Vec<(String, Vec<OptionSpec>)> {
         .collect()
 }
 
+/// The `custom_id` of the button with this label in a message.
+fn button_labelled(message: &Value, label: &str) -> String {
+    message["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|row| row["components"].as_array().unwrap().iter())
+        .find(|b| b["label"] == label)
+        .unwrap_or_else(|| panic!("no {label} button in {message:#}"))["custom_id"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
 fn content(callback: &Value) -> &str {
     callback["data"]["content"].as_str().unwrap_or("")
 }
@@ -319,19 +333,7 @@ async fn a_lobby_is_opened_joined_and_started_through_discord() {
     } else {
         (ANA, "Ben", "Ana")
     };
-    let find = |message: &Value, label: &str| -> String {
-        message["components"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .flat_map(|row| row["components"].as_array().unwrap().iter())
-            .find(|b| b["label"] == label)
-            .unwrap_or_else(|| panic!("no {label} button in {message:#}"))["custom_id"]
-            .as_str()
-            .unwrap()
-            .to_string()
-    };
-    let deck = find(&turn.json, "Deck");
+    let deck = button_labelled(&turn.json, "Deck");
     let wrong = fake.interact(button(second, second_name, CHANNEL, &deck)).await;
     assert!(content(&wrong).contains("not your turn"), "{wrong:#}");
     let (drawn, private) = fake
@@ -351,7 +353,7 @@ async fn a_lobby_is_opened_joined_and_started_through_discord() {
     let stale = fake.interact(button(first, first_name, CHANNEL, &deck)).await;
     assert!(content(&stale).contains("already played"), "{stale:#}");
     let before = fake.calls().len();
-    let deck = find(&drawn["data"], "Deck");
+    let deck = button_labelled(&drawn["data"], "Deck");
     let (done, _) = fake
         .interact_then_followup(button(first, first_name, CHANNEL, &deck))
         .await;
@@ -501,16 +503,7 @@ async fn a_restart_loses_no_game_old_buttons_keep_working_and_closed_dms_are_tol
         .parse()
         .unwrap();
     let name = if pinged == ANA { "Ana" } else { "Ben" };
-    let deck = turn.json["components"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|row| row["components"].as_array().unwrap().iter())
-        .find(|b| b["label"] == "Deck")
-        .unwrap()["custom_id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let deck = button_labelled(&turn.json, "Deck");
 
     // Restarted mid-game: the turn message's button, made before the restart, plays the turn.
     fake.restart().await;

@@ -18,6 +18,7 @@ const PUBLIC: Lang = Lang::En;
 /// The running game of a channel, with its seats.
 struct Table {
     id: GameId,
+    channel: u64,
     game: Game,
     version: i64,
     seats: Vec<StoredSeat>,
@@ -35,6 +36,12 @@ impl Table {
     /// The seat a Discord user plays, if any.
     fn seat_of(&self, user: u64) -> Option<Seat> {
         self.seats.iter().find(|s| s.user_id == Some(user)).map(|s| s.seat)
+    }
+
+    /// The seat a Discord user plays, or the sentence telling them they are not playing.
+    fn seat_for(&self, user: u64, lang: Lang) -> Result<Seat, String> {
+        self.seat_of(user)
+            .ok_or_else(|| text::rule_error(lang, self.game.map(), &crate::rules::RuleError::NoSuchSeat))
     }
 
     /// A seat as everyone sees it in a message: a mention for a person, the name for a computer player.
@@ -64,16 +71,14 @@ async fn table_for(ctx: Context<'_>) -> Result<Option<Table>, Error> {
 
 /// Loads the game a channel holds now (`None` when it holds none, or only a lobby).
 async fn table(data: &Data, channel: u64) -> Result<Option<Table>, Error> {
-    let Some(id) = data.store.game_in_channel(channel).await? else {
+    let Some(id) = data.store.running_game_in_channel(channel).await? else {
         return Ok(None);
     };
-    if data.store.lobby(channel).await?.is_some() {
-        return Ok(None);
-    }
     let loaded = data.store.load(id).await?;
     let seats = data.store.seats(id).await?;
     Ok(Some(Table {
         id,
+        channel,
         game: loaded.game,
         version: loaded.version,
         seats,
@@ -133,7 +138,10 @@ pub async fn tickets(ctx: Context<'_>) -> Result<(), Error> {
     let channel = ctx.channel_id().get();
     let lock = ctx.data().channel_lock(channel);
     let _held = lock.lock().await;
-    let answer = ticket_choice(ctx.serenity_context(), ctx.data(), channel, ctx.author().id.get(), lang).await?;
+    let Some(table) = table_for(ctx).await? else {
+        return Ok(());
+    };
+    let answer = ticket_choice(ctx.serenity_context(), ctx.data(), table, ctx.author().id.get(), lang).await?;
     ctx.send(answer.into_reply()).await?;
     Ok(())
 }
@@ -188,15 +196,12 @@ impl Private {
 async fn starting_ticket_choice(
     ctx: &serenity::Context,
     data: &Data,
-    channel: u64,
+    table: Table,
     user: u64,
     lang: Lang,
 ) -> Result<Private, Error> {
-    let starting = table(data, channel)
-        .await?
-        .is_some_and(|t| *t.game.step() == Step::StartingTickets);
-    if starting {
-        ticket_choice(ctx, data, channel, user, lang).await
+    if *table.game.step() == Step::StartingTickets {
+        ticket_choice(ctx, data, table, user, lang).await
     } else {
         Ok(Private::text(
             "The starting tickets are chosen. To draw more on your turn, type `/ttr tickets`.",
@@ -208,23 +213,18 @@ async fn starting_ticket_choice(
 async fn ticket_choice(
     ctx: &serenity::Context,
     data: &Data,
-    channel: u64,
+    mut table: Table,
     user: u64,
     lang: Lang,
 ) -> Result<Private, Error> {
-    let Some(mut table) = table(data, channel).await? else {
-        return Ok(Private::text(NO_GAME));
-    };
-    let Some(seat) = table.seat_of(user) else {
-        return Ok(Private::text(text::rule_error(
-            lang,
-            table.game.map(),
-            &crate::rules::RuleError::NoSuchSeat,
-        )));
+    let seat = match table.seat_for(user, lang) {
+        Ok(seat) => seat,
+        Err(refusal) => return Ok(Private::text(refusal)),
     };
     if table.game.seat_view(seat).offer.is_empty() {
         // Not holding an offer: on one's turn, this is the ticket draw.
-        match play(data, table, user, None, Action::DrawTickets, lang).await? {
+        let channel = table.channel;
+        match play(data, table, user, Action::DrawTickets, lang).await? {
             Ok(played) => {
                 announce(ctx, channel, &played).await?;
                 table = played.after;
@@ -270,14 +270,17 @@ pub(super) async fn on_component(
     let user = component.user.id.get();
     let lock = data.channel_lock(channel);
     let _held = lock.lock().await;
-    let current = data.store.game_in_channel(channel).await?;
-    if current.is_none_or(|g| g.0 != id.game) {
+    let Some(table) = table(data, channel).await?.filter(|t| t.id.0 == id.game) else {
         return reply_ephemeral(ctx, component, "That game is over or belongs to another channel.").await;
+    };
+    // A button made for an earlier state of the game acts on nothing.
+    if id.version.is_some_and(|v| v != table.version) {
+        return reply_ephemeral(ctx, component, "That was already played.").await;
     }
     if id.what == "hand" {
         // Drawing the picture can take a moment: acknowledge first, then answer.
         component.defer_ephemeral(&ctx.http).await?;
-        let answer = hand_answer(data, channel, user, lang).await?;
+        let answer = hand_answer(&table, user, lang);
         component.create_followup(&ctx.http, answer.into_followup()).await?;
         return Ok(());
     }
@@ -286,18 +289,12 @@ pub(super) async fn on_component(
         what => what.strip_prefix("take-").and_then(draw_action),
     };
     if let Some(action) = turn_action {
-        return on_turn_button(ctx, data, component, &id, action, lang).await;
-    }
-    if id.what == "tickets" {
-        let current = table(data, channel).await?.map(|t| t.version);
-        if id.version.is_some() && current != id.version {
-            return reply_ephemeral(ctx, component, "That was already played.").await;
-        }
+        return on_turn_button(ctx, data, component, table, action, lang).await;
     }
     let answer = match id.what.as_str() {
-        "starting-tickets" => starting_ticket_choice(ctx, data, channel, user, lang).await?,
-        "tickets" => ticket_choice(ctx, data, channel, user, lang).await?,
-        "keep" => keep(ctx, data, channel, user, lang, component).await?,
+        "starting-tickets" => starting_ticket_choice(ctx, data, table, user, lang).await?,
+        "tickets" => ticket_choice(ctx, data, table, user, lang).await?,
+        "keep" => keep(ctx, data, table, user, lang, component).await?,
         _ => Private::text("That button belongs to nothing I know."),
     };
     component
@@ -313,14 +310,12 @@ pub(super) async fn on_component(
 async fn keep(
     ctx: &serenity::Context,
     data: &Data,
-    channel: u64,
+    table: Table,
     user: u64,
     lang: Lang,
     component: &serenity::ComponentInteraction,
 ) -> Result<Private, Error> {
-    let Some(table) = table(data, channel).await? else {
-        return Ok(Private::text(NO_GAME));
-    };
+    let channel = table.channel;
     let serenity::ComponentInteractionDataKind::StringSelect { values } = &component.data.kind else {
         return Ok(Private::text("Choose tickets from the list."));
     };
@@ -331,7 +326,7 @@ async fn keep(
     let action = Action::KeepTickets {
         tickets: TicketSet::from_ids(chosen),
     };
-    match play(data, table, user, None, action, lang).await? {
+    match play(data, table, user, action, lang).await? {
         Ok(played) => {
             announce(ctx, channel, &played).await?;
             Ok(Private::text(played.private.join(" ")))
@@ -438,19 +433,12 @@ async fn play(
     data: &Data,
     table: Table,
     user: u64,
-    seen: Option<i64>,
     action: Action,
     lang: Lang,
 ) -> Result<Result<Played, String>, Error> {
-    if seen.is_some_and(|v| v != table.version) {
-        return Ok(Err("That was already played.".to_string()));
-    }
-    let Some(seat) = table.seat_of(user) else {
-        return Ok(Err(text::rule_error(
-            lang,
-            table.game.map(),
-            &crate::rules::RuleError::NoSuchSeat,
-        )));
+    let seat = match table.seat_for(user, lang) {
+        Ok(seat) => seat,
+        Err(refusal) => return Ok(Err(refusal)),
     };
     match data
         .store
@@ -476,6 +464,7 @@ async fn play(
                 turn_over,
                 after: Table {
                     id: table.id,
+                    channel: table.channel,
                     game: *game,
                     version,
                     seats: table.seats,
@@ -511,7 +500,7 @@ pub async fn draw(
     let Some(table) = table_for(ctx).await? else {
         return Ok(());
     };
-    match play(ctx.data(), table, ctx.author().id.get(), None, action, lang).await? {
+    match play(ctx.data(), table, ctx.author().id.get(), action, lang).await? {
         Err(refusal) => {
             ctx.send(poise::CreateReply::default().content(refusal).ephemeral(true))
                 .await?;
@@ -572,15 +561,12 @@ async fn on_turn_button(
     ctx: &serenity::Context,
     data: &Data,
     component: &serenity::ComponentInteraction,
-    id: &ButtonId,
+    table: Table,
     action: Action,
     lang: Lang,
 ) -> Result<(), Error> {
-    let channel = component.channel_id.get();
-    let Some(table) = table(data, channel).await? else {
-        return reply_ephemeral(ctx, component, NO_GAME).await;
-    };
-    let played = match play(data, table, component.user.id.get(), id.version, action, lang).await? {
+    let channel = table.channel;
+    let played = match play(data, table, component.user.id.get(), action, lang).await? {
         Ok(played) => played,
         Err(refusal) => return reply_ephemeral(ctx, component, &refusal).await,
     };
@@ -619,11 +605,12 @@ async fn on_turn_button(
 fn scores_embed(table: &Table, view: &PublicView) -> serenity::CreateEmbed {
     let map = table.game.map();
     let pieces = if map.rules.metros > 0 { "trams" } else { "trains" };
+    let names = table.names();
     let rows: Vec<String> = view
         .seats
         .iter()
         .map(|s| {
-            let name = table.names().get(s.seat.index()).cloned().unwrap_or_default();
+            let name = names.get(s.seat.index()).cloned().unwrap_or_default();
             let score = view
                 .result
                 .as_ref()
@@ -660,21 +647,19 @@ pub async fn hand(ctx: Context<'_>) -> Result<(), Error> {
     let lang = private_lang(ctx.locale().unwrap_or("en"));
     // Rendering can take a moment: acknowledge first.
     ctx.defer_ephemeral().await?;
-    let answer = hand_answer(ctx.data(), ctx.channel_id().get(), ctx.author().id.get(), lang).await?;
-    ctx.send(answer.into_reply()).await?;
+    let Some(table) = table_for(ctx).await? else {
+        return Ok(());
+    };
+    ctx.send(hand_answer(&table, ctx.author().id.get(), lang).into_reply())
+        .await?;
     Ok(())
 }
 
-async fn hand_answer(data: &Data, channel: u64, user: u64, lang: Lang) -> Result<Private, Error> {
-    let Some(table) = table(data, channel).await? else {
-        return Ok(Private::text(NO_GAME));
-    };
-    let Some(seat) = table.seat_of(user) else {
-        return Ok(Private::text(text::rule_error(
-            lang,
-            table.game.map(),
-            &crate::rules::RuleError::NoSuchSeat,
-        )));
+/// A player's cards, tickets and own picture; or why not.
+fn hand_answer(table: &Table, user: u64, lang: Lang) -> Private {
+    let seat = match table.seat_for(user, lang) {
+        Ok(seat) => seat,
+        Err(refusal) => return Private::text(refusal),
     };
     let view = table.game.seat_view(seat);
     let map = table.game.map();
@@ -704,11 +689,11 @@ async fn hand_answer(data: &Data, channel: u64, user: u64, lang: Lang) -> Result
         seat,
         &view.tickets,
     ));
-    Ok(Private {
+    Private {
         content,
         components: Vec::new(),
         picture: Some(png),
-    })
+    }
 }
 
 /// The board as it stands, for everyone.

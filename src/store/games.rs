@@ -452,6 +452,18 @@ impl Store {
         Ok(row.map(|r| GameId(r.get("id"))))
     }
 
+    /// The game in play in a channel (not a lobby, not a finished game), if any.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn running_game_in_channel(&self, channel_id: u64) -> Result<Option<GameId>, StoreError> {
+        let row = sqlx::query("SELECT id FROM games WHERE channel_id = ? AND status = 'running'")
+            .bind(to_db(channel_id))
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| GameId(r.get("id"))))
+    }
+
     /// Each seat's final score and rank, once the game has finished (empty before).
     ///
     /// # Errors

@@ -320,17 +320,21 @@ pub fn slash(user: u64, name: &str, channel: u64, sub: &str, options: &[(&str, V
     )
 }
 
+/// A component used by a user on a message of the bot's (`data` says which component and what was chosen).
+fn component(user: u64, name: &str, channel: u64, data: Value) -> Value {
+    let mut value = base(3, user, name, channel, data);
+    value["message"] = message_json(8_000_000_000_000_000_008, channel, &json!({ "content": "" }));
+    value
+}
+
 /// A button press by a user on a message of the bot's.
 pub fn button(user: u64, name: &str, channel: u64, custom_id: &str) -> Value {
-    let mut value = base(
-        3,
+    component(
         user,
         name,
         channel,
         json!({ "custom_id": custom_id, "component_type": 2 }),
-    );
-    value["message"] = message_json(8_000_000_000_000_000_008, channel, &json!({ "content": "" }));
-    value
+    )
 }
 
 /// An autocomplete request for `/ttr <sub>` while typing `typed` into option `option`.
@@ -348,15 +352,12 @@ pub fn autocomplete(user: u64, name: &str, channel: u64, sub: &str, option: &str
 
 /// A string select submitted by a user with these values.
 pub fn select(user: u64, name: &str, channel: u64, custom_id: &str, values: &[&str]) -> Value {
-    let mut value = base(
-        3,
+    component(
         user,
         name,
         channel,
         json!({ "custom_id": custom_id, "component_type": 3, "values": values }),
-    );
-    value["message"] = message_json(8_000_000_000_000_000_009, channel, &json!({ "content": "" }));
-    value
+    )
 }
 
 /// Makes a user a channel manager in an interaction.
