@@ -7,7 +7,7 @@ use poise::serenity_prelude as serenity;
 
 use super::{ButtonId, Context, Data, Error, private_lang, reply_ephemeral};
 use crate::render;
-use crate::rules::{Action, Event, Game, PublicView, Seat, Step, TicketId, TicketSet};
+use crate::rules::{Action, Event, Game, PrivateEvent, PublicView, Seat, Step, TicketId, TicketSet};
 use crate::seating::Player;
 use crate::store::{Applied, GameId, StoredSeat};
 use crate::text::{self, Lang};
@@ -16,12 +16,12 @@ use crate::text::{self, Lang};
 const PUBLIC: Lang = Lang::En;
 
 /// The running game of a channel, with its seats.
-struct Table {
-    id: GameId,
-    channel: u64,
-    game: Game,
-    version: i64,
-    seats: Vec<StoredSeat>,
+pub(super) struct Table {
+    pub(super) id: GameId,
+    pub(super) channel: u64,
+    pub(super) game: Game,
+    pub(super) version: i64,
+    pub(super) seats: Vec<StoredSeat>,
 }
 
 impl Table {
@@ -29,17 +29,21 @@ impl Table {
         self.seats.iter().map(|s| s.player.clone()).collect()
     }
 
+    /// Players' names as channel messages show them (markdown escaped, so a name cannot restyle a message).
     fn names(&self) -> Vec<String> {
-        self.seats.iter().map(|s| s.player.name.clone()).collect()
+        self.seats
+            .iter()
+            .map(|s| super::escape_markdown(&s.player.name))
+            .collect()
     }
 
     /// The seat a Discord user plays, if any.
-    fn seat_of(&self, user: u64) -> Option<Seat> {
+    pub(super) fn seat_of(&self, user: u64) -> Option<Seat> {
         self.seats.iter().find(|s| s.user_id == Some(user)).map(|s| s.seat)
     }
 
     /// The seat a Discord user plays, or the sentence telling them they are not playing.
-    fn seat_for(&self, user: u64, lang: Lang) -> Result<Seat, String> {
+    pub(super) fn seat_for(&self, user: u64, lang: Lang) -> Result<Seat, String> {
         self.seat_of(user)
             .ok_or_else(|| text::rule_error(lang, self.game.map(), &crate::rules::RuleError::NoSuchSeat))
     }
@@ -51,7 +55,7 @@ impl Table {
             None => self
                 .seats
                 .get(seat.index())
-                .map_or_else(String::new, |s| s.player.name.clone()),
+                .map_or_else(String::new, |s| super::escape_markdown(&s.player.name)),
         }
     }
 }
@@ -60,7 +64,7 @@ impl Table {
 const NO_GAME: &str = "There is no game in play in this channel.";
 
 /// The channel's game for a command, or `None` after telling the user privately that there is none.
-async fn table_for(ctx: Context<'_>) -> Result<Option<Table>, Error> {
+pub(super) async fn table_for(ctx: Context<'_>) -> Result<Option<Table>, Error> {
     let found = table(ctx.data(), ctx.channel_id().get()).await?;
     if found.is_none() {
         ctx.send(poise::CreateReply::default().content(NO_GAME).ephemeral(true))
@@ -70,7 +74,7 @@ async fn table_for(ctx: Context<'_>) -> Result<Option<Table>, Error> {
 }
 
 /// Loads the game a channel holds now (`None` when it holds none, or only a lobby).
-async fn table(data: &Data, channel: u64) -> Result<Option<Table>, Error> {
+pub(super) async fn table(data: &Data, channel: u64) -> Result<Option<Table>, Error> {
     let Some(id) = data.store.running_game_in_channel(channel).await? else {
         return Ok(None);
     };
@@ -125,7 +129,8 @@ pub(super) async fn send_ticket_dms(
             .await;
         if let Err(e) = sent {
             tracing::info!(user, "DM not delivered: {e}");
-            closed.push(seat.player.name.clone());
+            data.dms_closed(game, user);
+            closed.push(super::escape_markdown(&seat.player.name));
         }
     }
     Ok(closed)
@@ -141,9 +146,10 @@ pub async fn tickets(ctx: Context<'_>) -> Result<(), Error> {
     let Some(table) = table_for(ctx).await? else {
         return Ok(());
     };
-    let answer = ticket_choice(ctx.serenity_context(), ctx.data(), table, ctx.author().id.get(), lang).await?;
-    ctx.send(answer.into_reply()).await?;
-    Ok(())
+    ticket_choice(ctx.data(), table, ctx.author().id.get(), lang)
+        .await?
+        .send(ctx)
+        .await
 }
 
 /// Fills one of Discord's reply builders (they share these methods but no trait) with a private answer: its text,
@@ -163,14 +169,14 @@ macro_rules! private_builder {
 }
 
 /// A private answer: text, and maybe components and a picture.
-struct Private {
-    content: String,
-    components: Vec<serenity::CreateActionRow>,
-    picture: Option<Vec<u8>>,
+pub(super) struct Private {
+    pub(super) content: String,
+    pub(super) components: Vec<serenity::CreateActionRow>,
+    pub(super) picture: Option<Vec<u8>>,
 }
 
 impl Private {
-    fn text(content: impl Into<String>) -> Private {
+    pub(super) fn text(content: impl Into<String>) -> Private {
         Private {
             content: content.into(),
             components: Vec::new(),
@@ -189,49 +195,151 @@ impl Private {
     fn into_message(self) -> serenity::CreateInteractionResponseMessage {
         private_builder!(serenity::CreateInteractionResponseMessage::new(), self, add_file)
     }
+
+    /// The same answer replacing the private message a component sits on (an update carries no ephemeral flag:
+    /// the message already is one).
+    fn into_update(self) -> serenity::CreateInteractionResponseMessage {
+        serenity::CreateInteractionResponseMessage::new()
+            .content(self.content)
+            .components(self.components)
+    }
+}
+
+/// An answer to one user and, when the game changed, what the channel is told afterwards (after the answer, so
+/// drawing the board never delays the acknowledgement).
+pub(super) struct Outcome {
+    pub(super) reply: Private,
+    pub(super) played: Option<Played>,
+}
+
+impl Outcome {
+    /// A private answer in words, the game unchanged.
+    pub(super) fn private(content: impl Into<String>) -> Outcome {
+        Outcome::reply(Private::text(content))
+    }
+
+    /// A private answer, the game unchanged.
+    pub(super) fn reply(reply: Private) -> Outcome {
+        Outcome { reply, played: None }
+    }
+
+    /// Answers a command privately, then tells the channel.
+    pub(super) async fn send(self, ctx: Context<'_>) -> Result<(), Error> {
+        ctx.send(self.reply.into_reply()).await?;
+        if let Some(played) = &self.played {
+            after_play(ctx.serenity_context(), ctx.data(), played).await?;
+        }
+        Ok(())
+    }
+
+    /// Answers a component, replacing the private message it sits on or with a new private message, then tells
+    /// the channel.
+    pub(super) async fn respond(
+        self,
+        ctx: &serenity::Context,
+        data: &Data,
+        component: &serenity::ComponentInteraction,
+        replace: bool,
+    ) -> Result<(), Error> {
+        let response = if replace {
+            serenity::CreateInteractionResponse::UpdateMessage(self.reply.into_update())
+        } else {
+            serenity::CreateInteractionResponse::Message(self.reply.into_message())
+        };
+        component.create_response(&ctx.http, response).await?;
+        if let Some(played) = &self.played {
+            after_play(ctx, data, played).await?;
+        }
+        Ok(())
+    }
+}
+
+/// After an accepted action: the channel is told, and a player whose tickets changed gets them by DM.
+async fn after_play(ctx: &serenity::Context, data: &Data, played: &Played) -> Result<(), Error> {
+    announce(ctx, played.after.channel, played).await?;
+    if played.tickets_changed {
+        dm_tickets(ctx, data, &played.after, played.seat).await?;
+    }
+    Ok(())
+}
+
+/// DMs a player their tickets (done ✓ / not yet). When their DMs are closed the channel is told, once.
+async fn dm_tickets(ctx: &serenity::Context, data: &Data, table: &Table, seat: Seat) -> Result<(), Error> {
+    let Some(stored) = table.seats.get(seat.index()) else {
+        return Ok(());
+    };
+    let Some(user) = stored.user_id else {
+        return Ok(());
+    };
+    let map = table.game.map();
+    let view = table.game.seat_view(seat);
+    let lines: Vec<String> = view
+        .tickets
+        .iter()
+        .map(|&(t, done)| format!("{} {}", if done { "✓" } else { "○" }, text::ticket(PUBLIC, map, t)))
+        .collect();
+    let message = format!(
+        "Your tickets in the game of **{}** in <#{}>:\n{}",
+        map.name,
+        table.channel,
+        lines.join("\n")
+    );
+    let sent = serenity::UserId::new(user)
+        .direct_message(ctx, serenity::CreateMessage::new().content(message))
+        .await;
+    if let Err(e) = sent {
+        tracing::info!(user, "DM not delivered: {e}");
+        if data.dms_closed(table.id, user) {
+            let notice = format!(
+                "I could not send a DM to {} (DMs closed): use `/ttr hand` here to see your tickets.",
+                super::escape_markdown(&stored.player.name)
+            );
+            serenity::ChannelId::new(table.channel)
+                .send_message(
+                    ctx,
+                    serenity::CreateMessage::new()
+                        .content(notice)
+                        .allowed_mentions(serenity::CreateAllowedMentions::new()),
+                )
+                .await?;
+        }
+    }
+    Ok(())
 }
 
 /// The start message's button: the ticket select while starting tickets are being chosen; afterwards it only
 /// explains (so an old button never draws tickets by surprise).
-async fn starting_ticket_choice(
-    ctx: &serenity::Context,
-    data: &Data,
-    table: Table,
-    user: u64,
-    lang: Lang,
-) -> Result<Private, Error> {
+async fn starting_ticket_choice(data: &Data, table: Table, user: u64, lang: Lang) -> Result<Outcome, Error> {
     if *table.game.step() == Step::StartingTickets {
-        ticket_choice(ctx, data, table, user, lang).await
+        ticket_choice(data, table, user, lang).await
     } else {
-        Ok(Private::text(
+        Ok(Outcome::private(
             "The starting tickets are chosen. To draw more on your turn, type `/ttr tickets`.",
         ))
     }
 }
 
 /// The ticket select for a user: the offer they hold, or (on their turn) a fresh draw of tickets.
-async fn ticket_choice(
-    ctx: &serenity::Context,
-    data: &Data,
-    mut table: Table,
-    user: u64,
-    lang: Lang,
-) -> Result<Private, Error> {
+async fn ticket_choice(data: &Data, table: Table, user: u64, lang: Lang) -> Result<Outcome, Error> {
     let seat = match table.seat_for(user, lang) {
         Ok(seat) => seat,
-        Err(refusal) => return Ok(Private::text(refusal)),
+        Err(refusal) => return Ok(Outcome::private(refusal)),
     };
-    if table.game.seat_view(seat).offer.is_empty() {
-        // Not holding an offer: on one's turn, this is the ticket draw.
-        let channel = table.channel;
-        match play(data, table, user, Action::DrawTickets, lang).await? {
-            Ok(played) => {
-                announce(ctx, channel, &played).await?;
-                table = played.after;
-            }
-            Err(refusal) => return Ok(Private::text(refusal)),
-        }
+    if !table.game.seat_view(seat).offer.is_empty() {
+        return Ok(Outcome::reply(ticket_select(&table, seat, lang)));
     }
+    // Not holding an offer: on one's turn, this is the ticket draw.
+    match play(data, table, user, Action::DrawTickets, lang).await? {
+        Ok(played) => Ok(Outcome {
+            reply: ticket_select(&played.after, seat, lang),
+            played: Some(played),
+        }),
+        Err(refusal) => Ok(Outcome::private(refusal)),
+    }
+}
+
+/// The private select of the tickets a seat is offered: keep at least as many as the rules ask.
+fn ticket_select(table: &Table, seat: Seat, lang: Lang) -> Private {
     let view = table.game.seat_view(seat);
     let map = table.game.map();
     let least = match table.game.step() {
@@ -251,11 +359,11 @@ async fn ticket_choice(
     .placeholder(format!("Keep at least {least}"))
     .min_values(least as u8)
     .max_values(view.offer.len() as u8);
-    Ok(Private {
+    Private {
         content: format!("Choose the tickets to keep (at least {least})."),
         components: vec![serenity::CreateActionRow::SelectMenu(select)],
         picture: None,
-    })
+    }
 }
 
 /// The game's buttons and selects (the lobby's are handled in `lobby`).
@@ -271,7 +379,12 @@ pub(super) async fn on_component(
     let lock = data.channel_lock(channel);
     let _held = lock.lock().await;
     let Some(table) = table(data, channel).await?.filter(|t| t.id.0 == id.game) else {
-        return reply_ephemeral(ctx, component, "That game is over or belongs to another channel.").await;
+        let answer = match data.store.game_place(GameId(id.game)).await? {
+            // A finished (or ended) game of this channel: its buttons are history.
+            Some((home, _)) if home == channel => "That was already played: this game is over.",
+            _ => "That button belongs to no game in this channel.",
+        };
+        return reply_ephemeral(ctx, component, answer).await;
     };
     // A button made for an earlier state of the game acts on nothing.
     if id.version.is_some_and(|v| v != table.version) {
@@ -286,58 +399,62 @@ pub(super) async fn on_component(
     }
     let turn_action = match id.what.as_str() {
         "deck" => Some(Action::DrawBlind),
+        "pass" => Some(Action::Pass),
         what => what.strip_prefix("take-").and_then(draw_action),
     };
     if let Some(action) = turn_action {
         return on_turn_button(ctx, data, component, table, action, lang).await;
     }
-    let answer = match id.what.as_str() {
-        "starting-tickets" => starting_ticket_choice(ctx, data, table, user, lang).await?,
-        "tickets" => ticket_choice(ctx, data, table, user, lang).await?,
-        "keep" => keep(ctx, data, table, user, lang, component).await?,
-        _ => Private::text("That button belongs to nothing I know."),
+    let outcome = match id.what.as_str() {
+        "starting-tickets" => starting_ticket_choice(data, table, user, lang).await?,
+        "tickets" => ticket_choice(data, table, user, lang).await?,
+        "keep" => keep(data, table, user, lang, component).await?,
+        "end" => end_confirmed(ctx, data, component, table).await?,
+        what => match super::claim::on_component(data, component, table, what, lang).await {
+            Some(answer) => {
+                let (outcome, replace) = answer?;
+                return outcome.respond(ctx, data, component, replace).await;
+            }
+            None => Outcome::private("That button belongs to nothing I know."),
+        },
     };
-    component
-        .create_response(
-            &ctx.http,
-            serenity::CreateInteractionResponse::Message(answer.into_message()),
-        )
-        .await?;
-    Ok(())
+    outcome.respond(ctx, data, component, false).await
 }
 
 /// The ticket select was submitted: keep those tickets.
 async fn keep(
-    ctx: &serenity::Context,
     data: &Data,
     table: Table,
     user: u64,
     lang: Lang,
     component: &serenity::ComponentInteraction,
-) -> Result<Private, Error> {
-    let channel = table.channel;
+) -> Result<Outcome, Error> {
     let serenity::ComponentInteractionDataKind::StringSelect { values } = &component.data.kind else {
-        return Ok(Private::text("Choose tickets from the list."));
+        return Ok(Outcome::private("Choose tickets from the list."));
     };
     let chosen: Option<Vec<TicketId>> = values.iter().map(|v| v.parse().ok().map(TicketId)).collect();
     let Some(chosen) = chosen.filter(|c| c.iter().all(|t| usize::from(t.0) < table.game.map().tickets.len())) else {
-        return Ok(Private::text("Those are not tickets of this game."));
+        return Ok(Outcome::private("Those are not tickets of this game."));
     };
     let action = Action::KeepTickets {
         tickets: TicketSet::from_ids(chosen),
     };
     match play(data, table, user, action, lang).await? {
-        Ok(played) => {
-            announce(ctx, channel, &played).await?;
-            Ok(Private::text(played.private.join(" ")))
-        }
-        Err(refusal) => Ok(Private::text(refusal)),
+        Ok(played) => Ok(Outcome {
+            reply: Private::text(played.private.join(" ")),
+            played: Some(played),
+        }),
+        Err(refusal) => Ok(Outcome::private(refusal)),
     }
 }
 
-/// The turn message: what just happened, the player to move pinged, the board picture and the scores.
+/// The turn message: what just happened, the player to move pinged, the board picture and the scores. Once the
+/// game is over: the final board, the scores in full, every player's tickets revealed, and the winner.
 fn turn_message(table: &Table, happened: &str) -> serenity::CreateMessage {
     let view = table.game.public_view();
+    if let Some(result) = &view.result {
+        return final_message(table, &view, result, happened);
+    }
     let map = table.game.map();
     let png = render::png(&render::board(map, &view, &table.players()));
     let whose = match &view.phase {
@@ -390,21 +507,48 @@ fn turn_components(table: &Table) -> Vec<serenity::CreateActionRow> {
     );
     let (first, rest) = cards.split_at(cards.len().min(5));
     let mut second: Vec<serenity::CreateButton> = rest.to_vec();
+    // `Claim` and `Station` only open a private picker of the game as it is then, so they carry no version; the
+    // picker's own choices do. During a tunnel, `Claim` brings back the tunnel's Pay / Give up.
+    let tunnel = matches!(table.game.step(), Step::Tunnel(_));
+    let can_claim = tunnel || legal.iter().any(|a| matches!(a, Action::Claim { .. }));
+    second.push(
+        serenity::CreateButton::new(ButtonId::of(game, "claim"))
+            .label("Claim")
+            .style(serenity::ButtonStyle::Success)
+            .disabled(!can_claim),
+    );
     second.push(
         serenity::CreateButton::new(ButtonId::at(game, version, "tickets"))
             .label("Tickets")
             .style(serenity::ButtonStyle::Secondary)
             .disabled(!legal.contains(&Action::DrawTickets)),
     );
+    if map.rules.stations > 0 {
+        second.push(
+            serenity::CreateButton::new(ButtonId::of(game, "station"))
+                .label("Station")
+                .style(serenity::ButtonStyle::Secondary)
+                .disabled(!legal.iter().any(|a| matches!(a, Action::BuildStation { .. }))),
+        );
+    }
     second.push(
         serenity::CreateButton::new(ButtonId::of(game, "hand"))
             .label("Hand")
             .style(serenity::ButtonStyle::Secondary),
     );
-    vec![
+    let mut rows = vec![
         serenity::CreateActionRow::Buttons(first.to_vec()),
         serenity::CreateActionRow::Buttons(second),
-    ]
+    ];
+    // Only when nothing else is possible (no card to draw, no route or ticket to take) may a player pass.
+    if legal.contains(&Action::Pass) {
+        rows.push(serenity::CreateActionRow::Buttons(vec![
+            serenity::CreateButton::new(ButtonId::at(game, version, "pass"))
+                .label("Pass")
+                .style(serenity::ButtonStyle::Danger),
+        ]));
+    }
+    rows
 }
 
 /// A card draw named as players type it: `deck`, or a face-up slot `1` to `5`.
@@ -420,16 +564,20 @@ fn draw_action(choice: &str) -> Option<Action> {
 
 /// What became of a turn action, for the replies: the sentences for everyone, what only the player learns, and the
 /// game after it.
-struct Played {
-    public: Vec<String>,
-    private: Vec<String>,
-    after: Table,
+pub(super) struct Played {
+    pub(super) public: Vec<String>,
+    pub(super) private: Vec<String>,
+    pub(super) after: Table,
     /// Whether the turn passed to someone else (a new turn message is due).
     turn_over: bool,
+    /// The seat that acted.
+    seat: Seat,
+    /// Whether the acting seat's tickets changed (it kept some): they are sent to it by DM.
+    tickets_changed: bool,
 }
 
 /// Applies one turn action for a user at the version they saw; a refusal comes back as the sentence they read.
-async fn play(
+pub(super) async fn play(
     data: &Data,
     table: Table,
     user: u64,
@@ -454,6 +602,7 @@ async fn play(
             let names = table.names();
             let map = game.map().clone();
             let public = events.iter().map(|e| text::event(PUBLIC, &map, &names, e)).collect();
+            let tickets_changed = private.iter().any(|p| matches!(p, PrivateEvent::TicketsKept { .. }));
             let private = private.iter().map(|p| text::private_event(lang, &map, p)).collect();
             // A new turn message is due when a fresh turn begins: someone else's, or the very first one.
             let started = events.iter().any(|e| matches!(e, Event::GameStarted { .. }));
@@ -462,6 +611,8 @@ async fn play(
                 public,
                 private,
                 turn_over,
+                seat,
+                tickets_changed,
                 after: Table {
                     id: table.id,
                     channel: table.channel,
@@ -512,7 +663,7 @@ pub async fn draw(
                     .ephemeral(true),
             )
             .await?;
-            announce(ctx.serenity_context(), channel, &played).await?;
+            after_play(ctx.serenity_context(), ctx.data(), &played).await?;
         }
     }
     Ok(())
@@ -599,6 +750,98 @@ async fn on_turn_button(
             .await?;
     }
     Ok(())
+}
+
+/// The last message of a game: the final board, each player's score in full with their tickets revealed (✓ done,
+/// ✗ failed), and the winner. Nobody is pinged and no button is left.
+fn final_message(
+    table: &Table,
+    view: &PublicView,
+    result: &crate::rules::view::FinalResult,
+    happened: &str,
+) -> serenity::CreateMessage {
+    let map = table.game.map();
+    let names = table.names();
+    let name = |seat: usize| names.get(seat).cloned().unwrap_or_default();
+    let winners: Vec<String> = (0..result.ranks.len())
+        .filter(|&seat| result.ranks[seat] == 1)
+        .map(name)
+        .collect();
+    let best = result.ranking.first().map_or(0, |&seat| result.scores[seat].total);
+    let verdict = match winners.as_slice() {
+        [one] => format!("**{one} wins with {best} points!**"),
+        many => format!("**{} share the win with {best} points!**", many.join(" and ")),
+    };
+    let rows: Vec<String> = result
+        .ranking
+        .iter()
+        .map(|&seat| {
+            let s = &result.scores[seat];
+            let mut parts = vec![
+                format!("routes {}", s.route_points),
+                format!(
+                    "tickets {:+} ({} ✓, {} ✗)",
+                    s.ticket_points, s.tickets_completed, s.tickets_failed
+                ),
+            ];
+            if s.longest_bonus != 0 {
+                parts.push(format!("longest path {:+} ({} long)", s.longest_bonus, s.longest_path));
+            }
+            if s.station_points != 0 {
+                parts.push(format!("stations kept {:+}", s.station_points));
+            }
+            if s.grand_tour_points != 0 {
+                parts.push(format!("most tickets {:+}", s.grand_tour_points));
+            }
+            format!(
+                "{}. **{}** {} points: {}",
+                result.ranks[seat],
+                name(seat),
+                s.total,
+                parts.join(" · ")
+            )
+        })
+        .collect();
+    let mut embed = serenity::CreateEmbed::new()
+        .title(format!("{}: final scores", map.name))
+        .description(rows.join("\n"))
+        .image("attachment://board.png");
+    for (seat, tickets) in result.tickets.iter().enumerate() {
+        let lines: Vec<String> = tickets
+            .iter()
+            .map(|&(t, done)| format!("{} {}", if done { "✓" } else { "✗" }, text::ticket(PUBLIC, map, t)))
+            .collect();
+        let value = if lines.is_empty() {
+            "no tickets".to_string()
+        } else {
+            fit_field(&lines)
+        };
+        embed = embed.field(format!("{}'s tickets", name(seat)), value, true);
+    }
+    let png = render::png(&render::board(map, view, &table.players()));
+    serenity::CreateMessage::new()
+        .content(format!("{happened}\nThe game is over. {verdict}"))
+        .embed(embed)
+        .add_file(serenity::CreateAttachment::bytes(png, "board.png"))
+        .components(Vec::new())
+        .allowed_mentions(serenity::CreateAllowedMentions::new())
+}
+
+/// Lines in one embed field: Discord takes at most 1,024 characters, so a long list ends with how many more.
+fn fit_field(lines: &[String]) -> String {
+    let mut out = String::new();
+    for (i, line) in lines.iter().enumerate() {
+        let more = format!("\n… and {} more", lines.len() - i);
+        if out.chars().count() + line.chars().count() + 1 + more.chars().count() > 1024 {
+            out.push_str(more.trim_start_matches('\n'));
+            return out;
+        }
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(line);
+    }
+    out
 }
 
 /// Scores, pieces, cards and tickets held, the face-up row and the piles, for everyone.
@@ -750,6 +993,64 @@ pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
     ctx.send(poise::CreateReply::default().content(content).ephemeral(true))
         .await?;
     Ok(())
+}
+
+/// End the game in this channel without a winner (the host or someone who manages the channel).
+#[poise::command(slash_command)]
+pub async fn end(ctx: Context<'_>) -> Result<(), Error> {
+    let Some(table) = table_for(ctx).await? else {
+        return Ok(());
+    };
+    let confirm = serenity::CreateActionRow::Buttons(vec![
+        serenity::CreateButton::new(ButtonId::of(table.id.0, "end"))
+            .label("End the game")
+            .style(serenity::ButtonStyle::Danger),
+    ]);
+    ctx.send(
+        poise::CreateReply::default()
+            .content("End this game for everyone, without a winner? This cannot be undone.")
+            .components(vec![confirm])
+            .ephemeral(true),
+    )
+    .await?;
+    Ok(())
+}
+
+/// The `End the game` button: the host (or a channel manager) ends the game; the channel is told.
+async fn end_confirmed(
+    ctx: &serenity::Context,
+    data: &Data,
+    component: &serenity::ComponentInteraction,
+    table: Table,
+) -> Result<Outcome, Error> {
+    let manages = component
+        .member
+        .as_ref()
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_channels());
+    let actor = crate::store::Actor {
+        user_id: component.user.id.get(),
+        manages_channel: manages,
+    };
+    let lang = private_lang(&component.locale);
+    match data.store.end_game(table.channel, actor).await {
+        Ok(_) => {
+            let who = super::escape_markdown(component.user.global_name.as_deref().unwrap_or(&component.user.name));
+            serenity::ChannelId::new(table.channel)
+                .send_message(
+                    ctx,
+                    serenity::CreateMessage::new()
+                        .content(format!(
+                            "{who} ended the game of {}: no winner. Start a new one with `/ttr start`.",
+                            table.game.map().name
+                        ))
+                        .allowed_mentions(serenity::CreateAllowedMentions::new()),
+                )
+                .await?;
+            Ok(Outcome::private("The game is ended."))
+        }
+        Err(e) => Ok(Outcome::private(super::refusal_or_error(lang, e)?)),
+    }
 }
 
 /// Lines of the game's record on one page of `/ttr history`.

@@ -2,10 +2,11 @@
 //! database. Handlers are thin: parse → lock the channel → load → apply → save → reply. Identity always comes from
 //! the interaction's user, never from a `custom_id`.
 
+mod claim;
 mod game;
 mod lobby;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
@@ -21,6 +22,8 @@ pub struct Data {
     pub store: Store,
     /// One lock per channel: actions in one channel run one at a time, other channels are not held up.
     locks: std::sync::Mutex<HashMap<u64, Arc<Mutex<()>>>>,
+    /// (game, user) pairs whose closed DMs the channel was told about, so it is told once (per run of the bot).
+    closed_dms: std::sync::Mutex<HashSet<(i64, u64)>>,
 }
 
 impl Data {
@@ -28,6 +31,12 @@ impl Data {
     fn channel_lock(&self, channel: u64) -> Arc<Mutex<()>> {
         let mut locks = self.locks.lock().expect("the lock table is never poisoned");
         Arc::clone(locks.entry(channel).or_default())
+    }
+
+    /// Notes that a player's DMs are closed; true the first time for that game, when the channel should be told.
+    fn dms_closed(&self, game: crate::store::GameId, user: u64) -> bool {
+        let mut told = self.closed_dms.lock().expect("the DM table is never poisoned");
+        told.insert((game.0, user))
     }
 }
 
@@ -79,6 +88,7 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
     let data = Data {
         store,
         locks: std::sync::Mutex::default(),
+        closed_dms: std::sync::Mutex::default(),
     };
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
@@ -125,6 +135,9 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
         "game::hand",
         "game::board",
         "game::draw",
+        "claim::claim",
+        "claim::station",
+        "game::end",
         "game::status",
         "game::rules",
         "game::history"
@@ -252,6 +265,19 @@ async fn reply_ephemeral(
         )
         .await?;
     Ok(())
+}
+
+/// A name or free text as it should read inside a message: markdown characters escaped, so `**Ana**` is not bold
+/// and a link or a code block cannot be faked (mentions are kept harmless by `allowed_mentions`).
+pub fn escape_markdown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '\\' | '*' | '_' | '~' | '`' | '|' | '>' | '<' | '#' | '[' | ']') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// The language of a private reply: the user's own locale.

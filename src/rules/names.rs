@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use super::cards::Color;
+use super::cards::{Card, CardCounts, Color};
 use super::map::{CityId, Map, RouteId, TicketId, fold};
 
 /// Longest piece of user input quoted in an error: enough to recognise it, never the whole input echoed back.
@@ -199,6 +199,40 @@ fn split_color<'a>(map: &Map, text: &'a str) -> Result<(&'a str, Option<Option<C
         }
         _ => Ok((text, None)),
     }
+}
+
+/// Reads cards as players type them and as the bot writes payments: "3 red + 1 locomotive", "3 red, 1 locomotive",
+/// "2 locomotives", "red" (one card). Case and accents are forgiven; a plural "s" is too.
+///
+/// # Errors
+/// `Empty`, or `Malformed` naming what was not a count and a card of this map.
+pub fn parse_cards(map: &Map, typed: &str) -> Result<CardCounts, NameError> {
+    if typed.trim().is_empty() {
+        return Err(NameError::Empty);
+    }
+    let malformed = || NameError::Malformed {
+        expected: "cards such as “3 red + 1 locomotive”",
+        got: excerpt(typed.trim()),
+    };
+    let mut cards = CardCounts::default();
+    for part in typed.split(['+', ',']).map(str::trim).filter(|p| !p.is_empty()) {
+        let (count, name) = match part.split_once(char::is_whitespace) {
+            Some((n, rest)) if n.trim_end_matches('x').parse::<u8>().is_ok() => (
+                n.trim_end_matches('x').parse::<u8>().map_err(|_| malformed())?,
+                rest.trim(),
+            ),
+            _ => (1, part),
+        };
+        let key = fold(name);
+        let wild = map.rules.wild;
+        let card = Card::from_name(&key, wild)
+            .or_else(|| key.strip_suffix('s').and_then(|k| Card::from_name(k, wild)))
+            .filter(|c| c.color().is_none_or(|color| map.rules.deck_colors.contains(&color)))
+            .ok_or_else(malformed)?;
+        let total = cards.get(card).checked_add(count).ok_or_else(malformed)?;
+        cards.0[card.index()] = total;
+    }
+    Ok(cards)
 }
 
 /// A colour word: one of the deck's colours, or "gray"/"grey" (`None` inside).

@@ -262,6 +262,44 @@ impl Store {
     }
 }
 
+impl Store {
+    /// Ends the game in play in a channel without a winner (the host's or a channel manager's decision); the
+    /// channel is free again and the game's buttons answer that it is over.
+    ///
+    /// # Errors
+    /// Refused: no game in play, or not the host. Internal: the database.
+    pub async fn end_game(&self, channel_id: u64, actor: Actor) -> Result<GameId, StoreError> {
+        let _writing = self.writer.lock().await;
+        let mut tx = self.pool.begin().await?;
+        let row = sqlx::query("SELECT id, host_id FROM games WHERE channel_id = ? AND status = 'running'")
+            .bind(to_db(channel_id))
+            .fetch_optional(&mut *tx)
+            .await?
+            .ok_or(Refusal::NoGame)?;
+        let id = GameId(row.get("id"));
+        let host = row.get::<Option<i64>, _>("host_id").map(from_db);
+        if host != Some(actor.user_id) && !actor.manages_channel {
+            return Err(Refusal::NotHost.into());
+        }
+        set_status(&mut tx, id, "cancelled").await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// Where a game lives and whether it is still being played: its channel and status (`lobby`, `running`,
+    /// `finished`, `cancelled`), or `None` for a game that does not exist.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn game_place(&self, id: GameId) -> Result<Option<(u64, String)>, StoreError> {
+        let row = sqlx::query("SELECT channel_id, status FROM games WHERE id = ?")
+            .bind(id.0)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| (from_db(r.get("channel_id")), r.get("status"))))
+    }
+}
+
 /// The lobby open in a channel, read inside a transaction.
 async fn lobby_of(tx: &mut Transaction<'_, Sqlite>, channel_id: u64) -> Result<Lobby, StoreError> {
     let row = sqlx::query("SELECT id, map, host_id, settings FROM games WHERE channel_id = ? AND status = 'lobby'")

@@ -49,6 +49,8 @@ pub enum Refusal {
     },
     /// The channel has no open lobby.
     NoLobby,
+    /// The channel has no game in play.
+    NoGame,
     /// No such game (a stale or forged reference).
     UnknownGame(GameId),
     /// The user already has a seat.
@@ -115,6 +117,7 @@ impl fmt::Display for Refusal {
         match self {
             Refusal::ChannelBusy { game } => write!(f, "a game is already open in this channel (game {})", game.0),
             Refusal::NoLobby => write!(f, "no lobby is open in this channel"),
+            Refusal::NoGame => write!(f, "no game is in play in this channel"),
             Refusal::UnknownGame(game) => write!(f, "no game {}", game.0),
             Refusal::AlreadySeated => write!(f, "already seated"),
             Refusal::NotSeated => write!(f, "not seated"),

@@ -256,6 +256,7 @@ pub(super) fn refusal(refusal: &Refusal) -> String {
         Refusal::ChannelBusy { .. } => {
             "This channel already has a game; finish or end it first, or start one in another channel.".into()
         }
+        Refusal::NoGame => "There is no game in play in this channel.".into(),
         Refusal::NoLobby => "There is no lobby open in this channel; open one with /ttr start.".into(),
         Refusal::UnknownGame(_) => "That game no longer exists.".into(),
         Refusal::AlreadySeated => "You already have a seat in this game.".into(),

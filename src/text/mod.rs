@@ -89,6 +89,13 @@ pub fn cards(lang: Lang, map: &Map, cards: &CardCounts) -> String {
     }
 }
 
+/// One way to pay, as pickers and autocomplete offer it: "3 red + 1 locomotive" (`names::parse_cards` reads it back).
+pub fn payment(lang: Lang, map: &Map, cards: &CardCounts) -> String {
+    match lang {
+        Lang::En => en::cards(map, cards).replace(", ", " + "),
+    }
+}
+
 /// Players' names by seat, with a stand-in for a seat without one.
 struct Names<'a>(&'a [String]);
 

@@ -249,7 +249,10 @@ impl Game {
 
     /// Whether `seat` may start a turn's action now (draw, claim, tickets, station, pass): the refusal
     /// [`Game::apply`] would give before looking at the action itself.
-    pub(in crate::rules) fn check_turn_action(&self, seat: Seat) -> Result<(), RuleError> {
+    ///
+    /// # Errors
+    /// `GameOver`, `NoSuchSeat`, `AlreadyChoseTickets`, `NotYourTurn`, or `DecisionPending`.
+    pub fn check_turn_action(&self, seat: Seat) -> Result<(), RuleError> {
         if self.is_over() {
             return Err(RuleError::GameOver);
         }

@@ -21,6 +21,54 @@ impl Game {
         Ok(rules.station_costs[usize::from(rules.stations - me.stations)])
     }
 
+    /// Every way `seat` could pay for a station in `city` now, fewest wild cards first for each colour; or why it
+    /// cannot build there (not its turn, no stations left, a country, a station already there). Empty when the
+    /// hand cannot pay. For that seat's eyes only.
+    ///
+    /// # Errors
+    /// The refusal [`Game::apply`] would give for any payment.
+    pub fn station_options(&self, seat: Seat, city: CityId) -> Result<Vec<CardCounts>, RuleError> {
+        self.check_turn_action(seat)?;
+        let cost = self.station_cost(seat)?;
+        if usize::from(city.0) >= self.map.cities.len() || self.map.city(city).country.is_some() {
+            return Err(RuleError::NoSuchCity);
+        }
+        if self.has_station(city) {
+            return Err(RuleError::CityHasStation);
+        }
+        let hand = self.state.seats[seat.index()].hand;
+        let mut payments = Vec::new();
+        self.for_each_payment(hand, None, cost, 0, !self.map.rules.wild_only_on_tunnels, |cards| {
+            payments.push(cards)
+        });
+        Ok(payments)
+    }
+
+    /// Every way `seat` could pay the extra cards of the tunnel it is claiming; empty when it cannot pay them.
+    ///
+    /// # Errors
+    /// `NotYourTurn`, `GameOver`, or `NothingToAnswer` when no tunnel waits for `seat`.
+    pub fn tunnel_options(&self, seat: Seat) -> Result<Vec<CardCounts>, RuleError> {
+        if self.is_over() {
+            return Err(RuleError::GameOver);
+        }
+        if seat != self.state.current {
+            return Err(RuleError::NotYourTurn);
+        }
+        if !matches!(self.state.step, super::Step::Tunnel(_)) {
+            return Err(RuleError::NothingToAnswer);
+        }
+        let mut legal = Vec::new();
+        self.legal_actions(seat, &mut legal);
+        Ok(legal
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::PayTunnel { cards } => Some(cards),
+                _ => None,
+            })
+            .collect())
+    }
+
     pub(super) fn has_station(&self, city: CityId) -> bool {
         self.state.seats.iter().any(|s| s.station_cities.contains(&city))
     }
