@@ -16,6 +16,9 @@ pub struct Config {
     /// Tests only: a loopback address standing in for Discord's API and gateway (the fake Discord of the
     /// end-to-end tests). The bot sends its token there, so only loopback addresses are taken.
     pub discord_api_base: Option<String>,
+    /// Reproducible games (tests, bug reports): `TTRBOT_GAME_SEED`; each new game's seed is then this number mixed
+    /// with the channel's id instead of the clock.
+    pub game_seed: Option<u64>,
 }
 
 impl Config {
@@ -34,6 +37,7 @@ impl Config {
             discord_token: get("DISCORD_TOKEN"),
             database_url: get("DATABASE_URL").unwrap_or_else(|| "sqlite://ttrbot.db".to_string()),
             discord_api_base: get("DISCORD_API_BASE"),
+            game_seed: get("TTRBOT_GAME_SEED").and_then(|s| s.trim().parse().ok()),
         }
     }
 }

@@ -657,12 +657,14 @@ pub async fn draw(
                 .await?;
         }
         Ok(played) => {
-            ctx.send(
-                poise::CreateReply::default()
-                    .content(played.private.join(" "))
-                    .ephemeral(true),
-            )
-            .await?;
+            // A blind draw tells the player their card; a face-up one has nothing secret, so it says what happened.
+            let said = if played.private.is_empty() {
+                &played.public
+            } else {
+                &played.private
+            };
+            ctx.send(poise::CreateReply::default().content(said.join(" ")).ephemeral(true))
+                .await?;
             after_play(ctx.serenity_context(), ctx.data(), &played).await?;
         }
     }
@@ -820,7 +822,7 @@ fn final_message(
     }
     let png = render::png(&render::board(map, view, &table.players()));
     serenity::CreateMessage::new()
-        .content(format!("{happened}\nThe game is over. {verdict}"))
+        .content(format!("{happened}\n{verdict}"))
         .embed(embed)
         .add_file(serenity::CreateAttachment::bytes(png, "board.png"))
         .components(Vec::new())

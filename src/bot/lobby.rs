@@ -73,12 +73,19 @@ impl poise::SlashArgument for Level {
     }
 }
 
-/// A seed for a new game: it only has to differ between games.
-fn new_seed(salt: u64) -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    crate::rules::GameRng::new(nanos ^ salt.rotate_left(17)).next_u64() >> 1
+/// A seed for a new game: from the clock, so it differs between games; or, when the bot was given a game seed
+/// (reproducible tests), from that seed and the channel.
+fn new_seed(fixed: Option<u64>, channel: u64, salt: u64) -> u64 {
+    let base = fixed.map_or_else(
+        || {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64)
+                ^ salt.rotate_left(17)
+        },
+        |seed| seed ^ channel.rotate_left(29),
+    );
+    crate::rules::GameRng::new(base).next_u64() >> 1
 }
 
 /// Who is asking, and whether they may manage the channel (then they may start or cancel any lobby).
@@ -202,7 +209,7 @@ pub async fn start(
         channel_id: channel,
         guild_id: ctx.guild_id().map(|g| g.get()),
         map: map.0,
-        seed: new_seed(ctx.id()),
+        seed: new_seed(ctx.data().game_seed, channel, ctx.id()),
         host: ctx.author().id.get(),
         host_name: display_name(ctx.author(), member.as_deref()),
         settings: serde_json::json!({}),

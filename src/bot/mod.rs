@@ -24,6 +24,8 @@ pub struct Data {
     locks: std::sync::Mutex<HashMap<u64, Arc<Mutex<()>>>>,
     /// (game, user) pairs whose closed DMs the channel was told about, so it is told once (per run of the bot).
     closed_dms: std::sync::Mutex<HashSet<(i64, u64)>>,
+    /// Seeds games from this number and the channel instead of the clock (`TTRBOT_GAME_SEED`).
+    game_seed: Option<u64>,
 }
 
 impl Data {
@@ -89,6 +91,7 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
         store,
         locks: std::sync::Mutex::default(),
         closed_dms: std::sync::Mutex::default(),
+        game_seed: config.game_seed,
     };
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {

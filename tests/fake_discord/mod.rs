@@ -271,6 +271,8 @@ fn spawn_bot(
         .env("DISCORD_TOKEN", "fake-token")
         .env("DISCORD_API_BASE", format!("http://127.0.0.1:{port}"))
         .env("DATABASE_URL", format!("sqlite://{}", database.display()))
+        // Seeded games: the same deal on every run.
+        .env("TTRBOT_GAME_SEED", "20261123")
         .env("RUST_LOG", "warn,ttrbot=info,serenity::client::dispatch=debug")
         .env("NO_PROXY", "127.0.0.1,localhost")
         .env_remove("HTTP_PROXY")
