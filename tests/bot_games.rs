@@ -215,6 +215,16 @@ impl Table {
         })
     }
 
+    /// Waits for the turn message whose buttons act on `version`.
+    async fn turn_message(&self, version: i64) -> Value {
+        self.fake
+            .wait_until(&format!("a turn message at version {version}"), |_| {
+                self.turn_buttons(version).is_some()
+            })
+            .await;
+        self.turn_buttons(version).unwrap()
+    }
+
     /// Chooses the move of the seat to act: claims first (the longest route it can pay for; on maps with
     /// tunnels, tunnels first), a station once, tickets once mid-game, otherwise cards.
     fn choose(&mut self, game: &Game, seat: Seat) -> Action {
@@ -293,10 +303,18 @@ impl Table {
 
     /// Plays the game to its end, one move at a time; each move stores exactly one action.
     async fn play_to_the_end(&mut self) {
-        for _ in 0..MOST_MOVES {
+        assert!(
+            self.play_moves(MOST_MOVES).await,
+            "the game did not end in {MOST_MOVES} moves"
+        );
+    }
+
+    /// Plays at most `moves` moves; true once the game is over.
+    async fn play_moves(&mut self, moves: usize) -> bool {
+        for _ in 0..moves {
             let (game, version) = self.state().await;
             if game.is_over() {
-                return;
+                return true;
             }
             let seat = game.current();
             let action = self.choose(&game, seat);
@@ -304,7 +322,7 @@ impl Table {
             self.make(&game, version, seat, action, by_button).await;
             self.wait_for_version(version + 1).await;
         }
-        panic!("the game did not end in {MOST_MOVES} moves");
+        self.state().await.0.is_over()
     }
 
     /// Makes one move the way a player would: with a button (and the pickers it opens) or with a command.
@@ -725,5 +743,255 @@ async fn an_india_game_is_played_to_the_end() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_berlin_game_with_metros_is_played_to_the_end() {
     let (table, _) = whole_game("berlin", 2, 0x5eed_0005).await;
+    table.fake.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_and_a_sigkill_mid_game_lose_no_action_apply_none_twice_and_old_buttons_still_work() {
+    let mut table = Table::open("restarts", "usa", 2, 0x5eed_0006).await;
+    assert!(!table.play_moves(12).await);
+    let (game, version) = table.state().await;
+    let turn = table.turn_message(version).await;
+
+    // A restart: the turn message made before it still plays the turn.
+    table.fake.restart().await;
+    let (user, name) = table.seats[game.current().index()];
+    let deck = find_id(&turn, ":deck").unwrap();
+    let drawn = table.fake.interact(button(user, name, CHANNEL, &deck)).await;
+    assert_eq!(drawn["type"], 7, "{drawn:#}");
+    table.wait_for_version(version + 1).await;
+
+    // SIGKILL right after a move was answered: the move is kept, exactly once.
+    assert!(!table.play_moves(5).await);
+    let (_, before_kill) = table.state().await;
+    let stored_before = table.store.action_count(table.game).await.unwrap();
+    table.fake.kill_and_restart().await;
+    let (after, version) = table.state().await;
+    assert_eq!(version, before_kill);
+    assert_eq!(table.store.action_count(table.game).await.unwrap(), stored_before);
+    assert_eq!(table.store.replay(table.game).await.unwrap(), after);
+    // The same stale button again: already played, nothing applied.
+    let again = table.fake.interact(button(user, name, CHANNEL, &deck)).await;
+    assert!(content(&again).contains("already played"), "{again:#}");
+    assert_eq!(table.state().await.1, version);
+
+    // The game goes on to its end after both.
+    table.play_to_the_end().await;
+    table.final_scoreboard().await;
+    table.check_record().await;
+    table.fake.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_double_click_and_two_players_clicking_at_once_apply_exactly_one_action() {
+    let mut table = Table::open("races", "usa", 2, 0x5eed_0007).await;
+    let (game, version) = table.state().await;
+    let turn = table.turn_message(version).await;
+    let deck = find_id(&turn, ":deck").unwrap();
+    let mover = table.seats[game.current().index()];
+    let other = table.seats[1 - game.current().index()];
+
+    // The player to move clicks Deck twice in the same instant: one card is drawn, the other click is told.
+    let answers = table
+        .fake
+        .interact_together(vec![
+            button(mover.0, mover.1, CHANNEL, &deck),
+            button(mover.0, mover.1, CHANNEL, &deck),
+        ])
+        .await;
+    let applied = answers.iter().filter(|a| a["type"] == 7).count();
+    assert_eq!(applied, 1, "{answers:#?}");
+    let told = answers.iter().find(|a| a["type"] == 4).unwrap();
+    assert!(
+        is_ephemeral(&told["data"]) && content(told).contains("already played"),
+        "{told:#}"
+    );
+    table.wait_for_version(version + 1).await;
+
+    // Both players click the fresh Deck button at once: the mover's second card is drawn, the other is told why not.
+    let turn = table.turn_message(version + 1).await;
+    let deck = find_id(&turn, ":deck").unwrap();
+    let answers = table
+        .fake
+        .interact_together(vec![
+            button(other.0, other.1, CHANNEL, &deck),
+            button(mover.0, mover.1, CHANNEL, &deck),
+        ])
+        .await;
+    // Whichever the bot handles first, the other player's click acts on nothing: refused as out of turn, or (when
+    // the mover's came first) as a button of a turn already played.
+    let refused = content(&answers[0]);
+    assert!(
+        is_ephemeral(&answers[0]["data"]) && (refused.contains("not your turn") || refused.contains("already played")),
+        "{:#}",
+        answers[0]
+    );
+    assert_eq!(answers[1]["type"], 7, "{:#}", answers[1]);
+    table.wait_for_version(version + 2).await;
+    assert_eq!(table.store.action_count(table.game).await.unwrap(), version + 2);
+    table.fake.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_input_is_answered_privately_in_plain_words_and_changes_nothing() {
+    let mut table = Table::open("bad-input", "usa", 2, 0x5eed_0008).await;
+    let (game, version) = table.state().await;
+    let mover = table.seats[game.current().index()];
+    let other = table.seats[1 - game.current().index()];
+    let stranger = PEOPLE[4];
+    let turn = table.turn_message(version).await;
+    let deck = find_id(&turn, ":deck").unwrap();
+    let claim = |route: &str, pay: Option<&str>| {
+        let mut options = vec![("route", json!(route))];
+        if let Some(pay) = pay {
+            options.push(("pay", json!(pay)));
+        }
+        options
+    };
+    // A route the mover cannot pay for with their hand: a six-long one in a colour they hold too little of.
+    let map = game.map().clone();
+    let hand = game.seat_view(game.current()).hand;
+    let long = (0..map.routes.len())
+        .map(|r| RouteId(r as u16))
+        .find(|&r| {
+            let route = map.route(r);
+            route.cost == 6
+                && route
+                    .color
+                    .is_some_and(|c| hand.get(c.card()) + hand.get(ttrbot::rules::Card::WILD) < 6)
+        })
+        .unwrap();
+    let long_color = map.route(long).color.unwrap().name();
+    let long_name = text::route(Lang::En, &map, long);
+    let six = format!("6 {long_color}");
+    let cases: Vec<(&str, Value, &str)> = vec![
+        (
+            "out of turn",
+            slash(other.0, other.1, CHANNEL, "draw", &[("card", json!("deck"))]),
+            "not your turn",
+        ),
+        (
+            "not seated",
+            slash(stranger.0, stranger.1, CHANNEL, "draw", &[("card", json!("deck"))]),
+            "not playing",
+        ),
+        (
+            "a route typed past autocomplete",
+            slash(
+                mover.0,
+                mover.1,
+                CHANNEL,
+                "claim",
+                &claim("Denver to nowhere at all", None),
+            ),
+            "",
+        ),
+        (
+            "an unknown city",
+            slash(mover.0, mover.1, CHANNEL, "claim", &claim("Atlantis - Denver", None)),
+            "Atlantis",
+        ),
+        (
+            "a station on a map without",
+            slash(mover.0, mover.1, CHANNEL, "station", &[("city", json!("Denver"))]),
+            "station",
+        ),
+        (
+            "cards typed wrong",
+            slash(
+                mover.0,
+                mover.1,
+                CHANNEL,
+                "claim",
+                &claim(&long_name, Some("lots of money")),
+            ),
+            "3 red + 1 locomotive",
+        ),
+        (
+            "not enough cards",
+            slash(mover.0, mover.1, CHANNEL, "claim", &claim(&long_name, Some(&six))),
+            "",
+        ),
+        (
+            "a forged custom_id",
+            button(mover.0, mover.1, CHANNEL, &format!("ttr:999:{version}:deck")),
+            "no game in this channel",
+        ),
+        (
+            "another channel's game",
+            button(mover.0, mover.1, CHANNEL + 1, &deck),
+            "no game in this channel",
+        ),
+        (
+            "a garbled custom_id",
+            button(mover.0, mover.1, CHANNEL, "ttr:1:2:3:4:5"),
+            "belongs to nothing",
+        ),
+        (
+            "an unknown action",
+            button(
+                mover.0,
+                mover.1,
+                CHANNEL,
+                &format!("ttr:{}:{version}:fly", table.game.0),
+            ),
+            "belongs to nothing",
+        ),
+        (
+            "a payment button garbled",
+            button(
+                mover.0,
+                mover.1,
+                CHANNEL,
+                &format!("ttr:{}:{version}:pay-r9999-0000000006", table.game.0),
+            ),
+            "",
+        ),
+        (
+            "a second game in a busy channel",
+            slash(other.0, other.1, CHANNEL, "start", &[("map", json!("europe"))]),
+            "already has a game",
+        ),
+        (
+            "leaving a game in play before computer players exist",
+            slash(other.0, other.1, CHANNEL, "leave", &[]),
+            "computer player",
+        ),
+        (
+            "ending by someone who may not",
+            button(PEOPLE[1].0, PEOPLE[1].1, CHANNEL, &format!("ttr:{}:end", table.game.0)),
+            "Only the host",
+        ),
+    ];
+    for (what, interaction, expected) in cases {
+        let answer = table.fake.interact(interaction).await;
+        // A payment button lives on a private picker, which its answer replaces (and which stays private).
+        let replaces_picker = what.contains("payment button") && answer["type"] == 7;
+        assert!(is_ephemeral(&answer["data"]) || replaces_picker, "{what}: {answer:#}");
+        let said = content(&answer);
+        assert!(!said.is_empty() && said.contains(expected), "{what}: {said}");
+        assert!(!said.contains("Sorry, something went wrong"), "{what}: {said}");
+        assert_eq!(table.state().await.1, version, "{what} changed the game");
+    }
+    // A stale button, after the turn moved on.
+    let first = table.fake.interact(button(mover.0, mover.1, CHANNEL, &deck)).await;
+    assert_eq!(first["type"], 7);
+    let stale = table.fake.interact(button(mover.0, mover.1, CHANNEL, &deck)).await;
+    assert!(
+        is_ephemeral(&stale["data"]) && content(&stale).contains("already played"),
+        "{stale:#}"
+    );
+    assert_eq!(table.state().await.1, version + 1);
+
+    // The host may end the game, after confirming; its buttons then say it is over.
+    let (host, host_name) = PEOPLE[0];
+    let asked = table.fake.interact(slash(host, host_name, CHANNEL, "end", &[])).await;
+    assert!(is_ephemeral(&asked["data"]), "{asked:#}");
+    let confirm = find_id(&asked["data"], ":end").unwrap();
+    let ended = table.fake.interact(button(host, host_name, CHANNEL, &confirm)).await;
+    assert!(content(&ended).contains("ended"), "{ended:#}");
+    let over = table.fake.interact(button(mover.0, mover.1, CHANNEL, &deck)).await;
+    assert!(content(&over).contains("game is over"), "{over:#}");
+    assert_eq!(table.store.running_game_in_channel(CHANNEL).await.unwrap(), None);
     table.fake.stop().await;
 }

@@ -244,6 +244,18 @@ pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
     let channel = ctx.channel_id().get();
     let lock = ctx.data().channel_lock(channel);
     let _held = lock.lock().await;
+    // In a game in play a seat is handed to a computer player, which the computer players bring; until then the
+    // seat stays, and the game can be ended.
+    if let Some(game) = ctx.data().store.running_game_in_channel(channel).await? {
+        let seated = ctx.data().store.seat_of(game, ctx.author().id.get()).await?.is_some();
+        let answer = if seated {
+            "Leaving a game in play hands your seat to a computer player, and computer players are not here yet. \
+             Your seat waits for you; the host (or someone who manages this channel) can end the game with `/ttr end`."
+        } else {
+            "You are not playing in this game."
+        };
+        return say_privately(ctx, answer.to_string()).await;
+    }
     match ctx.data().store.leave_lobby(channel, ctx.author().id.get()).await {
         Ok(Some(lobby)) => send_lobby(ctx, &lobby).await,
         Ok(None) => {

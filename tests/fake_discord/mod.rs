@@ -59,7 +59,13 @@ struct Shared {
     next_message: Mutex<u64>,
     /// Users whose DMs are closed: a DM to them is refused with Discord's error 50007.
     dms_closed: Mutex<Vec<u64>>,
+    /// Interactions sent, by id: when, and whether the bot has acknowledged it (Discord takes one answer, within
+    /// 3 seconds).
+    interactions: Mutex<std::collections::HashMap<String, (Instant, bool)>>,
 }
+
+/// Discord's deadline for the first answer to an interaction.
+const ACK_DEADLINE: Duration = Duration::from_secs(3);
 
 /// The fake Discord, with the bot running against it.
 pub struct Fake {
@@ -89,6 +95,7 @@ impl Fake {
             identified: Mutex::new(false),
             next_message: Mutex::new(9_000_000_000_000_000_000),
             dms_closed: Mutex::default(),
+            interactions: Mutex::default(),
         });
         let app = Router::new()
             .route("/gateway", get(gateway))
@@ -121,6 +128,11 @@ impl Fake {
             .await
             .expect("the bot exits after the gateway closes")
             .unwrap();
+        self.start_again().await;
+    }
+
+    /// Starts the bot again after it stopped, with a new log file.
+    async fn start_again(&mut self) {
         let registrations = |calls: &[Call]| calls.iter().filter(|c| c.method == "PUT").count();
         let before = registrations(&self.calls());
         let dir = self.database.parent().unwrap().to_path_buf();
@@ -195,20 +207,46 @@ impl Fake {
     }
 
     /// Sends an interaction and waits for the bot's answer to it (its callback). Returns the callback's JSON.
-    pub async fn interact(&mut self, mut interaction: Value) -> Value {
-        let id = self.new_id();
-        interaction["id"] = json!(id.to_string());
-        interaction["token"] = json!(format!("tok-{id}"));
-        serde_json::from_value::<serenity::Interaction>(interaction.clone())
-            .unwrap_or_else(|e| panic!("the fake's interaction is not one serenity reads: {e}\n{interaction:#}"));
+    pub async fn interact(&mut self, interaction: Value) -> Value {
+        self.interact_together(vec![interaction]).await.remove(0)
+    }
+
+    /// Sends several interactions at once (as when two people click in the same instant, or one person twice) and
+    /// waits for the bot's answer to each. Returns the callbacks' JSON in the order sent.
+    pub async fn interact_together(&mut self, interactions: Vec<Value>) -> Vec<Value> {
         let from = self.calls().len();
-        self.sender
-            .send(ToGateway::Dispatch("INTERACTION_CREATE", interaction))
-            .unwrap();
-        let path = format!("/api/v10/interactions/{id}/tok-{id}/callback");
-        self.wait_for_call_after(from, &format!("the answer to interaction {id}"), |c| c.path == path)
-            .await
-            .json
+        let mut paths = Vec::new();
+        for mut interaction in interactions {
+            let id = self.new_id();
+            interaction["id"] = json!(id.to_string());
+            interaction["token"] = json!(format!("tok-{id}"));
+            serde_json::from_value::<serenity::Interaction>(interaction.clone())
+                .unwrap_or_else(|e| panic!("the fake's interaction is not one serenity reads: {e}\n{interaction:#}"));
+            self.shared
+                .interactions
+                .lock()
+                .unwrap()
+                .insert(id.to_string(), (Instant::now(), false));
+            self.sender
+                .send(ToGateway::Dispatch("INTERACTION_CREATE", interaction))
+                .unwrap();
+            paths.push((id, format!("/api/v10/interactions/{id}/tok-{id}/callback")));
+        }
+        let mut answers = Vec::new();
+        for (id, path) in paths {
+            let answer = self
+                .wait_for_call_after(from, &format!("the answer to interaction {id}"), |c| c.path == path)
+                .await;
+            answers.push(answer.json);
+        }
+        answers
+    }
+
+    /// Kills the bot outright (SIGKILL: no goodbye, whatever it was doing) and starts it again on the same
+    /// database; waits until it has registered its commands again.
+    pub async fn kill_and_restart(&mut self) {
+        self.bot.kill().await.unwrap();
+        self.start_again().await;
     }
 
     /// Sends an interaction the bot first defers, then answers with a followup; returns the followup's call.
@@ -247,6 +285,8 @@ impl Fake {
             "An unknown event was received",
             "HTTP request to get gateway URL failed",
             "panicked",
+            "Interaction has already been acknowledged",
+            "Unknown interaction",
         ] {
             assert!(!log.contains(trap), "the bot logged \"{trap}\":\n{log}");
         }
@@ -445,7 +485,23 @@ fn answer(shared: &Shared, method: &Method, path: &str, json: &Value) -> Respons
             axum::Json(json!({ "url": format!("ws://127.0.0.1:{}/gateway", shared.port) })).into_response()
         }
         ("PUT", ["applications", _, "commands"]) => axum::Json(json!([])).into_response(),
-        ("POST", ["interactions", _, _, "callback"]) => StatusCode::NO_CONTENT.into_response(),
+        ("POST", ["interactions", id, _, "callback"]) => {
+            let mut sent = shared.interactions.lock().unwrap();
+            match sent.get_mut(*id) {
+                Some((_, true)) => {
+                    let refusal = json!({ "code": 40060, "message": "Interaction has already been acknowledged." });
+                    (StatusCode::BAD_REQUEST, axum::Json(refusal)).into_response()
+                }
+                Some((at, acked)) if at.elapsed() <= ACK_DEADLINE => {
+                    *acked = true;
+                    StatusCode::NO_CONTENT.into_response()
+                }
+                _ => {
+                    let refusal = json!({ "code": 10062, "message": "Unknown interaction" });
+                    (StatusCode::NOT_FOUND, axum::Json(refusal)).into_response()
+                }
+            }
+        }
         ("POST", ["webhooks", _, _]) | ("PATCH" | "GET", ["webhooks", _, _, "messages", _]) => new_message(1),
         ("POST", ["users", "@me", "channels"]) => axum::Json(json!({
             // One DM channel per user: 7 000 000 000 000 000 000 plus the user's id.
