@@ -82,7 +82,7 @@ fn is_ephemeral(callback: &Value) -> bool {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_lobby_is_opened_joined_and_started_through_discord() {
-    let mut fake = Fake::start("lobby").await;
+    let fake = Fake::start("lobby").await;
 
     // `/ttr` as the contract names it: `start` takes `map` (the map ids, as strings), `bots` and `level`.
     let commands = registered(&fake);

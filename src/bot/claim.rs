@@ -375,13 +375,12 @@ pub async fn claim(
     pay: Option<String>,
 ) -> Result<(), Error> {
     let lang = private_lang(ctx.locale().unwrap_or("en"));
-    let lock = ctx.data().channel_lock(ctx.channel_id().get());
-    let _held = lock.lock().await;
+    let held = ctx.data().hold(ctx.channel_id().get()).await;
     let Some(table) = table_for(ctx).await? else {
         return Ok(());
     };
     let outcome = claim_typed(ctx.data(), table, ctx.author().id.get(), &route, pay.as_deref(), lang).await?;
-    outcome.send(ctx).await
+    outcome.send(ctx, held).await
 }
 
 /// `/ttr claim` as typed: the route and the payment read by name, then bought.
@@ -426,8 +425,7 @@ pub async fn station(
     pay: Option<String>,
 ) -> Result<(), Error> {
     let lang = private_lang(ctx.locale().unwrap_or("en"));
-    let lock = ctx.data().channel_lock(ctx.channel_id().get());
-    let _held = lock.lock().await;
+    let held = ctx.data().hold(ctx.channel_id().get()).await;
     let Some(table) = table_for(ctx).await? else {
         return Ok(());
     };
@@ -444,7 +442,7 @@ pub async fn station(
             }
         }
     };
-    outcome.send(ctx).await
+    outcome.send(ctx, held).await
 }
 
 /// A route picker, payment or tunnel button (`claim`, `station`, `page-…`, `pick-…`, `pay-…`, `pays-…`,

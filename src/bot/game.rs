@@ -3,9 +3,11 @@
 //! (private: cards, tickets, one's own board picture) and `/ttr board`. Every change goes parse → lock → load →
 //! apply → save → reply.
 
+use std::sync::Arc;
+
 use poise::serenity_prelude as serenity;
 
-use super::{ButtonId, Context, Data, Error, private_lang, reply_ephemeral};
+use super::{ButtonId, Context, Data, Error, Held, private_lang, reply_ephemeral};
 use crate::render;
 use crate::rules::{Action, Event, Game, PrivateEvent, PublicView, Seat, Step, TicketId, TicketSet};
 use crate::seating::Player;
@@ -141,14 +143,13 @@ pub(super) async fn send_ticket_dms(
 pub async fn tickets(ctx: Context<'_>) -> Result<(), Error> {
     let lang = private_lang(ctx.locale().unwrap_or("en"));
     let channel = ctx.channel_id().get();
-    let lock = ctx.data().channel_lock(channel);
-    let _held = lock.lock().await;
+    let held = ctx.data().hold(channel).await;
     let Some(table) = table_for(ctx).await? else {
         return Ok(());
     };
     ticket_choice(ctx.data(), table, ctx.author().id.get(), lang)
         .await?
-        .send(ctx)
+        .send(ctx, held)
         .await
 }
 
@@ -223,10 +224,11 @@ impl Outcome {
         Outcome { reply, played: None }
     }
 
-    /// Answers a command privately, then tells the channel.
-    pub(super) async fn send(self, ctx: Context<'_>) -> Result<(), Error> {
+    /// Answers a command privately, then (letting go of the game lock `held`) tells the channel.
+    pub(super) async fn send(self, ctx: Context<'_>, held: Held) -> Result<(), Error> {
         ctx.send(self.reply.into_reply()).await?;
         if let Some(played) = &self.played {
+            let _order = ctx.data().announcing(played.after.channel, held).await;
             after_play(ctx.serenity_context(), ctx.data(), played).await?;
         }
         Ok(())
@@ -240,6 +242,7 @@ impl Outcome {
         data: &Data,
         component: &serenity::ComponentInteraction,
         replace: bool,
+        held: Held,
     ) -> Result<(), Error> {
         let response = if replace {
             serenity::CreateInteractionResponse::UpdateMessage(self.reply.into_update())
@@ -248,6 +251,7 @@ impl Outcome {
         };
         component.create_response(&ctx.http, response).await?;
         if let Some(played) = &self.played {
+            let _order = data.announcing(played.after.channel, held).await;
             after_play(ctx, data, played).await?;
         }
         Ok(())
@@ -376,8 +380,7 @@ pub(super) async fn on_component(
     let lang = private_lang(&component.locale);
     let channel = component.channel_id.get();
     let user = component.user.id.get();
-    let lock = data.channel_lock(channel);
-    let _held = lock.lock().await;
+    let held = data.hold(channel).await;
     let Some(table) = table(data, channel).await?.filter(|t| t.id.0 == id.game) else {
         let answer = match data.store.game_place(GameId(id.game)).await? {
             // A finished (or ended) game of this channel: its buttons are history.
@@ -393,7 +396,7 @@ pub(super) async fn on_component(
     if id.what == "hand" {
         // Drawing the picture can take a moment: acknowledge first, then answer.
         component.defer_ephemeral(&ctx.http).await?;
-        let answer = hand_answer(&table, user, lang);
+        let answer = hand_answer(&table, user, lang).await?;
         component.create_followup(&ctx.http, answer.into_followup()).await?;
         return Ok(());
     }
@@ -403,7 +406,7 @@ pub(super) async fn on_component(
         what => what.strip_prefix("take-").and_then(draw_action),
     };
     if let Some(action) = turn_action {
-        return on_turn_button(ctx, data, component, table, action, lang).await;
+        return on_turn_button(ctx, data, component, table, action, lang, held).await;
     }
     let outcome = match id.what.as_str() {
         "starting-tickets" => starting_ticket_choice(data, table, user, lang).await?,
@@ -413,12 +416,12 @@ pub(super) async fn on_component(
         what => match super::claim::on_component(data, component, table, what, lang).await {
             Some(answer) => {
                 let (outcome, replace) = answer?;
-                return outcome.respond(ctx, data, component, replace).await;
+                return outcome.respond(ctx, data, component, replace, held).await;
             }
             None => Outcome::private("That button belongs to nothing I know."),
         },
     };
-    outcome.respond(ctx, data, component, false).await
+    outcome.respond(ctx, data, component, false, held).await
 }
 
 /// The ticket select was submitted: keep those tickets.
@@ -450,13 +453,11 @@ async fn keep(
 
 /// The turn message: what just happened, the player to move pinged, the board picture and the scores. Once the
 /// game is over: the final board, the scores in full, every player's tickets revealed, and the winner.
-fn turn_message(table: &Table, happened: &str) -> serenity::CreateMessage {
+fn turn_message(table: &Table, happened: &str, png: Vec<u8>) -> serenity::CreateMessage {
     let view = table.game.public_view();
     if let Some(result) = &view.result {
-        return final_message(table, &view, result, happened);
+        return final_message(table, result, happened, png);
     }
-    let map = table.game.map();
-    let png = render::png(&render::board(map, &view, &table.players()));
     let whose = match &view.phase {
         Step::Over => "The game is over.".to_string(),
         _ => format!("{}, it is your turn.", table.mention(view.current)),
@@ -646,8 +647,7 @@ pub async fn draw(
         .await?;
         return Ok(());
     };
-    let lock = ctx.data().channel_lock(channel);
-    let _held = lock.lock().await;
+    let held = ctx.data().hold(channel).await;
     let Some(table) = table_for(ctx).await? else {
         return Ok(());
     };
@@ -665,6 +665,7 @@ pub async fn draw(
             };
             ctx.send(poise::CreateReply::default().content(said.join(" ")).ephemeral(true))
                 .await?;
+            let _order = ctx.data().announcing(channel, held).await;
             after_play(ctx.serenity_context(), ctx.data(), &played).await?;
         }
     }
@@ -697,7 +698,14 @@ async fn announce(ctx: &serenity::Context, channel: u64, played: &Played) -> Res
     let channel = serenity::ChannelId::new(channel);
     if played.turn_over {
         channel
-            .send_message(ctx, turn_message(&played.after, &played.public.join("\n")))
+            .send_message(
+                ctx,
+                turn_message(
+                    &played.after,
+                    &played.public.join("\n"),
+                    board_png(&played.after).await?,
+                ),
+            )
             .await?;
     } else {
         let quiet = serenity::CreateMessage::new()
@@ -717,6 +725,7 @@ async fn on_turn_button(
     table: Table,
     action: Action,
     lang: Lang,
+    held: Held,
 ) -> Result<(), Error> {
     let channel = table.channel;
     let played = match play(data, table, component.user.id.get(), action, lang).await? {
@@ -747,8 +756,16 @@ async fn on_turn_button(
             .await?;
     }
     if played.turn_over {
+        let _order = data.announcing(channel, held).await;
         serenity::ChannelId::new(channel)
-            .send_message(ctx, turn_message(&played.after, &played.public.join("\n")))
+            .send_message(
+                ctx,
+                turn_message(
+                    &played.after,
+                    &played.public.join("\n"),
+                    board_png(&played.after).await?,
+                ),
+            )
             .await?;
     }
     Ok(())
@@ -758,9 +775,9 @@ async fn on_turn_button(
 /// ✗ failed), and the winner. Nobody is pinged and no button is left.
 fn final_message(
     table: &Table,
-    view: &PublicView,
     result: &crate::rules::view::FinalResult,
     happened: &str,
+    png: Vec<u8>,
 ) -> serenity::CreateMessage {
     let map = table.game.map();
     let names = table.names();
@@ -820,7 +837,6 @@ fn final_message(
         };
         embed = embed.field(format!("{}'s tickets", name(seat)), value, true);
     }
-    let png = render::png(&render::board(map, view, &table.players()));
     serenity::CreateMessage::new()
         .content(format!("{happened}\n{verdict}"))
         .embed(embed)
@@ -895,16 +911,16 @@ pub async fn hand(ctx: Context<'_>) -> Result<(), Error> {
     let Some(table) = table_for(ctx).await? else {
         return Ok(());
     };
-    ctx.send(hand_answer(&table, ctx.author().id.get(), lang).into_reply())
+    ctx.send(hand_answer(&table, ctx.author().id.get(), lang).await?.into_reply())
         .await?;
     Ok(())
 }
 
 /// A player's cards, tickets and own picture; or why not.
-fn hand_answer(table: &Table, user: u64, lang: Lang) -> Private {
+async fn hand_answer(table: &Table, user: u64, lang: Lang) -> Result<Private, Error> {
     let seat = match table.seat_for(user, lang) {
         Ok(seat) => seat,
-        Err(refusal) => return Private::text(refusal),
+        Err(refusal) => return Ok(Private::text(refusal)),
     };
     let view = table.game.seat_view(seat);
     let map = table.game.map();
@@ -927,18 +943,34 @@ fn hand_answer(table: &Table, user: u64, lang: Lang) -> Private {
             tickets.join("\n")
         },
     );
-    let png = render::png(&render::seat_board(
-        map,
-        &view.public,
-        &table.players(),
-        seat,
-        &view.tickets,
-    ));
-    Private {
+    let (map, players) = (Arc::clone(map), table.players());
+    let png =
+        drawn(move || render::png(&render::seat_board(&map, &view.public, &players, seat, &view.tickets))).await?;
+    Ok(Private {
         content,
         components: Vec::new(),
         picture: Some(png),
-    }
+    })
+}
+
+/// Draws a picture off the async workers: it takes tens of milliseconds of CPU, and answering other interactions
+/// (due within 3 seconds) must never wait behind it.
+/// At most one picture per core but one is drawn at once, so a burst of turns in many channels leaves a core for
+/// answering interactions.
+async fn drawn(draw: impl FnOnce() -> Vec<u8> + Send + 'static) -> Result<Vec<u8>, Error> {
+    static DRAWING: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
+    let drawing = DRAWING.get_or_init(|| {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        tokio::sync::Semaphore::new(cores.saturating_sub(1).max(1))
+    });
+    let _turn = drawing.acquire().await?;
+    Ok(tokio::task::spawn_blocking(draw).await?)
+}
+
+/// The public board picture of a table, as a PNG.
+async fn board_png(table: &Table) -> Result<Vec<u8>, Error> {
+    let (map, view, players) = (Arc::clone(table.game.map()), table.game.public_view(), table.players());
+    drawn(move || render::png(&render::board(&map, &view, &players))).await
 }
 
 /// The board as it stands, for everyone.
@@ -949,7 +981,7 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
         return Ok(());
     };
     let view = table.game.public_view();
-    let png = render::png(&render::board(table.game.map(), &view, &table.players()));
+    let png = board_png(&table).await?;
     ctx.send(
         poise::CreateReply::default()
             .embed(scores_embed(&table, &view).image("attachment://board.png"))

@@ -22,6 +22,9 @@ pub struct Data {
     pub store: Store,
     /// One lock per channel: actions in one channel run one at a time, other channels are not held up.
     locks: std::sync::Mutex<HashMap<u64, Arc<Mutex<()>>>>,
+    /// One queue per channel for posting what an action did, so a channel's messages come in the order of its
+    /// actions while the next action is already being answered.
+    announce_queues: std::sync::Mutex<HashMap<u64, Arc<Turnstile>>>,
     /// (game, user) pairs whose closed DMs the channel was told about, so it is told once (per run of the bot).
     closed_dms: std::sync::Mutex<HashSet<(i64, u64)>>,
     /// Seeds games from this number and the channel instead of the clock (`TTRBOT_GAME_SEED`).
@@ -35,10 +38,62 @@ impl Data {
         Arc::clone(locks.entry(channel).or_default())
     }
 
+    /// Takes the channel's game lock: held from loading the game to answering the user.
+    async fn hold(&self, channel: u64) -> Held {
+        self.channel_lock(channel).lock_owned().await
+    }
+
+    /// Swaps the channel's game lock for a place in its announcing queue: the next action may be loaded and
+    /// answered while this one's board is drawn and posted, and the channel still shows the actions in order (the
+    /// place is taken while the game lock is held). Waits for this action's turn to post.
+    async fn announcing(&self, channel: u64, held: Held) -> InOrder {
+        let queue = {
+            let mut queues = self.announce_queues.lock().expect("the queue table is never poisoned");
+            Arc::clone(queues.entry(channel).or_insert_with(|| Arc::new(Turnstile::new())))
+        };
+        let ticket = queue.next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        drop(held);
+        let mut serving = queue.serving.subscribe();
+        // The sender lives in `queue`, which this function holds: waiting cannot fail.
+        let _ = serving.wait_for(|now| *now == ticket).await;
+        InOrder { queue }
+    }
+
     /// Notes that a player's DMs are closed; true the first time for that game, when the channel should be told.
     fn dms_closed(&self, game: crate::store::GameId, user: u64) -> bool {
         let mut told = self.closed_dms.lock().expect("the DM table is never poisoned");
         told.insert((game.0, user))
+    }
+}
+
+/// A held channel lock.
+type Held = tokio::sync::OwnedMutexGuard<()>;
+
+/// A first-come, first-served queue: tickets are taken in order, and each waits until it is served.
+struct Turnstile {
+    /// The next ticket to give out.
+    next: std::sync::atomic::AtomicU64,
+    /// The ticket being served.
+    serving: tokio::sync::watch::Sender<u64>,
+}
+
+impl Turnstile {
+    fn new() -> Turnstile {
+        Turnstile {
+            next: std::sync::atomic::AtomicU64::new(0),
+            serving: tokio::sync::watch::Sender::new(0),
+        }
+    }
+}
+
+/// One's turn in a channel's announcing queue; the next in line is served when this is dropped (also on errors).
+struct InOrder {
+    queue: Arc<Turnstile>,
+}
+
+impl Drop for InOrder {
+    fn drop(&mut self) {
+        self.queue.serving.send_modify(|now| *now += 1);
     }
 }
 
@@ -90,6 +145,7 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
     let data = Data {
         store,
         locks: std::sync::Mutex::default(),
+        announce_queues: std::sync::Mutex::default(),
         closed_dms: std::sync::Mutex::default(),
         game_seed: config.game_seed,
     };

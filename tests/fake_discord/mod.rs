@@ -4,6 +4,8 @@
 //! test instead. Tests wait for conditions with a timeout; nothing sleeps a fixed time.
 #![allow(dead_code)]
 
+pub mod table;
+
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::Stdio;
@@ -43,6 +45,8 @@ pub struct Call {
     pub json: Value,
     /// Attached files: (part name, file name, content type, bytes).
     pub files: Vec<(String, String, String, Vec<u8>)>,
+    /// When the fake received it.
+    pub at: Instant,
 }
 
 enum ToGateway {
@@ -75,7 +79,7 @@ pub struct Fake {
     log: PathBuf,
     /// The bot's database file.
     pub database: PathBuf,
-    next_id: u64,
+    next_id: std::sync::atomic::AtomicU64,
 }
 
 impl Fake {
@@ -111,7 +115,7 @@ impl Fake {
             bot,
             log,
             database,
-            next_id: 5_000_000_000_000_000_000,
+            next_id: std::sync::atomic::AtomicU64::new(5_000_000_000_000_000_000),
         };
         fake.wait_for_call("registering /ttr", |c| {
             c.method == "PUT" && c.path.ends_with("/commands")
@@ -134,7 +138,7 @@ impl Fake {
     /// Starts the bot again after it stopped, with a new log file.
     async fn start_again(&mut self) {
         let registrations = |calls: &[Call]| calls.iter().filter(|c| c.method == "PUT").count();
-        let before = registrations(&self.calls());
+        let before = self.read_calls(registrations);
         let dir = self.database.parent().unwrap().to_path_buf();
         self.log = dir.join(format!("bot-{before}.log"));
         self.bot = spawn_bot(&dir, self.shared.port, &self.database, &self.log);
@@ -162,11 +166,28 @@ impl Fake {
     /// Waits until a call matching `pick` has been made (after `from`, the number of calls seen before), and
     /// returns it.
     pub async fn wait_for_call_after(&self, from: usize, what: &str, pick: impl Fn(&Call) -> bool) -> Call {
-        let deadline = Instant::now() + WAIT;
+        self.wait_for(what, |calls| calls.iter().skip(from).find(|c| pick(c)).cloned())
+            .await
+    }
+
+    /// Waits until the calls so far satisfy `done`.
+    pub async fn wait_until(&self, what: &str, done: impl Fn(&[Call]) -> bool) {
+        self.wait_for(what, |calls| done(calls).then_some(())).await;
+    }
+
+    /// Waits until `found` finds something in the calls so far, and returns it. The calls are read in place (not
+    /// copied: a long game's calls hold hundreds of pictures), so `found` must not call the fake.
+    pub async fn wait_for<T>(&self, what: &str, found: impl Fn(&[Call]) -> Option<T>) -> T {
+        self.wait_for_within(WAIT, what, found).await
+    }
+
+    /// [`Fake::wait_for`] with its own time limit.
+    pub async fn wait_for_within<T>(&self, limit: Duration, what: &str, found: impl Fn(&[Call]) -> Option<T>) -> T {
+        let deadline = Instant::now() + limit;
         loop {
             let notified = self.shared.changed.notified();
-            if let Some(call) = self.calls().into_iter().skip(from).find(|c| pick(c)) {
-                return call;
+            if let Some(answer) = self.read_calls(&found) {
+                return answer;
             }
             let left = deadline.saturating_duration_since(Instant::now());
             assert!(
@@ -178,22 +199,14 @@ impl Fake {
         }
     }
 
-    /// Waits until the calls so far satisfy `done`.
-    pub async fn wait_until(&self, what: &str, done: impl Fn(&[Call]) -> bool) {
-        let deadline = Instant::now() + WAIT;
-        loop {
-            let notified = self.shared.changed.notified();
-            if done(&self.calls()) {
-                return;
-            }
-            let left = deadline.saturating_duration_since(Instant::now());
-            assert!(
-                !left.is_zero(),
-                "timed out waiting for {what}; bot log:\n{}",
-                self.log()
-            );
-            let _ = tokio::time::timeout(left, notified).await;
-        }
+    /// Reads the calls so far in place.
+    pub fn read_calls<T>(&self, read: impl FnOnce(&[Call]) -> T) -> T {
+        read(&self.shared.calls.lock().unwrap())
+    }
+
+    /// How many calls were made so far.
+    pub fn call_count(&self) -> usize {
+        self.shared.calls.lock().unwrap().len()
     }
 
     /// Waits until a call matching `pick` has been made, and returns it.
@@ -201,37 +214,58 @@ impl Fake {
         self.wait_for_call_after(0, what, pick).await
     }
 
-    fn new_id(&mut self) -> u64 {
-        self.next_id += 1;
-        self.next_id
+    fn new_id(&self) -> u64 {
+        self.next_id.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1
+    }
+
+    /// When the interaction with this id was sent to the bot.
+    pub fn sent_at(&self, id: u64) -> Option<Instant> {
+        self.shared
+            .interactions
+            .lock()
+            .unwrap()
+            .get(&id.to_string())
+            .map(|(at, _)| *at)
     }
 
     /// Sends an interaction and waits for the bot's answer to it (its callback). Returns the callback's JSON.
-    pub async fn interact(&mut self, interaction: Value) -> Value {
+    pub async fn interact(&self, interaction: Value) -> Value {
         self.interact_together(vec![interaction]).await.remove(0)
+    }
+
+    /// Sends an interaction and waits for the bot's answer; returns the interaction's id and the answer's JSON.
+    pub async fn interact_with_id(&self, interaction: Value) -> (u64, Value) {
+        let from = self.call_count();
+        let (id, path) = self.send_interaction(interaction);
+        let answer = self
+            .wait_for_call_after(from, &format!("the answer to interaction {id}"), |c| c.path == path)
+            .await;
+        (id, answer.json)
+    }
+
+    /// Dispatches one interaction with a fresh id; returns the id and the path of its callback.
+    fn send_interaction(&self, mut interaction: Value) -> (u64, String) {
+        let id = self.new_id();
+        interaction["id"] = json!(id.to_string());
+        interaction["token"] = json!(format!("tok-{id}"));
+        serde_json::from_value::<serenity::Interaction>(interaction.clone())
+            .unwrap_or_else(|e| panic!("the fake's interaction is not one serenity reads: {e}\n{interaction:#}"));
+        self.shared
+            .interactions
+            .lock()
+            .unwrap()
+            .insert(id.to_string(), (Instant::now(), false));
+        self.sender
+            .send(ToGateway::Dispatch("INTERACTION_CREATE", interaction))
+            .unwrap();
+        (id, format!("/api/v10/interactions/{id}/tok-{id}/callback"))
     }
 
     /// Sends several interactions at once (as when two people click in the same instant, or one person twice) and
     /// waits for the bot's answer to each. Returns the callbacks' JSON in the order sent.
-    pub async fn interact_together(&mut self, interactions: Vec<Value>) -> Vec<Value> {
-        let from = self.calls().len();
-        let mut paths = Vec::new();
-        for mut interaction in interactions {
-            let id = self.new_id();
-            interaction["id"] = json!(id.to_string());
-            interaction["token"] = json!(format!("tok-{id}"));
-            serde_json::from_value::<serenity::Interaction>(interaction.clone())
-                .unwrap_or_else(|e| panic!("the fake's interaction is not one serenity reads: {e}\n{interaction:#}"));
-            self.shared
-                .interactions
-                .lock()
-                .unwrap()
-                .insert(id.to_string(), (Instant::now(), false));
-            self.sender
-                .send(ToGateway::Dispatch("INTERACTION_CREATE", interaction))
-                .unwrap();
-            paths.push((id, format!("/api/v10/interactions/{id}/tok-{id}/callback")));
-        }
+    pub async fn interact_together(&self, interactions: Vec<Value>) -> Vec<Value> {
+        let from = self.call_count();
+        let paths: Vec<(u64, String)> = interactions.into_iter().map(|i| self.send_interaction(i)).collect();
         let mut answers = Vec::new();
         for (id, path) in paths {
             let answer = self
@@ -250,10 +284,9 @@ impl Fake {
     }
 
     /// Sends an interaction the bot first defers, then answers with a followup; returns the followup's call.
-    pub async fn interact_deferred(&mut self, interaction: Value) -> Call {
-        let id = self.next_id + 1;
-        let from = self.calls().len();
-        let deferred = self.interact(interaction).await;
+    pub async fn interact_deferred(&self, interaction: Value) -> Call {
+        let from = self.call_count();
+        let (id, deferred) = self.interact_with_id(interaction).await;
         assert_eq!(deferred["type"], 5, "a deferred answer: {deferred:#}");
         let path = format!("/api/v10/webhooks/{APP}/tok-{id}");
         self.wait_for_call_after(from, "the followup", |c| c.method == "POST" && c.path == path)
@@ -261,10 +294,9 @@ impl Fake {
     }
 
     /// Sends an interaction and returns its answer and the followup the bot sends after it.
-    pub async fn interact_then_followup(&mut self, interaction: Value) -> (Value, Call) {
-        let id = self.next_id + 1;
-        let from = self.calls().len();
-        let answer = self.interact(interaction).await;
+    pub async fn interact_then_followup(&self, interaction: Value) -> (Value, Call) {
+        let from = self.call_count();
+        let (id, answer) = self.interact_with_id(interaction).await;
         let path = format!("/api/v10/webhooks/{APP}/tok-{id}");
         let followup = self
             .wait_for_call_after(from, "the followup", |c| c.method == "POST" && c.path == path)
@@ -467,6 +499,7 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
         path,
         json,
         files,
+        at: Instant::now(),
     });
     shared.changed.notify_waiters();
     answer
