@@ -355,3 +355,24 @@ async fn twenty_games_in_twenty_channels_on_one_bot_all_finish_and_none_mixes_up
         Err(_) => panic!("a game still holds the fake"),
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_missing_permission_is_told_to_the_player_in_plain_words_and_the_move_is_kept() {
+    let table = Table::open("permissions", "usa", 2, 0x5eed_0009).await;
+    let (game, version) = table.state().await;
+    let (user, name) = table.seats[game.current().index()];
+    table.turn_message(version).await;
+    // Someone takes Send Messages away from the bot in this channel.
+    table.fake.deny_posts(CHANNEL);
+    let draw = slash(user, name, CHANNEL, "draw", &[("card", json!("deck"))]);
+    let (drawn, notice) = table.fake.interact_then_followup(draw).await;
+    assert!(content(&drawn).starts_with("You drew"), "{drawn:#}");
+    let said = notice.json["content"].as_str().unwrap();
+    assert!(
+        said.contains("missing a permission") && said.contains("Send Messages"),
+        "{said}"
+    );
+    assert!(is_ephemeral(&notice.json), "{:#}", notice.json);
+    assert_eq!(table.state().await.1, version + 1, "the move is kept");
+    table.stop().await;
+}

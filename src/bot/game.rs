@@ -229,7 +229,11 @@ impl Outcome {
         ctx.send(self.reply.into_reply()).await?;
         if let Some(played) = &self.played {
             let _order = ctx.data().announcing(played.after.channel, held).await;
-            after_play(ctx.serenity_context(), ctx.data(), played).await?;
+            if let Err(e) = after_play(ctx.serenity_context(), ctx.data(), played).await {
+                let notice = permission_notice(e)?;
+                ctx.send(poise::CreateReply::default().content(notice).ephemeral(true))
+                    .await?;
+            }
         }
         Ok(())
     }
@@ -252,10 +256,49 @@ impl Outcome {
         component.create_response(&ctx.http, response).await?;
         if let Some(played) = &self.played {
             let _order = data.announcing(played.after.channel, held).await;
-            after_play(ctx, data, played).await?;
+            if let Err(e) = after_play(ctx, data, played).await {
+                tell_privately(ctx, component, permission_notice(e)?).await?;
+            }
         }
         Ok(())
     }
+}
+
+/// A failure to post in the channel as the player reads it, when the bot lacks a permission there (the move is
+/// saved all the same); any other failure is passed up.
+fn permission_notice(e: Error) -> Result<&'static str, Error> {
+    let code = match e.downcast_ref::<serenity::Error>() {
+        Some(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response))) => response.error.code,
+        _ => return Err(e),
+    };
+    match code {
+        50013 => Ok(
+            "Your move is saved, but I could not post it in this channel: I am missing a permission here. I need \
+             View Channel, Send Messages, Embed Links and Attach Files; ask someone who manages the server.",
+        ),
+        50001 => Ok(
+            "Your move is saved, but I cannot see this channel to post it. Ask someone who manages the server to let \
+             me in (View Channel, Send Messages, Embed Links, Attach Files).",
+        ),
+        _ => Err(e),
+    }
+}
+
+/// A private followup to a component the bot already answered.
+async fn tell_privately(
+    ctx: &serenity::Context,
+    component: &serenity::ComponentInteraction,
+    notice: &str,
+) -> Result<(), Error> {
+    component
+        .create_followup(
+            &ctx.http,
+            serenity::CreateInteractionResponseFollowup::new()
+                .content(notice)
+                .ephemeral(true),
+        )
+        .await?;
+    Ok(())
 }
 
 /// After an accepted action: the channel is told, and a player whose tickets changed gets them by DM.
@@ -666,7 +709,11 @@ pub async fn draw(
             ctx.send(poise::CreateReply::default().content(said.join(" ")).ephemeral(true))
                 .await?;
             let _order = ctx.data().announcing(channel, held).await;
-            after_play(ctx.serenity_context(), ctx.data(), &played).await?;
+            if let Err(e) = after_play(ctx.serenity_context(), ctx.data(), &played).await {
+                let notice = permission_notice(e)?;
+                ctx.send(poise::CreateReply::default().content(notice).ephemeral(true))
+                    .await?;
+            }
         }
     }
     Ok(())
@@ -757,16 +804,14 @@ async fn on_turn_button(
     }
     if played.turn_over {
         let _order = data.announcing(channel, held).await;
-        serenity::ChannelId::new(channel)
-            .send_message(
-                ctx,
-                turn_message(
-                    &played.after,
-                    &played.public.join("\n"),
-                    board_png(&played.after).await?,
-                ),
-            )
-            .await?;
+        let message = turn_message(
+            &played.after,
+            &played.public.join("\n"),
+            board_png(&played.after).await?,
+        );
+        if let Err(e) = serenity::ChannelId::new(channel).send_message(ctx, message).await {
+            tell_privately(ctx, component, permission_notice(Box::new(e))?).await?;
+        }
     }
     Ok(())
 }

@@ -66,6 +66,8 @@ struct Shared {
     /// Interactions sent, by id: when, and whether the bot has acknowledged it (Discord takes one answer, within
     /// 3 seconds).
     interactions: Mutex<std::collections::HashMap<String, (Instant, bool)>>,
+    /// Channels where the bot may not post (error 50013, Missing Permissions).
+    posts_denied: Mutex<Vec<u64>>,
 }
 
 /// Discord's deadline for the first answer to an interaction.
@@ -100,6 +102,7 @@ impl Fake {
             next_message: Mutex::new(9_000_000_000_000_000_000),
             dms_closed: Mutex::default(),
             interactions: Mutex::default(),
+            posts_denied: Mutex::default(),
         });
         let app = Router::new()
             .route("/gateway", get(gateway))
@@ -151,6 +154,16 @@ impl Fake {
     /// From now on, DMs to this user are refused (error 50007, as when they have closed their DMs).
     pub fn close_dms(&self, user: u64) {
         self.shared.dms_closed.lock().unwrap().push(user);
+    }
+
+    /// From now on, the bot's messages to this channel are refused (error 50013, as when it lacks Send Messages).
+    pub fn deny_posts(&self, channel: u64) {
+        self.shared.posts_denied.lock().unwrap().push(channel);
+    }
+
+    /// The bot process's id (to read its memory use).
+    pub fn bot_pid(&self) -> Option<u32> {
+        self.bot.id()
     }
 
     /// The bot's log so far.
@@ -551,6 +564,14 @@ fn answer(shared: &Shared, method: &Method, path: &str, json: &Value) -> Respons
                 .is_some_and(|user| shared.dms_closed.lock().unwrap().contains(&user)) =>
         {
             let refusal = json!({ "code": 50007, "message": "Cannot send messages to this user" });
+            (StatusCode::FORBIDDEN, axum::Json(refusal)).into_response()
+        }
+        ("POST", ["channels", channel, "messages"])
+            if channel
+                .parse::<u64>()
+                .is_ok_and(|c| shared.posts_denied.lock().unwrap().contains(&c)) =>
+        {
+            let refusal = json!({ "code": 50013, "message": "Missing Permissions" });
             (StatusCode::FORBIDDEN, axum::Json(refusal)).into_response()
         }
         ("POST", ["channels", channel, "messages"]) => new_message(channel.parse().unwrap_or(1)),

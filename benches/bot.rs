@@ -1,0 +1,221 @@
+//! The bot's speed through the fake Discord, with the release binary: how long an interaction waits for its answer
+//! and for the board that follows, one game at a time and with 50 channels playing at once; and the bot's memory
+//! with 1,000 running games stored. `cargo bench --bench bot` prints the figures; `cargo test` only checks that
+//! this file builds.
+
+#[path = "../tests/fake_discord/mod.rs"]
+mod fake_discord;
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use fake_discord::table::{PEOPLE, Table, content, is_ephemeral};
+use fake_discord::{Call, Fake, slash};
+use serde_json::json;
+use ttrbot::rules::Action;
+use ttrbot::store::{Actor, NewLobby, Store};
+use ttrbot::text::{self, Lang};
+
+/// Claims to time, one game after another (issue 12 asks for at least 200 turns).
+const CLAIMS: usize = 240;
+/// Channels playing at once in the throughput run, and moves each makes.
+const CHANNELS: u64 = 50;
+const MOVES_EACH: usize = 40;
+/// Games stored for the memory figure.
+const STORED_GAMES: u64 = 1_000;
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
+}
+
+fn report(what: &str, mut times: Vec<Duration>) {
+    times.sort();
+    println!(
+        "{what}: n = {}, p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        times.len(),
+        percentile(&times, 0.5).as_secs_f64() * 1e3,
+        percentile(&times, 0.99).as_secs_f64() * 1e3,
+        times.last().unwrap().as_secs_f64() * 1e3
+    );
+}
+
+/// Every answered interaction's wait: from sending it to the bot's answer.
+fn answer_times(fake: &Fake, calls: &[Call]) -> Vec<Duration> {
+    calls
+        .iter()
+        .filter_map(|c| {
+            let id: u64 = c
+                .path
+                .strip_prefix("/api/v10/interactions/")?
+                .split('/')
+                .next()?
+                .parse()
+                .ok()?;
+            Some(c.at - fake.sent_at(id)?)
+        })
+        .collect()
+}
+
+/// Claims by `/ttr claim`, one game after another in one channel each: the answer, and the next turn message with
+/// its new board.
+async fn claim_latency() {
+    let fake = Arc::new(Fake::start("bench-claims").await);
+    let (mut answered, mut boarded) = (Vec::new(), Vec::new());
+    let mut channel = 100;
+    while answered.len() < CLAIMS {
+        channel += 1;
+        let mut table = Table::seat(Arc::clone(&fake), channel, "usa", 2, channel).await;
+        loop {
+            let (game, version) = table.state().await;
+            if game.is_over() {
+                break;
+            }
+            let seat = game.current();
+            let action = table.choose(&game, seat);
+            let Action::Claim { route, cards } = action else {
+                table.make(&game, version, seat, action, false).await;
+                table.wait_for_version(version + 1).await;
+                continue;
+            };
+            let (user, name) = table.seats[seat.index()];
+            let map = game.map();
+            let options = [
+                ("route", json!(text::route(Lang::En, map, route))),
+                ("pay", json!(text::payment(Lang::En, map, &cards))),
+            ];
+            let from = fake.call_count();
+            let (id, answer) = fake
+                .interact_with_id(slash(user, name, channel, "claim", &options))
+                .await;
+            assert!(is_ephemeral(&answer["data"]), "{}", content(&answer));
+            let sent = fake.sent_at(id).unwrap();
+            let answer_at = fake.read_calls(|calls| calls.last().map(|c| c.at)).unwrap();
+            answered.push(answer_at - sent);
+            table.wait_for_version(version + 1).await;
+            // The claim ends the turn: the next turn message carries the new board.
+            if !matches!(table.state().await.0.step(), ttrbot::rules::Step::Tunnel(_)) {
+                let post = format!("/api/v10/channels/{channel}/messages");
+                let board = fake
+                    .wait_for("the board after a claim", |calls| {
+                        calls
+                            .iter()
+                            .skip(from)
+                            .find(|c| c.path == post && !c.files.is_empty())
+                            .map(|c| c.at)
+                    })
+                    .await;
+                boarded.push(board - sent);
+            }
+        }
+    }
+    report("claim → answer (one game at a time)", answered);
+    report("claim → turn message with the new board", boarded);
+    match Arc::try_unwrap(fake) {
+        Ok(fake) => drop(fake.stop().await),
+        Err(_) => unreachable!("every table is done"),
+    }
+}
+
+/// 50 channels playing at once: actions per second, and every answer's wait.
+async fn throughput() {
+    let fake = Arc::new(Fake::start("bench-throughput").await);
+    let mut tables = Vec::new();
+    for i in 0..CHANNELS {
+        tables.push(Table::seat(Arc::clone(&fake), 2_000 + i, ["usa", "europe"][i as usize % 2], 2, i).await);
+    }
+    let from = fake.call_count();
+    let started = Instant::now();
+    let mut playing = tokio::task::JoinSet::new();
+    for mut table in tables {
+        playing.spawn(async move {
+            let before = table.state().await.1;
+            table.play_moves(MOVES_EACH).await;
+            table.state().await.1 - before
+        });
+    }
+    let mut actions = 0;
+    while let Some(done) = playing.join_next().await {
+        actions += done.unwrap();
+    }
+    let elapsed = started.elapsed();
+    println!(
+        "{CHANNELS} channels at once: {actions} actions in {:.1} s = {:.0} actions/s",
+        elapsed.as_secs_f64(),
+        actions as f64 / elapsed.as_secs_f64()
+    );
+    let times = fake.read_calls(|calls| answer_times(&fake, &calls[from..]));
+    report(&format!("{CHANNELS} channels at once, interaction → answer"), times);
+    match Arc::try_unwrap(fake) {
+        Ok(fake) => drop(fake.stop().await),
+        Err(_) => unreachable!("every table is done"),
+    }
+}
+
+/// The bot process's resident memory, from /proc (Linux).
+fn resident_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Memory with 1,000 running games stored: they are loaded only when their channel is used.
+async fn memory() {
+    let fake = Fake::start("bench-memory").await;
+    let pid = fake.bot_pid().unwrap();
+    let empty = resident_kib(pid);
+    let store = Store::open(&fake.database_url()).await.unwrap();
+    for channel in 0..STORED_GAMES {
+        let (host, name) = PEOPLE[0];
+        let lobby = NewLobby {
+            channel_id: 10_000 + channel,
+            guild_id: None,
+            map: ["usa", "europe", "switzerland", "india", "berlin"][channel as usize % 5].to_string(),
+            seed: channel,
+            host,
+            host_name: name.to_string(),
+            settings: json!({}),
+        };
+        store.open_lobby(&lobby).await.unwrap();
+        store
+            .join_lobby(10_000 + channel, PEOPLE[1].0, PEOPLE[1].1)
+            .await
+            .unwrap();
+        let actor = Actor {
+            user_id: host,
+            manages_channel: false,
+        };
+        store.start_game(10_000 + channel, actor).await.unwrap();
+    }
+    // A hundred of them are looked at through the bot.
+    for channel in 0..100 {
+        let status = fake
+            .interact(slash(PEOPLE[2].0, PEOPLE[2].1, 10_000 + channel, "status", &[]))
+            .await;
+        assert!(content(&status).contains("choosing starting tickets"), "{status:#}");
+    }
+    let stored = resident_kib(pid);
+    println!(
+        "bot memory: {} KiB with no game, {} KiB with {STORED_GAMES} running games stored (100 of them looked at)",
+        empty.map_or("?".into(), |k| k.to_string()),
+        stored.map_or("?".into(), |k| k.to_string())
+    );
+    fake.stop().await;
+}
+
+fn main() {
+    // `cargo bench` passes --bench; `cargo test` runs this file as a test and only checks that it builds.
+    if !std::env::args().any(|a| a == "--bench") {
+        return;
+    }
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    println!("bot through the fake Discord, release build, {cores} cores");
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        claim_latency().await;
+        throughput().await;
+        memory().await;
+    });
+}
