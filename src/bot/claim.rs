@@ -81,8 +81,9 @@ impl Purchase {
             Purchase::Station(city) => format!("a station in {}", map.city(city).name),
             Purchase::Tunnel => match game.step() {
                 Step::Tunnel(claim) => format!(
-                    "the {} extra cards of {}",
+                    "the {} extra {} of {}",
                     claim.extra,
+                    if claim.extra == 1 { "card" } else { "cards" },
                     text::route(lang, map, claim.route)
                 ),
                 _ => "the tunnel's extra cards".to_string(),
@@ -187,10 +188,7 @@ fn place_picker(table: &Table, seat: Seat, place: Place, page: usize, lang: Lang
                     ButtonId::at(game, version, &format!("pick-{}-{i}", place.code())),
                     serenity::CreateSelectMenuKind::String { options },
                 )
-                .placeholder(clip(
-                    &format!("{} … {}", initial_words(first), initial_words(last)),
-                    150,
-                )),
+                .placeholder(clip(&span(initial_words(first), initial_words(last)), 150)),
             )
         })
         .collect();
@@ -216,6 +214,15 @@ fn place_picker(table: &Table, seat: Seat, place: Place, page: usize, lang: Lang
         content: format!("{what}{pages_note}: {} you can pay for now.", all.len()),
         components: rows,
         picture: None,
+    }
+}
+
+/// A select's placeholder: the first and last of its choices ("Amsterdam … Marseille"), or the only one.
+fn span(first: &str, last: &str) -> String {
+    if first == last {
+        first.to_string()
+    } else {
+        format!("{first} … {last}")
     }
 }
 

@@ -728,6 +728,32 @@ impl Table {
                 call.json.clone()
             } else if call.path.ends_with("/callback") && call.json["type"] == 4 && !is_ephemeral(&call.json["data"]) {
                 call.json["data"].clone()
+            } else if call.path.ends_with("/callback")
+                && call.json["type"] == 7
+                && !call.json["data"]["embeds"].is_null()
+            {
+                // An update of a public message (the lobby, a turn message) carries its embeds.
+                call.json["data"].clone()
+            } else if call.path.ends_with("/callback") && matches!(call.json["type"].as_u64(), Some(4 | 7)) {
+                // Private answers and pickers, as the player who asked sees them.
+                let data = &call.json["data"];
+                let mut line = format!("  (private) {}", data["content"].as_str().unwrap_or(""));
+                for row in data["components"].as_array().into_iter().flatten() {
+                    for c in row["components"].as_array().into_iter().flatten() {
+                        match c["options"].as_array() {
+                            Some(options) => line.push_str(&format!(
+                                " <select {}: {} options, first {}>",
+                                c["placeholder"].as_str().unwrap_or(""),
+                                options.len(),
+                                options[0]["label"]
+                            )),
+                            None => line.push_str(&format!(" [{}]", c["label"].as_str().unwrap_or(""))),
+                        }
+                    }
+                }
+                out.push_str(&line);
+                out.push('\n');
+                continue;
             } else {
                 continue;
             };
