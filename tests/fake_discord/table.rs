@@ -730,9 +730,10 @@ impl Table {
                 call.json["data"].clone()
             } else if call.path.ends_with("/callback")
                 && call.json["type"] == 7
-                && !call.json["data"]["embeds"].is_null()
+                && (call.json["data"]["embeds"].as_array().is_some_and(|e| !e.is_empty())
+                    || find_id(&call.json["data"], ":deck").is_some())
             {
-                // An update of a public message (the lobby, a turn message) carries its embeds.
+                // An update of a public message: the lobby (with its embed) or a turn message (with its buttons).
                 call.json["data"].clone()
             } else if call.path.ends_with("/callback") && matches!(call.json["type"].as_u64(), Some(4 | 7)) {
                 // Private answers and pickers, as the player who asked sees them.
