@@ -738,7 +738,8 @@ impl Table {
             } else if call.path.ends_with("/callback") && matches!(call.json["type"].as_u64(), Some(4 | 7)) {
                 // Private answers and pickers, as the player who asked sees them.
                 let data = &call.json["data"];
-                let mut line = format!("  (private) {}", data["content"].as_str().unwrap_or(""));
+                let said = data["content"].as_str().unwrap_or("").replace('\n', "\n  (private) ");
+                let mut line = format!("  (private) {said}");
                 for row in data["components"].as_array().into_iter().flatten() {
                     for c in row["components"].as_array().into_iter().flatten() {
                         match c["options"].as_array() {
