@@ -337,20 +337,26 @@ async fn dm_tickets(ctx: &serenity::Context, data: &Data, table: &Table, seat: S
     if let Err(e) = sent {
         tracing::info!(user, "DM not delivered: {e}");
         if data.dms_closed(table.id, user) {
-            let notice = format!(
-                "I could not send a DM to {} (DMs closed): use `/ttr hand` here to see your tickets.",
-                super::escape_markdown(&stored.player.name)
-            );
-            serenity::ChannelId::new(table.channel)
-                .send_message(
-                    ctx,
-                    serenity::CreateMessage::new()
-                        .content(notice)
-                        .allowed_mentions(serenity::CreateAllowedMentions::new()),
-                )
-                .await?;
+            tell_dms_closed(ctx, table.channel, &[super::escape_markdown(&stored.player.name)]).await?;
         }
     }
+    Ok(())
+}
+
+/// Tells a channel that these players' DMs are closed, and where they find their tickets instead.
+pub(super) async fn tell_dms_closed(ctx: &serenity::Context, channel: u64, names: &[String]) -> Result<(), Error> {
+    let notice = format!(
+        "I could not send a DM to {} (DMs closed): use `/ttr hand` here to see your tickets.",
+        names.join(", ")
+    );
+    serenity::ChannelId::new(channel)
+        .send_message(
+            ctx,
+            serenity::CreateMessage::new()
+                .content(notice)
+                .allowed_mentions(serenity::CreateAllowedMentions::new()),
+        )
+        .await?;
     Ok(())
 }
 

@@ -334,18 +334,7 @@ async fn announce_start(
     update_message(ctx, component, started_message(lobby)).await?;
     let closed = game::send_ticket_dms(ctx, data, lobby.channel_id, lobby.id).await?;
     if !closed.is_empty() {
-        let notice = format!(
-            "I could not send a DM to {} (DMs closed): use `/ttr hand` here to see your tickets.",
-            closed.join(", ")
-        );
-        serenity::ChannelId::new(lobby.channel_id)
-            .send_message(
-                ctx,
-                serenity::CreateMessage::new()
-                    .content(notice)
-                    .allowed_mentions(serenity::CreateAllowedMentions::new()),
-            )
-            .await?;
+        game::tell_dms_closed(ctx, lobby.channel_id, &closed).await?;
     }
     Ok(())
 }

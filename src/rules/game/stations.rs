@@ -29,13 +29,7 @@ impl Game {
     /// The refusal [`Game::apply`] would give for any payment.
     pub fn station_options(&self, seat: Seat, city: CityId) -> Result<Vec<CardCounts>, RuleError> {
         self.check_turn_action(seat)?;
-        let cost = self.station_cost(seat)?;
-        if usize::from(city.0) >= self.map.cities.len() || self.map.city(city).country.is_some() {
-            return Err(RuleError::NoSuchCity);
-        }
-        if self.has_station(city) {
-            return Err(RuleError::CityHasStation);
-        }
+        let cost = self.station_site(seat, city)?;
         let hand = self.state.seats[seat.index()].hand;
         let mut payments = Vec::new();
         self.for_each_payment(hand, None, cost, 0, !self.map.rules.wild_only_on_tunnels, |cards| {
@@ -69,6 +63,18 @@ impl Game {
             .collect())
     }
 
+    /// Whether `seat` may build in `city` (a station left, a real city, none there yet); the cost if so.
+    fn station_site(&self, seat: Seat, city: CityId) -> Result<u8, RuleError> {
+        let cost = self.station_cost(seat)?;
+        if usize::from(city.0) >= self.map.cities.len() || self.map.city(city).country.is_some() {
+            return Err(RuleError::NoSuchCity);
+        }
+        if self.has_station(city) {
+            return Err(RuleError::CityHasStation);
+        }
+        Ok(cost)
+    }
+
     pub(super) fn has_station(&self, city: CityId) -> bool {
         self.state.seats.iter().any(|s| s.station_cities.contains(&city))
     }
@@ -98,13 +104,7 @@ impl Game {
         cards: CardCounts,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        let cost = self.station_cost(seat)?;
-        if usize::from(city.0) >= self.map.cities.len() || self.map.city(city).country.is_some() {
-            return Err(RuleError::NoSuchCity);
-        }
-        if self.has_station(city) {
-            return Err(RuleError::CityHasStation);
-        }
+        let cost = self.station_site(seat, city)?;
         let hand = self.state.seats[seat.index()].hand;
         self.check_payment(&hand, None, cost, 0, !self.map.rules.wild_only_on_tunnels, &cards)?;
         let me = &mut self.state.seats[seat.index()];
