@@ -8,9 +8,11 @@
 //! - [`seating`]: who sits where as everyone sees it (names, player colours).
 //! - [`render`]: the board picture, from a public view.
 //! - [`store`]: SQLite — games, lobbies, seats, the action log and snapshots; all SQL lives here.
+//! - [`ai`]: computer players, deciding from their own seat's view only; pure like the rules.
 //! - [`bot`]: the Discord bot (poise + serenity): thin handlers over the store, the rules, the text and the renderer.
 //! - [`replay`], [`sim`], [`cli`], [`config`]: the command line and its offline tools.
 
+pub mod ai;
 pub mod bot;
 pub mod cli;
 pub mod config;

@@ -1,8 +1,9 @@
-//! Random play: complete games where every decision picks uniformly among the legal actions.
-//! Used by `ttrbot simulate`, the property tests and the benchmarks.
+//! Simulated games: random play (every decision uniform among the legal actions) and games between computer
+//! players. Used by `ttrbot simulate`, the property tests and the benchmarks.
 
 use std::sync::Arc;
 
+use crate::ai::{self, Level};
 use crate::rules::Map;
 use crate::rules::{Action, Event, FinalScore, Game, GameRng, Seat, Step};
 
@@ -29,6 +30,8 @@ pub struct Played {
     pub actions: usize,
     /// Final scores in seat order.
     pub scores: Vec<FinalScore>,
+    /// For games between computer players: each seat's decisions and the time they took (empty for random play).
+    pub thinking: Vec<(u32, std::time::Duration)>,
 }
 
 /// Plays one complete random game. The game's seed and the chooser's seed both derive from `seed`.
@@ -70,7 +73,56 @@ pub fn play_random(map: Arc<Map>, players: usize, seed: u64, checks: Checks) -> 
         }
     }
     let scores = game.final_scores().expect("the game is over");
-    Ok(Played { game, actions, scores })
+    Ok(Played {
+        game,
+        actions,
+        scores,
+        thinking: Vec::new(),
+    })
+}
+
+/// Plays one complete game between computer players, one per seat at the given levels. Each player decides from
+/// its own seat's view and legal actions only; its randomness derives from `seed` and its seat.
+///
+/// # Errors
+/// A sentence naming what went wrong: a legal action refused, a choice outside the legal ones, or no end.
+pub fn play_levels(map: Arc<Map>, levels: &[Level], seed: u64) -> Result<Played, String> {
+    let mut game = Game::new(Arc::clone(&map), levels.len(), seed).map_err(|e| e.to_string())?;
+    let mut players: Vec<Box<dyn ai::Player + Send>> = levels.iter().map(|l| l.player()).collect();
+    let mut rngs: Vec<GameRng> = (0..levels.len())
+        .map(|i| GameRng::new(seed ^ (0xA1A1_0000_0000_0000 + i as u64)))
+        .collect();
+    let mut legal: Vec<Action> = Vec::with_capacity(256);
+    let mut actions = 0;
+    let mut thinking = vec![(0u32, std::time::Duration::ZERO); levels.len()];
+    while !game.is_over() {
+        let seat = game.to_act()[0];
+        game.legal_actions(seat, &mut legal);
+        let view = game.seat_view(seat);
+        let started = std::time::Instant::now();
+        let action = players[seat.index()].choose(&map, &view, &legal, &mut rngs[seat.index()]);
+        thinking[seat.index()].0 += 1;
+        thinking[seat.index()].1 += started.elapsed();
+        if !legal.contains(&action) {
+            return Err(format!(
+                "seed {seed}: {} chose {action:?}, which is not legal",
+                levels[seat.index()].name()
+            ));
+        }
+        game.apply(seat, action)
+            .map_err(|e| format!("seed {seed}, action {actions}: legal {action:?} refused: {e}"))?;
+        actions += 1;
+        if actions > MAX_ACTIONS {
+            return Err(format!("seed {seed}: no end after {MAX_ACTIONS} actions"));
+        }
+    }
+    let scores = game.final_scores().expect("the game is over");
+    Ok(Played {
+        game,
+        actions,
+        scores,
+        thinking,
+    })
 }
 
 /// Plays up to `n` random legal actions on a game (fewer if it ends), each chosen uniformly by `chooser`.

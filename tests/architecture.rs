@@ -29,7 +29,7 @@ fn code_lines(path: &Path) -> Vec<String> {
 }
 
 #[test]
-fn the_rules_module_imports_no_io_async_discord_database_or_images() {
+fn the_rules_and_the_computer_players_import_no_io_async_discord_database_or_images() {
     let forbidden = [
         "tokio",
         "serenity",
@@ -49,7 +49,12 @@ fn the_rules_module_imports_no_io_async_discord_database_or_images() {
         "std::process",
         "std::thread",
     ];
-    let files = rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules"));
+    // The computer players are held to the same: they decide, they do not talk to the world.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let files: Vec<_> = ["src/rules", "src/ai"]
+        .iter()
+        .flat_map(|dir| rust_files(&root.join(dir)))
+        .collect();
     for path in &files {
         for line in code_lines(path) {
             for f in forbidden {
@@ -179,4 +184,28 @@ fn no_two_modules_of_the_rules_import_each_other() {
         cycles.is_empty(),
         "modules of the rules importing each other: {cycles:?}"
     );
+}
+
+#[test]
+fn the_computer_players_use_the_rules_only_through_what_a_seat_may_see() {
+    // They read views and legal actions; `Game` itself (and its state) never enters `src/ai`.
+    for path in rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ai")) {
+        for line in code_lines(&path) {
+            let outside = line
+                .match_indices("crate::")
+                .any(|(i, _)| !line[i..].starts_with("crate::rules") && !line[i..].starts_with("crate::ai"));
+            assert!(
+                !outside,
+                "{}: `{}` reaches beyond the rules",
+                path.display(),
+                line.trim()
+            );
+            for peek in ["Game", "state()", "State", "SeatState"] {
+                let used = line
+                    .split(|c: char| !c.is_alphanumeric() && c != '(' && c != ')' && c != '_')
+                    .any(|word| word == peek);
+                assert!(!used, "{}: `{}` looks at the game itself", path.display(), line.trim());
+            }
+        }
+    }
 }

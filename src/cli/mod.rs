@@ -11,6 +11,7 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
+use crate::ai::Level;
 use crate::config::{Config, TOKEN_HELP};
 use crate::maps::{self, BUILTIN};
 use crate::rules::Map;
@@ -69,6 +70,14 @@ enum Command {
         /// Skip the invariant checks, to measure the engine alone.
         #[arg(long)]
         fast: bool,
+        /// Computer players instead of random play, one level per seat (random, easy, normal), e.g.
+        /// `normal,random,random,random` (their number is the player count); seats rotate between games so no level
+        /// always plays first.
+        #[arg(long, value_delimiter = ',')]
+        bots: Vec<String>,
+        /// With --bots: print the results as JSON.
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -93,10 +102,19 @@ pub fn main() -> ExitCode {
         Command::Render(args) => render::run(&args),
         Command::Simulate {
             map,
+            games,
+            seed,
+            bots,
+            json,
+            ..
+        } if !bots.is_empty() => simulate_levels(&map, &bots, games, seed, json),
+        Command::Simulate {
+            map,
             players,
             games,
             seed,
             fast,
+            ..
         } => simulate(&map, players, games, seed, fast),
     };
     match result {
@@ -287,4 +305,126 @@ fn simulate(map_id: &str, players: usize, games: u64, seed: u64, fast: bool) -> 
         all.iter().max().unwrap_or(&0)
     );
     Ok(())
+}
+
+/// One `--bots` entry's results over all games.
+#[derive(Clone, Debug, Default)]
+struct LevelResults {
+    games: u32,
+    wins: u32,
+    scores: Vec<f64>,
+    tickets_completed: u32,
+    decisions: u32,
+    thinking: std::time::Duration,
+}
+
+/// `simulate --bots`: games between computer players, seats rotated; per entry: wins, scores, tickets, speed.
+fn simulate_levels(map_id: &str, bots: &[String], games: u64, seed: u64, json: bool) -> Result<(), Failure> {
+    let map: Arc<Map> = maps::builtin(map_id).map_err(|e| Failure::input(e.to_string()))?;
+    let levels: Vec<Level> = bots
+        .iter()
+        .map(|b| {
+            Level::from_name(b).ok_or_else(|| Failure::input(format!("no level \"{b}\": use random, easy or normal")))
+        })
+        .collect::<Result<_, _>>()?;
+    let n = levels.len();
+    if n < usize::from(map.rules.min_players) || n > usize::from(map.rules.max_players) {
+        return Err(Failure::input(format!(
+            "{} is for {} to {} players, not {n}",
+            map.name, map.rules.min_players, map.rules.max_players
+        )));
+    }
+    let mut results = vec![LevelResults::default(); n];
+    let mut actions = 0usize;
+    let started = Instant::now();
+    for g in 0..games {
+        // Entry i sits at seat (i + g) mod n.
+        let seating: Vec<Level> = (0..n).map(|seat| levels[(seat + n - (g as usize % n)) % n]).collect();
+        let played = sim::play_levels(Arc::clone(&map), &seating, seed.wrapping_add(g))
+            .map_err(|e| Failure { code: 1, message: e })?;
+        actions += played.actions;
+        let result = played.game.public_view().result.expect("the game is over");
+        for (entry, r) in results.iter_mut().enumerate() {
+            let seat = (entry + g as usize) % n;
+            let score = &played.scores[seat];
+            r.games += 1;
+            r.wins += u32::from(result.ranks[seat] == 1);
+            r.scores.push(f64::from(score.total));
+            r.tickets_completed += score.tickets_completed;
+            r.decisions += played.thinking[seat].0;
+            r.thinking += played.thinking[seat].1;
+        }
+        if games >= 200 && (g + 1) % 100 == 0 {
+            eprintln!("{} of {games} games", g + 1);
+        }
+    }
+    let secs = started.elapsed().as_secs_f64();
+    let rows: Vec<serde_json::Value> = results
+        .iter()
+        .zip(&levels)
+        .map(|(r, level)| {
+            let games = f64::from(r.games.max(1));
+            let mean = r.scores.iter().sum::<f64>() / games;
+            let spread = (r.scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / games).sqrt();
+            let win_rate = f64::from(r.wins) / games;
+            // A 95% interval for the win rate (Wilson score interval).
+            let (low, high) = wilson(f64::from(r.wins), games);
+            serde_json::json!({
+                "level": level.name(),
+                "games": r.games,
+                "wins": r.wins,
+                "win_rate": win_rate,
+                "win_rate_95": [low, high],
+                "mean_score": mean,
+                "score_sd": spread,
+                "tickets_completed": f64::from(r.tickets_completed) / games,
+                "decisions_per_second": f64::from(r.decisions) / r.thinking.as_secs_f64().max(1e-9),
+            })
+        })
+        .collect();
+    if json {
+        let out = serde_json::json!({
+            "map": map_id,
+            "games": games,
+            "mean_actions": actions as f64 / games.max(1) as f64,
+            "seats": rows,
+        });
+        println!("{out}");
+        return Ok(());
+    }
+    println!(
+        "{games} games of {} ({}), seats rotated, {:.1} s, {:.0} actions per game",
+        map.name,
+        bots.join(", "),
+        secs,
+        actions as f64 / games.max(1) as f64
+    );
+    println!("seat  level    games  wins  win rate (95%)          mean score (sd)  tickets done  decisions/s");
+    for (i, row) in rows.iter().enumerate() {
+        println!(
+            "{:<5} {:<8} {:>5} {:>5}  {:>5.1}% ({:>4.1}–{:>4.1}%)  {:>8.1} ({:>5.1})  {:>12.2}  {:>11.0}",
+            i + 1,
+            row["level"].as_str().unwrap_or(""),
+            row["games"],
+            row["wins"],
+            row["win_rate"].as_f64().unwrap_or(0.0) * 100.0,
+            row["win_rate_95"][0].as_f64().unwrap_or(0.0) * 100.0,
+            row["win_rate_95"][1].as_f64().unwrap_or(0.0) * 100.0,
+            row["mean_score"].as_f64().unwrap_or(0.0),
+            row["score_sd"].as_f64().unwrap_or(0.0),
+            row["tickets_completed"].as_f64().unwrap_or(0.0),
+            row["decisions_per_second"].as_f64().unwrap_or(0.0),
+        );
+    }
+    Ok(())
+}
+
+/// The Wilson score interval (95%) for `wins` out of `games`.
+fn wilson(wins: f64, games: f64) -> (f64, f64) {
+    let z = 1.96f64;
+    let p = wins / games;
+    let denominator = 1.0 + z * z / games;
+    let centre = (p + z * z / (2.0 * games)) / denominator;
+    let half = z * ((p * (1.0 - p) / games) + z * z / (4.0 * games * games)).sqrt() / denominator;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
 }

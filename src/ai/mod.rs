@@ -1,0 +1,295 @@
+//! Computer players. A computer player decides from what its seat may see — the seat's view (the public board and
+//! counts, its own hand and tickets) and the actions legal for it — never from the game itself, so it cannot see
+//! another hand, another player's tickets or the deck. Pure like the rules: no I/O, no async, no Discord.
+
+pub mod plan;
+
+use crate::rules::{Action, Card, CardCounts, Color, GameRng, Map, RouteId, SeatView, Step, TicketId};
+use plan::{Board, Plan, Use};
+
+/// How strong a computer player is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// Any legal action, uniformly: a yardstick, not an opponent.
+    Random,
+    /// Keeps its tickets in mind and claims toward them, draws otherwise; makes human-like mistakes.
+    Easy,
+    /// Plans: keeps tickets it can finish, claims the cheapest connections before they are blocked, collects the
+    /// colours its plan needs.
+    Normal,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 3] = [Level::Random, Level::Easy, Level::Normal];
+
+    /// The level's name as commands write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+        }
+    }
+
+    /// The level with this name.
+    pub fn from_name(name: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.name() == name.trim().to_lowercase())
+    }
+
+    /// A player of this level.
+    pub fn player(self) -> Box<dyn Player + Send> {
+        match self {
+            Level::Random => Box::new(RandomPlayer),
+            Level::Easy => Box::new(EasyPlayer),
+            Level::Normal => Box::new(NormalPlayer),
+        }
+    }
+}
+
+/// A computer player's decisions.
+pub trait Player {
+    /// Chooses one of `legal` (never empty: the caller only asks a seat that must act) for the seat whose view
+    /// this is. `rng` is the player's own randomness.
+    fn choose(&mut self, map: &Map, view: &SeatView, legal: &[Action], rng: &mut GameRng) -> Action;
+}
+
+/// Any legal action.
+struct RandomPlayer;
+
+impl Player for RandomPlayer {
+    fn choose(&mut self, _map: &Map, _view: &SeatView, legal: &[Action], rng: &mut GameRng) -> Action {
+        legal[rng.below(legal.len())]
+    }
+}
+
+/// What a seat knows, ready for deciding: the board as it plans on it and the plan for its open tickets.
+struct Sight<'a> {
+    map: &'a Map,
+    view: &'a SeatView,
+    board: Board<'a>,
+    plan: Plan,
+}
+
+impl<'a> Sight<'a> {
+    fn new(map: &'a Map, view: &'a SeatView) -> Sight<'a> {
+        let board = Board::new(map, &view.public.owners, view.seat, view.public.seats.len());
+        let open: Vec<TicketId> = view.tickets.iter().filter(|(_, done)| !done).map(|&(t, _)| t).collect();
+        let plan = plan::plan(&board, &open);
+        Sight { map, view, board, plan }
+    }
+
+    fn trains_left(&self) -> u32 {
+        let me = &self.view.public.seats[self.view.seat.index()];
+        u32::from(me.trains) + u32::from(me.metros)
+    }
+
+    /// Cards of each colour the planned routes still need beyond the hand (gray routes count toward the colour the
+    /// hand holds most of).
+    fn shortfall(&self) -> [u32; 10] {
+        let hand = &self.view.hand;
+        let mut need = [0u32; 10];
+        for &route in &self.plan.routes {
+            let r = self.map.route(route);
+            let color = r.color.or_else(|| most_held_color(hand, &self.map.rules.deck_colors));
+            if let Some(color) = color {
+                need[color.card().index()] += u32::from(r.cost);
+            }
+        }
+        for (card, n) in hand.iter() {
+            need[card.index()] = need[card.index()].saturating_sub(u32::from(n));
+        }
+        need
+    }
+}
+
+fn most_held_color(hand: &CardCounts, colors: &[Color]) -> Option<Color> {
+    colors.iter().copied().max_by_key(|c| hand.get(c.card()))
+}
+
+/// The ticket choice that keeps what the seat can finish: each legal choice is planned together with the tickets
+/// already held; completed value counts, tickets out of reach or beyond the trains left count against.
+fn choose_tickets(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
+    let held: Vec<TicketId> = sight
+        .view
+        .tickets
+        .iter()
+        .filter(|(_, done)| !done)
+        .map(|&(t, _)| t)
+        .collect();
+    let trains = sight.trains_left() as i64;
+    legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::KeepTickets { tickets } => {
+                let mut all = held.clone();
+                all.extend(tickets.ids());
+                let plan = plan::plan(&sight.board, &all);
+                let kept_value: i64 = tickets.ids().map(|t| i64::from(sight.map.ticket(t).lowest())).sum();
+                let lost: i64 = plan
+                    .hopeless
+                    .iter()
+                    .map(|&t| i64::from(sight.map.ticket(t).lowest()))
+                    .sum();
+                let over = (i64::from(plan.pieces) - (trains - 4)).max(0);
+                let score = kept_value - 2 * lost - 3 * over - i64::from(plan.pieces) / 3;
+                Some((score, tickets.len(), *a))
+            }
+            _ => None,
+        })
+        // Best score; of equal ones, fewer tickets.
+        .max_by_key(|(score, count, _)| (*score, std::cmp::Reverse(*count)))
+        .map(|(_, _, a)| a)
+}
+
+/// A claim's payment, judged: wild cards are precious, and so are colours other planned routes still need.
+fn payment_cost(cards: &CardCounts, needed_elsewhere: &[u32; 10]) -> u32 {
+    cards
+        .iter()
+        .map(|(card, n)| {
+            let weight = if card.is_wild() {
+                6
+            } else {
+                1 + needed_elsewhere[card.index()].min(4)
+            };
+            weight * u32::from(n)
+        })
+        .sum()
+}
+
+/// The best claim among `legal` of the routes in `wanted` (longest first, since long routes are the hardest to
+/// collect for and score the most), with its cheapest payment.
+fn best_claim(sight: &Sight<'_>, legal: &[Action], wanted: impl Fn(RouteId) -> bool) -> Option<Action> {
+    let need = sight.shortfall();
+    legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Claim { route, cards } if wanted(*route) => {
+                let r = sight.map.route(*route);
+                Some(((u32::from(r.cost), std::cmp::Reverse(payment_cost(cards, &need))), *a))
+            }
+            _ => None,
+        })
+        .max_by_key(|(key, _)| *key)
+        .map(|(_, a)| a)
+}
+
+/// A card draw toward the plan: a face-up card of the colour most short, else the deck, else any card.
+fn draw_toward_plan(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
+    let need = sight.shortfall();
+    let faceup = &sight.view.public.faceup;
+    let wanted_faceup = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::DrawFaceup { slot } => {
+                let card = faceup[usize::from(*slot)]?;
+                let value = if card.is_wild() {
+                    // A face-up wild ends the draw: worth it only when much is missing.
+                    if need.iter().sum::<u32>() >= 6 { 3 } else { 0 }
+                } else {
+                    need[card.index()].min(4)
+                };
+                (value > 0).then_some((value, *a))
+            }
+            _ => None,
+        })
+        .max_by_key(|(v, _)| *v)
+        .map(|(_, a)| a);
+    wanted_faceup
+        .or_else(|| legal.iter().copied().find(|a| *a == Action::DrawBlind))
+        .or_else(|| legal.iter().copied().find(|a| matches!(a, Action::DrawFaceup { .. })))
+}
+
+/// Plans: see [`Level::Normal`].
+struct NormalPlayer;
+
+impl Player for NormalPlayer {
+    fn choose(&mut self, map: &Map, view: &SeatView, legal: &[Action], rng: &mut GameRng) -> Action {
+        let sight = Sight::new(map, view);
+        let decided = match &view.public.phase {
+            _ if !view.offer.is_empty() => choose_tickets(&sight, legal),
+            Step::Tunnel(_) => legal
+                .iter()
+                .copied()
+                .filter(|a| matches!(a, Action::PayTunnel { .. }))
+                .min_by_key(|a| match a {
+                    Action::PayTunnel { cards } => cards.get(Card::WILD),
+                    _ => u8::MAX,
+                })
+                .or(Some(Action::DeclineTunnel)),
+            Step::SecondCard => draw_toward_plan(&sight, legal),
+            _ => normal_turn(&sight, legal),
+        };
+        decided
+            .filter(|a| legal.contains(a))
+            .unwrap_or_else(|| legal[rng.below(legal.len())])
+    }
+}
+
+fn normal_turn(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
+    let planned = |r: RouteId| sight.plan.routes.contains(&r);
+    if let Some(claim) = best_claim(sight, legal, planned) {
+        return Some(claim);
+    }
+    let trains = sight.trains_left();
+    if sight.plan.routes.is_empty() {
+        // Every ticket done (or out of reach): more tickets while there is time to finish them, else points.
+        let tickets_left = sight.view.public.ticket_deck_size > 0;
+        if trains >= 12 && tickets_left && !sight.view.public.final_round && legal.contains(&Action::DrawTickets) {
+            return Some(Action::DrawTickets);
+        }
+        let open = |r: RouteId| matches!(sight.board.route_use(r), Use::Open(_));
+        if let Some(claim) = best_claim(sight, legal, open) {
+            return Some(claim);
+        }
+    } else if sight.plan.pieces > trains || sight.view.public.final_round {
+        // The plan no longer fits (or this is the last turn): score what can be scored.
+        let open = |r: RouteId| matches!(sight.board.route_use(r), Use::Open(_));
+        if let Some(claim) = best_claim(sight, legal, open) {
+            return Some(claim);
+        }
+    }
+    draw_toward_plan(sight, legal)
+}
+
+/// Claims toward its tickets when it can, draws otherwise, and now and then does something else.
+struct EasyPlayer;
+
+impl Player for EasyPlayer {
+    fn choose(&mut self, map: &Map, view: &SeatView, legal: &[Action], rng: &mut GameRng) -> Action {
+        // One decision in eight is a slip: any legal action.
+        if rng.below(8) == 0 {
+            return legal[rng.below(legal.len())];
+        }
+        let sight = Sight::new(map, view);
+        let decided = match &view.public.phase {
+            // Keeps the fewest tickets it may, whichever they are.
+            _ if !view.offer.is_empty() => legal
+                .iter()
+                .copied()
+                .filter(|a| matches!(a, Action::KeepTickets { .. }))
+                .min_by_key(|a| match a {
+                    Action::KeepTickets { tickets } => tickets.len(),
+                    _ => usize::MAX,
+                }),
+            Step::Tunnel(_) => legal.iter().copied().find(|a| matches!(a, Action::PayTunnel { .. })),
+            Step::SecondCard => None,
+            _ => legal
+                .iter()
+                .copied()
+                .find(|a| matches!(a, Action::Claim { route, .. } if sight.plan.routes.contains(route))),
+        };
+        decided.filter(|a| legal.contains(a)).unwrap_or_else(|| {
+            let draws: Vec<Action> = legal
+                .iter()
+                .copied()
+                .filter(|a| matches!(a, Action::DrawBlind | Action::DrawFaceup { .. }))
+                .collect();
+            if draws.is_empty() {
+                legal[rng.below(legal.len())]
+            } else {
+                draws[rng.below(draws.len())]
+            }
+        })
+    }
+}

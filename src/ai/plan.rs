@@ -1,0 +1,173 @@
+//! Route planning for computer players: the cheapest connections for a seat's tickets over the routes still open
+//! to it, built from what the seat may see (the public owners and its own tickets).
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use crate::rules::map::{Place, Ticket};
+use crate::rules::{CityId, Map, RouteId, Seat, TicketId};
+
+/// What using a route costs a seat in a plan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Use {
+    /// It owns the route: free.
+    Owned,
+    /// Free to claim: costs its pieces.
+    Open(u32),
+    /// Someone else's, or a closed double: unusable.
+    Blocked,
+}
+
+/// The board as one seat plans on it: each route's use, and which routes meet at each city.
+#[derive(Clone, Debug)]
+pub struct Board<'a> {
+    map: &'a Map,
+    uses: Vec<Use>,
+    touching: Vec<Vec<RouteId>>,
+}
+
+impl<'a> Board<'a> {
+    /// The board for `seat`, from the public owners of every route.
+    pub fn new(map: &'a Map, owners: &[Option<Seat>], seat: Seat, players: usize) -> Board<'a> {
+        let doubles_open = map.rules.doubles_open(players);
+        let uses = map
+            .routes
+            .iter()
+            .enumerate()
+            .map(|(i, route)| match owners.get(i).copied().flatten() {
+                Some(owner) if owner == seat => Use::Owned,
+                Some(_) => Use::Blocked,
+                None => match route.twin.and_then(|t| owners.get(usize::from(t.0)).copied().flatten()) {
+                    // Owning the twin already connects the two cities.
+                    Some(owner) if owner == seat => Use::Blocked,
+                    Some(_) if !doubles_open => Use::Blocked,
+                    _ => Use::Open(u32::from(route.trains().max(1))),
+                },
+            })
+            .collect();
+        let mut touching = vec![Vec::new(); map.cities.len()];
+        for (i, route) in map.routes.iter().enumerate() {
+            touching[usize::from(route.a.0)].push(RouteId(i as u16));
+            touching[usize::from(route.b.0)].push(RouteId(i as u16));
+        }
+        Board { map, uses, touching }
+    }
+
+    /// How a route may be used.
+    pub fn route_use(&self, route: RouteId) -> Use {
+        self.uses[usize::from(route.0)]
+    }
+
+    /// The cities a place stands for: one city, or a country's border exits.
+    pub fn cities(&self, place: &Place) -> Vec<CityId> {
+        match place {
+            Place::City(city) => vec![*city],
+            Place::Country(country) => self
+                .map
+                .countries
+                .get(usize::from(country.0))
+                .map_or_else(Vec::new, |c| c.exits.clone()),
+        }
+    }
+
+    /// The cheapest way from any of `from` to any of `to`, with the routes in `free` costing nothing: its cost in
+    /// pieces and the routes still to claim on it. `None` when every way is blocked.
+    pub fn cheapest(&self, from: &[CityId], to: &[CityId], free: &[RouteId]) -> Option<(u32, Vec<RouteId>)> {
+        let n = self.map.cities.len();
+        let mut best = vec![u32::MAX; n];
+        let mut via: Vec<Option<RouteId>> = vec![None; n];
+        let mut queue = BinaryHeap::new();
+        for &city in from {
+            best[usize::from(city.0)] = 0;
+            queue.push(Reverse((0u32, city.0)));
+        }
+        while let Some(Reverse((cost, city))) = queue.pop() {
+            let here = CityId(city);
+            if cost > best[usize::from(city)] {
+                continue;
+            }
+            if to.contains(&here) {
+                return Some((cost, self.path_back(here, &via, free)));
+            }
+            for &route in &self.touching[usize::from(city)] {
+                let step = match self.uses[usize::from(route.0)] {
+                    _ if free.contains(&route) => 0,
+                    Use::Owned => 0,
+                    Use::Open(pieces) => pieces,
+                    Use::Blocked => continue,
+                };
+                let next = self.map.route(route).other_end(here);
+                // A country's exits are not joined to each other through the country.
+                let total = cost + step;
+                if total < best[usize::from(next.0)] {
+                    best[usize::from(next.0)] = total;
+                    via[usize::from(next.0)] = Some(route);
+                    queue.push(Reverse((total, next.0)));
+                }
+            }
+        }
+        None
+    }
+
+    fn path_back(&self, mut city: CityId, via: &[Option<RouteId>], free: &[RouteId]) -> Vec<RouteId> {
+        let mut routes = Vec::new();
+        while let Some(route) = via[usize::from(city.0)] {
+            if matches!(self.uses[usize::from(route.0)], Use::Open(_)) && !free.contains(&route) {
+                routes.push(route);
+            }
+            city = self.map.route(route).other_end(city);
+            if routes.len() > self.map.routes.len() {
+                break;
+            }
+        }
+        routes
+    }
+}
+
+/// The routes to claim for a set of tickets, and what it costs.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Plan {
+    /// Routes still to claim, in the order they were found.
+    pub routes: Vec<RouteId>,
+    /// Pieces those routes take.
+    pub pieces: u32,
+    /// Points of the tickets the plan completes.
+    pub value: u32,
+    /// Tickets no open way completes any more.
+    pub hopeless: Vec<TicketId>,
+}
+
+/// Plans `tickets` one after another (highest value first), each reusing the routes planned before it for free.
+/// A country ticket aims at its best target for the cost.
+pub fn plan(board: &Board<'_>, tickets: &[TicketId]) -> Plan {
+    let map = board.map;
+    let mut order: Vec<TicketId> = tickets.to_vec();
+    order.sort_by_key(|&t| Reverse(best_value(map.ticket(t))));
+    let mut out = Plan::default();
+    for ticket in order {
+        let card = map.ticket(ticket);
+        let from = board.cities(&card.from);
+        let best = card
+            .targets
+            .iter()
+            .filter_map(|(place, value)| {
+                let (cost, routes) = board.cheapest(&from, &board.cities(place), &out.routes)?;
+                Some((i64::from(*value) * 2 - i64::from(cost), cost, routes, *value))
+            })
+            .max_by_key(|(gain, ..)| *gain);
+        match best {
+            Some((_, cost, routes, value)) => {
+                out.pieces += cost;
+                out.value += u32::from(value);
+                out.routes.extend(routes);
+            }
+            None => out.hopeless.push(ticket),
+        }
+    }
+    out
+}
+
+/// A ticket's best value (a country ticket's highest target).
+fn best_value(ticket: &Ticket) -> u16 {
+    ticket.targets.iter().map(|t| t.1).max().unwrap_or(0)
+}
