@@ -79,6 +79,30 @@ impl<'a> Sight<'a> {
         Sight { map, view, board, plan }
     }
 
+    /// Pieces each player starts with (trains or trams, and metros): the yardstick for "late in the game".
+    fn pieces_at_start(&self) -> u32 {
+        u32::from(self.map.rules.trains) + u32::from(self.map.rules.metros)
+    }
+
+    /// The fewest pieces any other player has left: the game ends soon after someone runs out, so this bounds
+    /// how much more building there is time for.
+    fn others_pieces_left(&self) -> u32 {
+        self.view
+            .public
+            .seats
+            .iter()
+            .filter(|s| s.seat != self.view.seat)
+            .map(|s| u32::from(s.trains) + u32::from(s.metros))
+            .min()
+            .unwrap_or(u32::MAX)
+    }
+
+    /// Pieces this player can expect to lay before the game ends: its own, bounded by the time the others leave.
+    fn budget(&self) -> u32 {
+        self.trains_left()
+            .min(self.others_pieces_left() + self.pieces_at_start() / 10)
+    }
+
     fn trains_left(&self) -> u32 {
         let me = &self.view.public.seats[self.view.seat.index()];
         u32::from(me.trains) + u32::from(me.metros)
@@ -117,7 +141,7 @@ fn choose_tickets(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
         .filter(|(_, done)| !done)
         .map(|&(t, _)| t)
         .collect();
-    let trains = sight.trains_left() as i64;
+    let trains = sight.budget() as i64;
     legal
         .iter()
         .filter_map(|a| match a {
@@ -131,7 +155,9 @@ fn choose_tickets(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
                     .iter()
                     .map(|&t| i64::from(sight.map.ticket(t).lowest()))
                     .sum();
-                let over = (i64::from(plan.pieces) - (trains - 4)).max(0);
+                // Keep a margin of about a tenth of the pieces for the unexpected (blocked routes, detours).
+                let margin = i64::from(sight.pieces_at_start() / 10);
+                let over = (i64::from(plan.pieces) - (trains - margin)).max(0);
                 let score = kept_value - 2 * lost - 3 * over - i64::from(plan.pieces) / 3;
                 Some((score, tickets.len(), *a))
             }
@@ -235,7 +261,9 @@ fn normal_turn(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
     if sight.plan.routes.is_empty() {
         // Every ticket done (or out of reach): more tickets while there is time to finish them, else points.
         let tickets_left = sight.view.public.ticket_deck_size > 0;
-        if trains >= 12 && tickets_left && !sight.view.public.final_round && legal.contains(&Action::DrawTickets) {
+        // Only with half the pieces still to lay, and no ticket already out of reach to pay for.
+        let time_left = sight.budget() * 3 >= sight.pieces_at_start() && sight.plan.hopeless.is_empty();
+        if time_left && tickets_left && !sight.view.public.final_round && legal.contains(&Action::DrawTickets) {
             return Some(Action::DrawTickets);
         }
         let open = |r: RouteId| matches!(sight.board.route_use(r), Use::Open(_));
@@ -250,6 +278,9 @@ fn normal_turn(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
         }
     }
     draw_toward_plan(sight, legal)
+        // No card left to draw: points from any route, then (only then) tickets, then a pass.
+        .or_else(|| best_claim(sight, legal, |_| true))
+        .or_else(|| legal.iter().copied().find(|a| *a == Action::Pass))
 }
 
 /// Claims toward its tickets when it can, draws otherwise, and now and then does something else.
