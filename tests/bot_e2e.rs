@@ -138,7 +138,7 @@ async fn a_lobby_is_opened_joined_and_started_through_discord() {
         is_ephemeral(&again) && content(&again).contains("already has a game"),
         "{again:#}"
     );
-    // Computer players are refused clearly until they exist.
+    // Computer players: `bots` seats them in the lobby; `hard` is not there yet and is refused in words.
     let bots = fake
         .interact(slash(
             BEN,
@@ -148,9 +148,23 @@ async fn a_lobby_is_opened_joined_and_started_through_discord() {
             &[("map", json!("usa")), ("bots", json!(2))],
         ))
         .await;
+    let seated = bots["data"]["embeds"][0]["description"].as_str().unwrap();
     assert!(
-        is_ephemeral(&bots) && content(&bots).contains("Computer players are coming"),
+        seated.contains("2. Computer 1") && seated.contains("3. Computer 2"),
         "{bots:#}"
+    );
+    let hard = fake
+        .interact(slash(
+            CY,
+            "Cy",
+            CHANNEL + 2,
+            "start",
+            &[("map", json!("usa")), ("bots", json!(1)), ("level", json!("hard"))],
+        ))
+        .await;
+    assert!(
+        is_ephemeral(&hard) && content(&hard).contains("Hard computer players are coming"),
+        "{hard:#}"
     );
 
     // Ben joins with the button: the lobby message is updated in place.

@@ -376,3 +376,31 @@ async fn a_missing_permission_is_told_to_the_player_in_plain_words_and_the_move_
     assert_eq!(table.state().await.1, version + 1, "the move is kept");
     table.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_plays_two_computer_players_to_the_end_and_a_restart_resumes_their_turns() {
+    let fake = std::sync::Arc::new(fake_discord::Fake::start("computers").await);
+    let mut table = Table::seat_with_computers(fake, CHANNEL, "usa", 1, 2, 0x5eed_0010).await;
+    assert_eq!(table.seats.iter().filter(|s| s.0 == 0).count(), 2);
+    // The computers chose their starting tickets at once, in the channel's words.
+    let said = table.fake.read_calls(|calls| {
+        calls
+            .iter()
+            .filter_map(|c| c.json["content"].as_str().map(str::to_string))
+            .collect::<Vec<_>>()
+            .join("\n")
+    });
+    assert!(
+        said.contains("Computer 1 kept") && said.contains("Computer 2 kept"),
+        "{said}"
+    );
+    assert!(!table.play_moves(10).await);
+    // Restarted while it may be a computer's turn: the bot picks the game up again by itself.
+    table.fake_mut().restart().await;
+    table.play_to_the_end().await;
+    let last = table.final_scoreboard().await;
+    table.check_hidden_information(&last).await;
+    table.check_record().await;
+    table.write_transcript();
+    table.stop().await;
+}

@@ -638,6 +638,17 @@ pub(super) async fn play(
         Ok(seat) => seat,
         Err(refusal) => return Ok(Err(refusal)),
     };
+    play_seat(data, table, seat, action, lang).await
+}
+
+/// Applies one action for a seat (a person's, once identified, or a computer player's) at the version loaded.
+pub(super) async fn play_seat(
+    data: &Data,
+    table: Table,
+    seat: Seat,
+    action: Action,
+    lang: Lang,
+) -> Result<Result<Played, String>, Error> {
     match data
         .store
         .apply_to(table.id, &table.game, table.version, seat, action)
@@ -747,7 +758,7 @@ async fn complete_draw(ctx: Context<'_>, typed: &str) -> serenity::CreateAutocom
 }
 
 /// After an action by command: its sentences in the channel, and a new turn message when the turn passed.
-async fn announce(ctx: &serenity::Context, channel: u64, played: &Played) -> Result<(), Error> {
+pub(super) async fn announce(ctx: &serenity::Context, channel: u64, played: &Played) -> Result<(), Error> {
     let channel = serenity::ChannelId::new(channel);
     if played.turn_over {
         channel

@@ -5,14 +5,14 @@ use poise::serenity_prelude as serenity;
 
 use super::{ButtonId, Context, Data, Error, game, private_lang, refusal_or_error, reply_ephemeral};
 use crate::maps::{self, BUILTIN};
-use crate::store::{Actor, Lobby, NewLobby};
+use crate::store::{Actor, Lobby, NewLobby, StoreError};
 
 /// What the lobby's buttons are called in their `custom_id`s.
 pub(super) const BUTTONS: [&str; 5] = ["join", "leave", "computer", "start", "cancel"];
 
-/// What is said while computer players are not built yet (they come with their own issue).
-const NO_COMPUTERS_YET: &str = "Computer players are coming in a later version of ttrbot. For now, seat friends: they \
-press Join or type /ttr join.";
+/// What is said when the strongest level is asked for: it comes later.
+const HARD_NOT_YET: &str =
+    "Hard computer players are coming in a later version of ttrbot; choose easy or normal for now";
 
 /// A string option whose choices are fixed words, sent as themselves (not as indexes).
 fn string_choices(builder: serenity::CreateCommandOption, words: &[&str]) -> serenity::CreateCommandOption {
@@ -196,13 +196,15 @@ pub async fn start(
     #[description = "How strong the computer players are"] level: Option<Level>,
 ) -> Result<(), Error> {
     let lang = private_lang(ctx.locale().unwrap_or("en"));
-    if bots.unwrap_or(0) > 0 || level.is_some() {
-        let asked = match level {
-            Some(Level(level)) => format!(" (you asked for {} at {level} level)", bots.unwrap_or(0)),
-            None => String::new(),
-        };
-        return say_privately(ctx, format!("{NO_COMPUTERS_YET}{asked}")).await;
-    }
+    let level = match level.map(|Level(l)| l) {
+        None => crate::ai::Level::Normal,
+        Some(name) => match crate::ai::Level::from_name(&name).filter(|l| *l != crate::ai::Level::Random) {
+            Some(level) => level,
+            None => {
+                return say_privately(ctx, format!("{HARD_NOT_YET} (you asked for {name})")).await;
+            }
+        },
+    };
     let channel = ctx.channel_id().get();
     let member = ctx.author_member().await;
     let new = NewLobby {
@@ -212,14 +214,41 @@ pub async fn start(
         seed: new_seed(ctx.data().game_seed, channel, ctx.id()),
         host: ctx.author().id.get(),
         host_name: display_name(ctx.author(), member.as_deref()),
-        settings: serde_json::json!({}),
+        settings: serde_json::json!({ COMPUTER_LEVEL: level.name() }),
     };
     let lock = ctx.data().channel_lock(channel);
     let _held = lock.lock().await;
-    match ctx.data().store.open_lobby(&new).await {
-        Ok(lobby) => send_lobby(ctx, &lobby).await,
-        Err(e) => say_privately(ctx, refusal_or_error(lang, e)?).await,
+    let mut lobby = match ctx.data().store.open_lobby(&new).await {
+        Ok(lobby) => lobby,
+        Err(e) => return say_privately(ctx, refusal_or_error(lang, e)?).await,
+    };
+    let host = Actor {
+        user_id: new.host,
+        manages_channel: true,
+    };
+    for _ in 0..bots.unwrap_or(0) {
+        match ctx
+            .data()
+            .store
+            .add_computer(channel, host, &computer_name(&lobby))
+            .await
+        {
+            Ok(more) => lobby = more,
+            // A full lobby seats as many computers as fit; the lobby shows how many.
+            Err(StoreError::Refused(_)) => break,
+            Err(e) => return Err(e.into()),
+        }
     }
+    send_lobby(ctx, &lobby).await
+}
+
+/// The key of a game's settings naming its computer players' level.
+pub(super) const COMPUTER_LEVEL: &str = "computer_level";
+
+/// A new computer player's name: "Computer 1", "Computer 2", … by how many the lobby has.
+fn computer_name(lobby: &Lobby) -> String {
+    let computers = lobby.seats.iter().filter(|s| s.user_id.is_none()).count();
+    format!("Computer {}", computers + 1)
 }
 
 /// Take a seat in the game waiting in this channel.
@@ -249,8 +278,8 @@ pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
     if let Some(game) = ctx.data().store.running_game_in_channel(channel).await? {
         let seated = ctx.data().store.seat_of(game, ctx.author().id.get()).await?.is_some();
         let answer = if seated {
-            "Leaving a game in play hands your seat to a computer player, and computer players are not here yet. \
-             Your seat waits for you; the host (or someone who manages this channel) can end the game with `/ttr end`."
+            "Handing your seat to a computer player in a game in play comes in a later version of ttrbot. Your seat \
+             waits for you; the host (or someone who manages this channel) can end the game with `/ttr end`."
         } else {
             "You are not playing in this game."
         };
@@ -291,7 +320,10 @@ pub(super) async fn on_button(
             .await
             .map(Some),
         "leave" => store.leave_lobby(channel, user.id.get()).await,
-        "computer" => return reply_ephemeral(ctx, component, NO_COMPUTERS_YET).await,
+        "computer" => {
+            let name = current.as_ref().map_or_else(|| "Computer 1".to_string(), computer_name);
+            store.add_computer(channel, actor(user, member), &name).await.map(Some)
+        }
         "cancel" => store.cancel_lobby(channel, actor(user, member)).await.map(|_| None),
         "start" => match store.start_game(channel, actor(user, member)).await {
             Ok((lobby, _game)) => return announce_start(ctx, data, component, &lobby).await,

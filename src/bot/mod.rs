@@ -3,6 +3,7 @@
 //! the interaction's user, never from a `custom_id`.
 
 mod claim;
+mod computer;
 mod game;
 mod lobby;
 
@@ -154,6 +155,15 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
             commands: vec![ttr()],
             event_handler: |framework, event| Box::pin(on_event(framework, event)),
             on_error: |error| Box::pin(on_error(error)),
+            // After every command, computer players whose turn it now is move (after the answer was sent).
+            post_command: |ctx| {
+                Box::pin(async move {
+                    let channel = ctx.channel_id().get();
+                    if let Err(e) = computer::play_computers(ctx.serenity_context(), ctx.data(), channel).await {
+                        tracing::error!(channel, "computer players: {e}");
+                    }
+                })
+            },
             // Only the players meant are ever pinged.
             allowed_mentions: Some(serenity::CreateAllowedMentions::new()),
             initialize_owners: false,
@@ -212,14 +222,22 @@ async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
     event: &serenity::FullEvent,
 ) -> Result<(), Error> {
-    let serenity::FullEvent::InteractionCreate { interaction } = event else {
-        return Ok(());
+    let ctx = framework.serenity_context;
+    let data = framework.user_data;
+    let interaction = match event {
+        serenity::FullEvent::InteractionCreate { interaction } => interaction,
+        // Started (or restarted): computer players owed a move make it now.
+        serenity::FullEvent::Ready { .. } => {
+            if let Err(e) = computer::resume_all(ctx, data).await {
+                tracing::error!("resuming computer players: {e}");
+            }
+            return Ok(());
+        }
+        _ => return Ok(()),
     };
     let Some(component) = interaction.as_message_component() else {
         return Ok(());
     };
-    let ctx = framework.serenity_context;
-    let data = framework.user_data;
     let result = match ButtonId::parse(&component.data.custom_id) {
         Some(id) if lobby::BUTTONS.contains(&id.what.as_str()) => lobby::on_button(ctx, data, component, id).await,
         Some(id) => game::on_component(ctx, data, component, id).await,
@@ -232,6 +250,12 @@ async fn on_event(
             .await
         }
     };
+    let channel = component.channel_id.get();
+    if result.is_ok()
+        && let Err(e) = computer::play_computers(ctx, data, channel).await
+    {
+        tracing::error!(channel, "computer players: {e}");
+    }
     if let Err(e) = result {
         tracing::error!(custom_id = %component.data.custom_id, "button failed: {e}");
         let _ = reply_ephemeral(

@@ -440,6 +440,19 @@ impl Store {
         Ok(rows.iter().map(|r| GameId(r.get("id"))).collect())
     }
 
+    /// A game's settings (chosen when its lobby was opened), as JSON.
+    ///
+    /// # Errors
+    /// Refused: no such game. Internal: the database.
+    pub async fn settings(&self, id: GameId) -> Result<serde_json::Value, StoreError> {
+        let row = sqlx::query("SELECT settings FROM games WHERE id = ?")
+            .bind(id.0)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or(Refusal::UnknownGame(id))?;
+        Ok(serde_json::from_str(row.get("settings")).unwrap_or(serde_json::Value::Null))
+    }
+
     /// The open game in a channel, if any.
     ///
     /// # Errors

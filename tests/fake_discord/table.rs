@@ -11,6 +11,9 @@ use ttrbot::text::{self, Lang};
 
 use super::{Call, DM_CHANNELS, Fake, WAIT, button, custom_ids, select, slash};
 
+/// A computer player's place in `Table::seats`.
+pub const COMPUTER: (u64, &str) = (0, "computer");
+
 pub const PEOPLE: [(u64, &str); 5] = [(21, "Ana"), (22, "Ben"), (23, "Cy"), (24, "Dee"), (25, "Eli")];
 /// More interactions than any game of these maps needs: a game that never ends fails instead of hanging.
 const MOST_MOVES: usize = 4_000;
@@ -149,10 +152,25 @@ impl Table {
     /// Opens a lobby on `map` in `channel`, seats `players` people (by command and by button) and starts the
     /// game; everyone chooses starting tickets.
     pub async fn seat(fake: Arc<Fake>, channel: u64, map: &str, players: usize, seed: u64) -> Table {
+        Table::seat_with_computers(fake, channel, map, players, 0, seed).await
+    }
+
+    /// As [`Table::seat`], with `computers` computer players (normal level) seated by `/ttr start bots:`.
+    pub async fn seat_with_computers(
+        fake: Arc<Fake>,
+        channel: u64,
+        map: &str,
+        players: usize,
+        computers: usize,
+        seed: u64,
+    ) -> Table {
         let (host, host_name) = PEOPLE[0];
-        let opened = fake
-            .interact(slash(host, host_name, channel, "start", &[("map", json!(map))]))
-            .await;
+        let mut options = vec![("map", json!(map))];
+        if computers > 0 {
+            options.push(("bots", json!(computers)));
+            options.push(("level", json!("normal")));
+        }
+        let opened = fake.interact(slash(host, host_name, channel, "start", &options)).await;
         let lobby = custom_ids(&opened["data"]);
         for (i, &(user, name)) in PEOPLE.iter().enumerate().take(players).skip(1) {
             let joined = if i % 2 == 1 {
@@ -171,9 +189,9 @@ impl Table {
             .await
             .unwrap()
             .iter()
-            .map(|s| {
-                let user = s.user_id.unwrap();
-                *PEOPLE.iter().find(|p| p.0 == user).unwrap()
+            .map(|s| match s.user_id {
+                Some(user) => *PEOPLE.iter().find(|p| p.0 == user).unwrap(),
+                None => COMPUTER,
             })
             .collect();
         let mut table = Table {
@@ -213,6 +231,9 @@ impl Table {
     pub async fn choose_starting_tickets(&mut self, choose: &str) {
         for seat in 0..self.seats.len() {
             let (user, name) = self.seats[seat];
+            if (user, name) == COMPUTER {
+                continue;
+            }
             let offer = if seat % 2 == 0 {
                 self.fake.interact(button(user, name, self.channel, choose)).await
             } else {
@@ -235,7 +256,29 @@ impl Table {
         let (_, before) = self.state().await;
         let kept = self.fake.interact(select(user, name, self.channel, &id, &values)).await;
         assert!(content(&kept).starts_with("You kept"), "{kept:#}");
-        self.wait_for_version(before + 1).await;
+        self.wait_for_move(before).await;
+    }
+
+    /// Waits for a person's move made at `version`: exactly one action stored, or (with computer players, who may
+    /// answer at once) at least one.
+    pub async fn wait_for_move(&self, version: i64) {
+        if self.seats.contains(&COMPUTER) {
+            self.wait_for_version_after(version).await;
+        } else {
+            self.wait_for_version(version + 1).await;
+        }
+    }
+
+    /// Waits until the stored game moved past `version` (by however many actions).
+    pub async fn wait_for_version_after(&self, version: i64) {
+        let deadline = tokio::time::Instant::now() + BACKLOG_WAIT;
+        while self.state().await.1 == version {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "nothing was played after version {version}"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
     }
 
     /// Waits until the stored game reached `version` (no sleeping on a guess: the store is polled).
@@ -363,10 +406,15 @@ impl Table {
                 return true;
             }
             let seat = game.current();
+            if self.seats[seat.index()] == COMPUTER {
+                // The bot moves for its computer players: wait for it.
+                self.wait_for_version_after(version).await;
+                continue;
+            }
             let action = self.choose(&game, seat);
             let by_button = self.rng.chance(50);
             self.make(&game, version, seat, action, by_button).await;
-            self.wait_for_version(version + 1).await;
+            self.wait_for_move(version).await;
         }
         self.state().await.0.is_over()
     }

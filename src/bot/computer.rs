@@ -1,0 +1,70 @@
+//! Computer players' moves in Discord: made by the bot right after the action before them is answered, read from
+//! the database (so a restart picks them up again), stored and posted like anyone's.
+
+use poise::serenity_prelude as serenity;
+
+use super::game::{announce, play_seat, table};
+use super::lobby::COMPUTER_LEVEL;
+use super::{Data, Error};
+use crate::ai::Level;
+use crate::rules::GameRng;
+use crate::text::Lang;
+
+/// Most computer moves in a row before the bot looks up again (a game of computers alone still ends: each round
+/// of this loop is one stored action, and every game ends).
+const MOST_IN_A_ROW: usize = 2_000;
+
+/// Makes every move computer players owe in a channel's game now: their starting tickets, then their turns while
+/// one of them is to act. Each move takes the channel's game lock like a person's and is posted in order.
+pub(super) async fn play_computers(ctx: &serenity::Context, data: &Data, channel: u64) -> Result<(), Error> {
+    for _ in 0..MOST_IN_A_ROW {
+        let held = data.hold(channel).await;
+        let Some(table) = table(data, channel).await? else {
+            return Ok(());
+        };
+        let computer = table
+            .game
+            .to_act()
+            .into_iter()
+            .find(|seat| table.seats.get(seat.index()).is_some_and(|s| s.user_id.is_none()));
+        let Some(seat) = computer else {
+            return Ok(());
+        };
+        let settings = data.store.settings(table.id).await?;
+        let level = settings[COMPUTER_LEVEL]
+            .as_str()
+            .and_then(Level::from_name)
+            .unwrap_or(Level::Normal);
+        let mut legal = Vec::new();
+        table.game.legal_actions(seat, &mut legal);
+        if legal.is_empty() {
+            return Ok(());
+        }
+        // Seeded by the game and its version: the same position gets the same move, after a restart too.
+        let mut rng = GameRng::new((table.id.0 as u64).rotate_left(32) ^ table.version as u64);
+        let view = table.game.seat_view(seat);
+        let action = level.player().choose(table.game.map(), &view, &legal, &mut rng);
+        let played = match play_seat(data, table, seat, action, Lang::En).await? {
+            Ok(played) => played,
+            Err(refusal) => {
+                tracing::error!(
+                    channel,
+                    ?action,
+                    "a computer player's legal move was refused: {refusal}"
+                );
+                return Ok(());
+            }
+        };
+        let _order = data.announcing(channel, held).await;
+        announce(ctx, channel, &played).await?;
+    }
+    Ok(())
+}
+
+/// On start: every running game where a computer player is to act gets its moves (after a restart or a crash).
+pub(super) async fn resume_all(ctx: &serenity::Context, data: &Data) -> Result<(), Error> {
+    for game in data.store.running_games().await? {
+        play_computers(ctx, data, game.channel_id).await?;
+    }
+    Ok(())
+}
