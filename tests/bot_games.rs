@@ -404,3 +404,33 @@ async fn a_person_plays_two_computer_players_to_the_end_and_a_restart_resumes_th
     table.write_transcript();
     table.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_who_leaves_mid_game_hands_their_seat_to_a_computer_player_and_the_game_goes_on() {
+    let mut table = Table::open("leaving", "usa", 2, 0x5eed_0011).await;
+    assert!(!table.play_moves(8).await);
+    let (ben, ben_name) = PEOPLE[1];
+    let asked = table.fake.interact(slash(ben, ben_name, CHANNEL, "leave", &[])).await;
+    assert!(is_ephemeral(&asked["data"]), "{asked:#}");
+    let confirm = find_id(&asked["data"], ":hand-over").expect("a confirm button");
+    // Someone else cannot press Ben's confirm button to leave in his name: identity comes from the click.
+    let stranger = PEOPLE[4];
+    let refused = table
+        .fake
+        .interact(button(stranger.0, stranger.1, CHANNEL, &confirm))
+        .await;
+    assert!(content(&refused).contains("not playing"), "{refused:#}");
+    let left = table.fake.interact(button(ben, ben_name, CHANNEL, &confirm)).await;
+    assert!(content(&left).contains("computer player plays your seat"), "{left:#}");
+    let seats = table.store.seats(table.game).await.unwrap();
+    let seat = seats
+        .iter()
+        .position(|s| s.player.name == "Ben (computer)")
+        .expect("Ben's seat");
+    assert_eq!(seats[seat].user_id, None);
+    table.seats[seat] = fake_discord::table::COMPUTER;
+    table.play_to_the_end().await;
+    table.final_scoreboard().await;
+    table.check_record().await;
+    table.stop().await;
+}

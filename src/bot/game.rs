@@ -462,6 +462,7 @@ pub(super) async fn on_component(
         "tickets" => ticket_choice(data, table, user, lang).await?,
         "keep" => keep(data, table, user, lang, component).await?,
         "end" => end_confirmed(ctx, data, component, table).await?,
+        "hand-over" => hand_over(ctx, data, component, table).await?,
         what => match super::claim::on_component(data, component, table, what, lang).await {
             Some(answer) => {
                 let (outcome, replace) = answer?;
@@ -1147,6 +1148,34 @@ async fn end_confirmed(
         }
         Err(e) => Ok(Outcome::private(super::refusal_or_error(lang, e)?)),
     }
+}
+
+/// The `Leave the game` button: the player's seat goes to a computer player (which moves when its turn comes).
+async fn hand_over(
+    ctx: &serenity::Context,
+    data: &Data,
+    component: &serenity::ComponentInteraction,
+    table: Table,
+) -> Result<Outcome, Error> {
+    let lang = private_lang(&component.locale);
+    let seat = match data.store.hand_to_computer(table.id, component.user.id.get()).await {
+        Ok(seat) => seat,
+        Err(e) => return Ok(Outcome::private(super::refusal_or_error(lang, e)?)),
+    };
+    let name = table.names().get(seat.index()).cloned().unwrap_or_default();
+    serenity::ChannelId::new(table.channel)
+        .send_message(
+            ctx,
+            serenity::CreateMessage::new()
+                .content(format!(
+                    "{name} left the game: a computer player takes their seat and plays on."
+                ))
+                .allowed_mentions(serenity::CreateAllowedMentions::new()),
+        )
+        .await?;
+    Ok(Outcome::private(
+        "You left the game; a computer player plays your seat.",
+    ))
 }
 
 /// Lines of the game's record on one page of `/ttr history`.

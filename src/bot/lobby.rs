@@ -277,13 +277,25 @@ pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
     // seat stays, and the game can be ended.
     if let Some(game) = ctx.data().store.running_game_in_channel(channel).await? {
         let seated = ctx.data().store.seat_of(game, ctx.author().id.get()).await?.is_some();
-        let answer = if seated {
-            "Handing your seat to a computer player in a game in play comes in a later version of ttrbot. Your seat \
-             waits for you; the host (or someone who manages this channel) can end the game with `/ttr end`."
-        } else {
-            "You are not playing in this game."
-        };
-        return say_privately(ctx, answer.to_string()).await;
+        if !seated {
+            return say_privately(ctx, "You are not playing in this game.".to_string()).await;
+        }
+        let confirm = serenity::CreateActionRow::Buttons(vec![
+            serenity::CreateButton::new(ButtonId::of(game.0, "hand-over"))
+                .label("Leave the game")
+                .style(serenity::ButtonStyle::Danger),
+        ]);
+        ctx.send(
+            poise::CreateReply::default()
+                .content(
+                    "Leave this game? A computer player takes your seat with your cards and tickets and plays on. \
+                     This cannot be undone.",
+                )
+                .components(vec![confirm])
+                .ephemeral(true),
+        )
+        .await?;
+        return Ok(());
     }
     match ctx.data().store.leave_lobby(channel, ctx.author().id.get()).await {
         Ok(Some(lobby)) => send_lobby(ctx, &lobby).await,

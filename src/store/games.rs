@@ -440,6 +440,25 @@ impl Store {
         Ok(rows.iter().map(|r| GameId(r.get("id"))).collect())
     }
 
+    /// Hands a person's seat in a running game to a computer player: the seat keeps its cards, tickets, colour and
+    /// routes; its name gets " (computer)" so everyone sees who plays it now.
+    ///
+    /// # Errors
+    /// Refused: the user has no seat in the game. Internal: the database.
+    pub async fn hand_to_computer(&self, id: GameId, user_id: u64) -> Result<Seat, StoreError> {
+        let _writing = self.writer.lock().await;
+        let row = sqlx::query(
+            "UPDATE seats SET user_id = NULL, name = name || ' (computer)' WHERE game_id = ? AND user_id = ? \
+             RETURNING seat",
+        )
+        .bind(id.0)
+        .bind(to_db(user_id))
+        .fetch_optional(&self.pool)
+        .await?
+        .ok_or(Refusal::NotSeated)?;
+        Ok(Seat(row.get::<i64, _>("seat") as u8))
+    }
+
     /// A game's settings (chosen when its lobby was opened), as JSON.
     ///
     /// # Errors
