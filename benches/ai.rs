@@ -1,0 +1,81 @@
+//! Computer players' decision time on every map: criterion's figures per level, and p50 / p99 over the decisions
+//! of whole games between normal players (printed once before the criterion runs).
+
+use std::hint::black_box;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use ttrbot::ai::Level;
+use ttrbot::maps;
+use ttrbot::rules::{Action, Game, GameRng, Map, SeatView};
+
+const MAPS: [&str; 5] = ["usa", "europe", "switzerland", "india", "berlin"];
+
+/// Positions met in games between normal players (every decision of a few games), with the legal actions there.
+fn positions(map: &Arc<Map>, games: u64) -> Vec<(SeatView, Vec<Action>)> {
+    let mut out = Vec::new();
+    let players = usize::from(map.rules.max_players.min(4));
+    for seed in 0..games {
+        let mut game = Game::new(Arc::clone(map), players, seed).unwrap();
+        let mut player = Level::Normal.player();
+        let mut rng = GameRng::new(seed);
+        let mut legal = Vec::new();
+        while !game.is_over() {
+            let seat = game.to_act()[0];
+            game.legal_actions(seat, &mut legal);
+            let view = game.seat_view(seat);
+            let action = player.choose(map, &view, &legal, &mut rng);
+            out.push((view, legal.clone()));
+            game.apply(seat, action).unwrap();
+        }
+    }
+    out
+}
+
+fn percentiles(map: &Arc<Map>, level: Level, positions: &[(SeatView, Vec<Action>)]) -> (Duration, Duration) {
+    let mut player = level.player();
+    let mut rng = GameRng::new(1);
+    let mut times: Vec<Duration> = positions
+        .iter()
+        .map(|(view, legal)| {
+            let started = Instant::now();
+            black_box(player.choose(map, view, legal, &mut rng));
+            started.elapsed()
+        })
+        .collect();
+    times.sort();
+    (times[times.len() / 2], times[times.len() * 99 / 100])
+}
+
+fn decisions(c: &mut Criterion) {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    println!("decision time per move over whole games between normal players ({cores} cores):");
+    for id in MAPS {
+        let map = maps::builtin(id).unwrap();
+        let seen = positions(&map, 20);
+        for level in [Level::Easy, Level::Normal] {
+            let (p50, p99) = percentiles(&map, level, &seen);
+            println!(
+                "  {id:<12} {:<7} {} positions: p50 {:.1} µs, p99 {:.1} µs",
+                level.name(),
+                seen.len(),
+                p50.as_secs_f64() * 1e6,
+                p99.as_secs_f64() * 1e6
+            );
+            let mut player = level.player();
+            let mut rng = GameRng::new(2);
+            let mut next = 0;
+            c.bench_function(&format!("{} decision, {id}", level.name()), |b| {
+                b.iter(|| {
+                    let (view, legal) = &seen[next % seen.len()];
+                    next += 1;
+                    black_box(player.choose(&map, view, legal, &mut rng))
+                })
+            });
+        }
+    }
+}
+
+criterion_group!(benches, decisions);
+criterion_main!(benches);
