@@ -142,6 +142,14 @@ fn choose_tickets(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
         .map(|&(t, _)| t)
         .collect();
     let trains = sight.budget() as i64;
+    let least = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::KeepTickets { tickets } => Some(tickets.len() as i64),
+            _ => None,
+        })
+        .min()
+        .unwrap_or(0);
     legal
         .iter()
         .filter_map(|a| match a {
@@ -158,7 +166,9 @@ fn choose_tickets(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
                 // Keep a margin of about a tenth of the pieces for the unexpected (blocked routes, detours).
                 let margin = i64::from(sight.pieces_at_start() / 10);
                 let over = (i64::from(plan.pieces) - (trains - margin)).max(0);
-                let score = kept_value - 2 * lost - 3 * over - i64::from(plan.pieces) / 3;
+                // Each ticket beyond the fewest allowed is a risk (blocking, the game ending first).
+                let extra = (tickets.len() as i64 - least).max(0);
+                let score = kept_value - 2 * lost - 3 * over - i64::from(plan.pieces) / 3 - RISK * extra;
                 Some((score, tickets.len(), *a))
             }
             _ => None,
@@ -167,6 +177,9 @@ fn choose_tickets(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
         .max_by_key(|(score, count, _)| (*score, std::cmp::Reverse(*count)))
         .map(|(_, _, a)| a)
 }
+
+/// Points a ticket beyond the fewest allowed must be worth to be kept.
+const RISK: i64 = 14;
 
 /// A claim's payment, judged: wild cards are precious, and so are colours other planned routes still need.
 fn payment_cost(cards: &CardCounts, needed_elsewhere: &[u32; 10]) -> u32 {
@@ -190,7 +203,7 @@ fn best_claim(sight: &Sight<'_>, legal: &[Action], wanted: impl Fn(RouteId) -> b
     legal
         .iter()
         .filter_map(|a| match a {
-            Action::Claim { route, cards } if wanted(*route) => {
+            Action::Claim { route, cards } if wanted(*route) && tunnel_worth_trying(sight, *route, cards) => {
                 let r = sight.map.route(*route);
                 Some(((u32::from(r.cost), std::cmp::Reverse(payment_cost(cards, &need))), *a))
             }
@@ -198,6 +211,21 @@ fn best_claim(sight: &Sight<'_>, legal: &[Action], wanted: impl Fn(RouteId) -> b
         })
         .max_by_key(|(key, _)| *key)
         .map(|(_, a)| a)
+}
+
+/// A tunnel is worth digging only with cards left to pay up to two extra (or on the last turn): giving it up
+/// wastes the turn, and trying again the next turn wastes another.
+fn tunnel_worth_trying(sight: &Sight<'_>, route: RouteId, cards: &CardCounts) -> bool {
+    if !sight.map.route(route).tunnel || sight.view.public.final_round {
+        return true;
+    }
+    let hand = &sight.view.hand;
+    let usable: u32 = hand
+        .iter()
+        .filter(|(card, _)| card.is_wild() || cards.get(*card) > 0)
+        .map(|(_, n)| u32::from(n))
+        .sum();
+    usable >= cards.total() + 2
 }
 
 /// A card draw toward the plan: a face-up card of the colour most short, else the deck, else any card.
@@ -210,8 +238,11 @@ fn draw_toward_plan(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
             Action::DrawFaceup { slot } => {
                 let card = faceup[usize::from(*slot)]?;
                 let value = if card.is_wild() {
-                    // A face-up wild ends the draw: worth it only when much is missing.
-                    if need.iter().sum::<u32>() >= 6 { 3 } else { 0 }
+                    // A face-up wild ends the draw: worth it only when much is missing, and only where wilds may
+                    // be laid (on some maps only on tunnels).
+                    let usable = !sight.map.rules.wild_only_on_tunnels
+                        || sight.plan.routes.iter().any(|&r| sight.map.route(r).tunnel);
+                    if usable && need.iter().sum::<u32>() >= 6 { 3 } else { 0 }
                 } else {
                     need[card.index()].min(4)
                 };
