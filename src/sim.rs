@@ -60,25 +60,44 @@ pub fn play_random(map: Arc<Map>, players: usize, seed: u64, checks: Checks) -> 
                 .map_err(|e| format!("seed {seed}, action {actions}: {e}"))?;
         }
         let action = legal[chooser.below(legal.len())];
-        events.clear();
-        game.apply_into(seat, action, &mut events)
-            .map_err(|e| format!("seed {seed}, action {actions}: legal {action:?} refused: {e}"))?;
-        actions += 1;
+        apply_counted(&mut game, seat, action, &mut actions, seed, &mut events)?;
         if checks != Checks::Off {
             game.check_invariants()
                 .map_err(|e| format!("seed {seed}, after action {actions} ({action:?}): {e}"))?;
         }
-        if actions > MAX_ACTIONS {
-            return Err(format!("seed {seed}: no end after {MAX_ACTIONS} actions"));
-        }
     }
+    Ok(finished(game, actions, Vec::new()))
+}
+
+/// Applies a legal action and counts it. An error names the game and the action: a legal action refused, or a
+/// game still going after [`MAX_ACTIONS`].
+fn apply_counted(
+    game: &mut Game,
+    seat: Seat,
+    action: Action,
+    actions: &mut usize,
+    seed: u64,
+    events: &mut Vec<Event>,
+) -> Result<(), String> {
+    events.clear();
+    game.apply_into(seat, action, events)
+        .map_err(|e| format!("seed {seed}, action {actions}: legal {action:?} refused: {e}"))?;
+    *actions += 1;
+    if *actions > MAX_ACTIONS {
+        return Err(format!("seed {seed}: no end after {MAX_ACTIONS} actions"));
+    }
+    Ok(())
+}
+
+/// A finished game with its scores.
+fn finished(game: Game, actions: usize, thinking: Vec<(u32, std::time::Duration)>) -> Played {
     let scores = game.final_scores().expect("the game is over");
-    Ok(Played {
+    Played {
         game,
         actions,
         scores,
-        thinking: Vec::new(),
-    })
+        thinking,
+    }
 }
 
 /// Plays one complete game between computer players, one per seat at the given levels. Each player decides from
@@ -95,6 +114,7 @@ pub fn play_levels(map: Arc<Map>, levels: &[Level], seed: u64) -> Result<Played,
     let mut legal: Vec<Action> = Vec::with_capacity(256);
     let mut actions = 0;
     let mut thinking = vec![(0u32, std::time::Duration::ZERO); levels.len()];
+    let mut events: Vec<Event> = Vec::with_capacity(8);
     while !game.is_over() {
         let seat = game.to_act()[0];
         game.legal_actions(seat, &mut legal);
@@ -109,20 +129,9 @@ pub fn play_levels(map: Arc<Map>, levels: &[Level], seed: u64) -> Result<Played,
                 levels[seat.index()].name()
             ));
         }
-        game.apply(seat, action)
-            .map_err(|e| format!("seed {seed}, action {actions}: legal {action:?} refused: {e}"))?;
-        actions += 1;
-        if actions > MAX_ACTIONS {
-            return Err(format!("seed {seed}: no end after {MAX_ACTIONS} actions"));
-        }
+        apply_counted(&mut game, seat, action, &mut actions, seed, &mut events)?;
     }
-    let scores = game.final_scores().expect("the game is over");
-    Ok(Played {
-        game,
-        actions,
-        scores,
-        thinking,
-    })
+    Ok(finished(game, actions, thinking))
 }
 
 /// Plays up to `n` random legal actions on a game (fewer if it ends), each chosen uniformly by `chooser`.
