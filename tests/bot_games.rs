@@ -358,7 +358,7 @@ async fn twenty_games_in_twenty_channels_on_one_bot_all_finish_and_none_mixes_up
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_missing_permission_is_told_to_the_player_in_plain_words_and_the_move_is_kept() {
-    let table = Table::open("permissions", "usa", 2, 0x5eed_0009).await;
+    let mut table = Table::open("permissions", "usa", 2, 0x5eed_0009).await;
     let (game, version) = table.state().await;
     let (user, name) = table.seats[game.current().index()];
     table.turn_message(version).await;
@@ -374,6 +374,33 @@ async fn a_missing_permission_is_told_to_the_player_in_plain_words_and_the_move_
     );
     assert!(is_ephemeral(&notice.json), "{:#}", notice.json);
     assert_eq!(table.state().await.1, version + 1, "the move is kept");
+    // The permission comes back and the bot restarts: the move the channel never saw is shown then, once.
+    table.fake.allow_posts();
+    let before = table.fake.call_count();
+    table.fake_mut().restart().await;
+    let post = format!("/api/v10/channels/{CHANNEL}/messages");
+    let shown = table
+        .fake
+        .wait_for_call_after(before, "the game shown after the restart", |c| c.path == post)
+        .await;
+    let text = shown.json["content"].as_str().unwrap();
+    assert!(
+        text.starts_with("I was restarted; here is the game as it stands."),
+        "{text}"
+    );
+    assert_eq!(shown.files[0].1, "board.png");
+    table.fake_mut().restart().await;
+    let reposts = table.fake.read_calls(|calls| {
+        calls
+            .iter()
+            .filter(|c| {
+                c.json["content"]
+                    .as_str()
+                    .is_some_and(|t| t.starts_with("I was restarted"))
+            })
+            .count()
+    });
+    assert_eq!(reposts, 1, "shown once, not on every start");
     table.stop().await;
 }
 

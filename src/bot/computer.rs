@@ -56,7 +56,7 @@ pub(super) async fn play_computers(ctx: &serenity::Context, data: &Data, channel
             }
         };
         let _order = data.announcing(channel, held).await;
-        announce(ctx, channel, &played).await?;
+        announce(ctx, data, &played).await?;
     }
     Ok(())
 }

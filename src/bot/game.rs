@@ -80,15 +80,33 @@ pub(super) async fn table(data: &Data, channel: u64) -> Result<Option<Table>, Er
     let Some(id) = data.store.running_game_in_channel(channel).await? else {
         return Ok(None);
     };
+    Ok(Some(table_of(data, id, channel).await?))
+}
+
+/// Loads a game by its id (running or finished), with its seats.
+async fn table_of(data: &Data, id: GameId, channel: u64) -> Result<Table, Error> {
     let loaded = data.store.load(id).await?;
     let seats = data.store.seats(id).await?;
-    Ok(Some(Table {
+    Ok(Table {
         id,
         channel,
         game: loaded.game,
         version: loaded.version,
         seats,
-    }))
+    })
+}
+
+/// On start: every game whose latest action the channel was never shown (the bot stopped between storing it and
+/// posting it) gets a turn message as it stands now, so nobody waits for a ping that never came.
+pub(super) async fn repost_unannounced(ctx: &serenity::Context, data: &Data) -> Result<(), Error> {
+    for (id, channel) in data.store.unannounced().await? {
+        let table = table_of(data, id, channel).await?;
+        let png = board_png(&table).await?;
+        let message = turn_message(&table, "I was restarted; here is the game as it stands.", png);
+        serenity::ChannelId::new(channel).send_message(ctx, message).await?;
+        data.store.mark_announced(id, table.version).await?;
+    }
+    Ok(())
 }
 
 /// The row with a game's `Choose tickets` button.
@@ -303,7 +321,7 @@ async fn tell_privately(
 
 /// After an accepted action: the channel is told, and a player whose tickets changed gets them by DM.
 async fn after_play(ctx: &serenity::Context, data: &Data, played: &Played) -> Result<(), Error> {
-    announce(ctx, played.after.channel, played).await?;
+    announce(ctx, data, played).await?;
     if played.tickets_changed {
         dm_tickets(ctx, data, &played.after, played.seat).await?;
     }
@@ -759,8 +777,8 @@ async fn complete_draw(ctx: Context<'_>, typed: &str) -> serenity::CreateAutocom
 }
 
 /// After an action by command: its sentences in the channel, and a new turn message when the turn passed.
-pub(super) async fn announce(ctx: &serenity::Context, channel: u64, played: &Played) -> Result<(), Error> {
-    let channel = serenity::ChannelId::new(channel);
+pub(super) async fn announce(ctx: &serenity::Context, data: &Data, played: &Played) -> Result<(), Error> {
+    let channel = serenity::ChannelId::new(played.after.channel);
     if played.turn_over {
         channel
             .send_message(
@@ -778,6 +796,7 @@ pub(super) async fn announce(ctx: &serenity::Context, channel: u64, played: &Pla
             .allowed_mentions(serenity::CreateAllowedMentions::new());
         channel.send_message(ctx, quiet).await?;
     }
+    data.store.mark_announced(played.after.id, played.after.version).await?;
     Ok(())
 }
 
@@ -828,9 +847,11 @@ async fn on_turn_button(
             board_png(&played.after).await?,
         );
         if let Err(e) = serenity::ChannelId::new(channel).send_message(ctx, message).await {
-            tell_privately(ctx, component, permission_notice(Box::new(e))?).await?;
+            return tell_privately(ctx, component, permission_notice(Box::new(e))?).await;
         }
     }
+    // The turn message now shows this action (updated in place, or followed by the next turn's message).
+    data.store.mark_announced(played.after.id, played.after.version).await?;
     Ok(())
 }
 

@@ -228,6 +228,9 @@ async fn on_event(
         serenity::FullEvent::InteractionCreate { interaction } => interaction,
         // Started (or restarted): computer players owed a move make it now.
         serenity::FullEvent::Ready { .. } => {
+            if let Err(e) = game::repost_unannounced(ctx, data).await {
+                tracing::error!("posting games the channel was not shown: {e}");
+            }
             if let Err(e) = computer::resume_all(ctx, data).await {
                 tracing::error!("resuming computer players: {e}");
             }

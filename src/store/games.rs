@@ -459,6 +459,38 @@ impl Store {
         Ok(Seat(row.get::<i64, _>("seat") as u8))
     }
 
+    /// Notes that the channel has been shown a game at `version` (never moving backwards).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn mark_announced(&self, id: GameId, version: i64) -> Result<(), StoreError> {
+        let _writing = self.writer.lock().await;
+        sqlx::query("UPDATE games SET announced_version = MAX(announced_version, ?) WHERE id = ?")
+            .bind(version)
+            .bind(id.0)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Games in play or just finished whose latest action the channel was never shown (the bot stopped between
+    /// storing it and posting it): each game and its channel.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn unannounced(&self) -> Result<Vec<(GameId, u64)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT g.id, g.channel_id FROM games g JOIN snapshots s ON s.game_id = g.id \
+             WHERE g.status IN ('running', 'finished') AND s.version > g.announced_version ORDER BY g.id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| (GameId(r.get("id")), from_db(r.get("channel_id"))))
+            .collect())
+    }
+
     /// A game's settings (chosen when its lobby was opened), as JSON.
     ///
     /// # Errors

@@ -27,6 +27,11 @@ pub const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../../migrations/0001_games.sql"),
     ),
     (2, "lobby host", include_str!("../../migrations/0002_lobby_host.sql")),
+    (
+        3,
+        "announced version",
+        include_str!("../../migrations/0003_announced.sql"),
+    ),
 ];
 
 /// Why a storage call did not do what was asked, in two tiers: what the user caused (answer them plainly; nothing

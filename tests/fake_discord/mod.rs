@@ -161,6 +161,11 @@ impl Fake {
         self.shared.posts_denied.lock().unwrap().push(channel);
     }
 
+    /// From now on, the bot may post everywhere again.
+    pub fn allow_posts(&self) {
+        self.shared.posts_denied.lock().unwrap().clear();
+    }
+
     /// The bot process's id (to read its memory use).
     pub fn bot_pid(&self) -> Option<u32> {
         self.bot.id()
