@@ -73,20 +73,17 @@ impl Purchase {
         }
     }
 
-    /// What it is, in a sentence: "Denver – Omaha (4, red)", "a station in Wien", "the tunnel's extra cards".
-    fn describe(self, lang: Lang, game: &Game) -> String {
-        let map = game.map();
+    /// What it is, as the text layer names it (a tunnel with its extra cards when one is pending).
+    fn described(self, game: &Game) -> text::Purchase {
         match self {
-            Purchase::Route(route) => text::route(lang, map, route),
-            Purchase::Station(city) => format!("a station in {}", map.city(city).name),
+            Purchase::Route(route) => text::Purchase::Route(route),
+            Purchase::Station(city) => text::Purchase::Station(city),
             Purchase::Tunnel => match game.step() {
-                Step::Tunnel(claim) => format!(
-                    "the {} extra {} of {}",
-                    claim.extra,
-                    if claim.extra == 1 { "card" } else { "cards" },
-                    text::route(lang, map, claim.route)
-                ),
-                _ => "the tunnel's extra cards".to_string(),
+                Step::Tunnel(claim) => text::Purchase::Tunnel {
+                    route: Some(claim.route),
+                    extra: claim.extra,
+                },
+                _ => text::Purchase::Tunnel { route: None, extra: 0 },
             },
         }
     }
@@ -297,7 +294,7 @@ fn payment_picker(table: &Table, purchase: Purchase, payments: &[CardCounts], pa
     if !last.is_empty() {
         rows.push(serenity::CreateActionRow::Buttons(last));
     }
-    let what = purchase.describe(lang, &table.game);
+    let what = text::purchase(lang, table.game.map(), &purchase.described(&table.game));
     let content = match purchase {
         Purchase::Tunnel if payments.is_empty() => {
             format!("Your cards cannot pay {what}: give the tunnel up (your laid cards come back).")
@@ -331,8 +328,8 @@ async fn buy(
                 return Ok(Outcome::reply(payment_picker(&table, purchase, &payments, 0, lang)));
             }
             Ok(payments) if payments.is_empty() => {
-                let what = purchase.describe(lang, &table.game);
-                return Ok(Outcome::private(format!("Your cards cannot pay for {what}.")));
+                let what = purchase.described(&table.game);
+                return Ok(Outcome::private(text::cannot_pay(lang, table.game.map(), &what)));
             }
             Ok(payments) if payments.len() == 1 => payments[0],
             Ok(payments) => return Ok(Outcome::reply(payment_picker(&table, purchase, &payments, 0, lang))),
@@ -355,19 +352,6 @@ async fn buy(
         reply,
         played: Some(played),
     })
-}
-
-/// The track a typed route means for this seat: of a double's tracks, the first it can claim (with `pay`, when
-/// given); otherwise the first, so the refusal names a real reason.
-fn choose_track(game: &Game, seat: Seat, tracks: &[RouteId], pay: Option<&CardCounts>) -> RouteId {
-    tracks
-        .iter()
-        .copied()
-        .find(|&r| {
-            let options = game.claim_options(seat, r);
-            options.claimable() && pay.is_none_or(|p| options.payments.contains(p))
-        })
-        .unwrap_or(tracks[0])
 }
 
 /// Claim a route (during a tunnel: pay its extra cards or give it up).
@@ -416,7 +400,7 @@ async fn claim_typed(
         Ok(found) => found.tracks,
         Err(e) => return Ok(Outcome::private(text::name_error(lang, &map, &e))),
     };
-    let track = choose_track(&table.game, seat, &tracks, pay.as_ref());
+    let track = table.game.track_for(seat, &tracks, pay.as_ref());
     buy(data, table, seat, user, Purchase::Route(track), pay, lang).await
 }
 
@@ -623,7 +607,7 @@ async fn complete_route_payment(ctx: Context<'_>, typed: &str) -> serenity::Crea
         let Ok(found) = names::parse_route(table.game.map(), &route) else {
             return choices([]);
         };
-        Purchase::Route(choose_track(&table.game, seat, &found.tracks, None))
+        Purchase::Route(table.game.track_for(seat, &found.tracks, None))
     };
     payment_choices(&table, seat, purchase, typed, lang)
 }

@@ -9,6 +9,7 @@ use poise::serenity_prelude as serenity;
 
 use super::{ButtonId, Context, Data, Error, Held, private_lang, reply_ephemeral};
 use crate::render;
+use crate::rules::names;
 use crate::rules::{Action, Event, Game, PrivateEvent, PublicView, Seat, Step, TicketId, TicketSet};
 use crate::seating::Player;
 use crate::store::{Applied, GameId, StoredSeat};
@@ -470,7 +471,7 @@ pub(super) async fn on_component(
     let turn_action = match id.what.as_str() {
         "deck" => Some(Action::DrawBlind),
         "pass" => Some(Action::Pass),
-        what => what.strip_prefix("take-").and_then(draw_action),
+        what => what.strip_prefix("take-").and_then(names::parse_draw),
     };
     if let Some(action) = turn_action {
         return on_turn_button(ctx, data, component, table, action, lang, held).await;
@@ -620,17 +621,6 @@ fn turn_components(table: &Table) -> Vec<serenity::CreateActionRow> {
     rows
 }
 
-/// A card draw named as players type it: `deck`, or a face-up slot `1` to `5`.
-fn draw_action(choice: &str) -> Option<Action> {
-    match choice.trim().to_lowercase().as_str() {
-        "deck" | "d" => Some(Action::DrawBlind),
-        other => {
-            let slot: u8 = other.split(['·', ' ']).next()?.trim().parse().ok()?;
-            (1..=5).contains(&slot).then(|| Action::DrawFaceup { slot: slot - 1 })
-        }
-    }
-}
-
 /// What became of a turn action, for the replies: the sentences for everyone, what only the player learns, and the
 /// game after it.
 pub(super) struct Played {
@@ -717,7 +707,7 @@ pub async fn draw(
 ) -> Result<(), Error> {
     let lang = private_lang(ctx.locale().unwrap_or("en"));
     let channel = ctx.channel_id().get();
-    let Some(action) = draw_action(&card) else {
+    let Some(action) = names::parse_draw(&card) else {
         ctx.send(
             poise::CreateReply::default()
                 .content("Draw from `deck` or a face-up slot `1` to `5`.")
@@ -863,64 +853,20 @@ fn final_message(
     happened: &str,
     png: Vec<u8>,
 ) -> serenity::CreateMessage {
-    let map = table.game.map();
-    let names = table.names();
-    let name = |seat: usize| names.get(seat).cloned().unwrap_or_default();
-    let winners: Vec<String> = (0..result.ranks.len())
-        .filter(|&seat| result.ranks[seat] == 1)
-        .map(name)
-        .collect();
-    let best = result.ranking.first().map_or(0, |&seat| result.scores[seat].total);
-    let verdict = match winners.as_slice() {
-        [one] => format!("**{one} wins with {best} points!**"),
-        many => format!("**{} share the win with {best} points!**", many.join(" and ")),
-    };
-    let rows: Vec<String> = result
-        .ranking
-        .iter()
-        .map(|&seat| {
-            let s = &result.scores[seat];
-            let mut parts = vec![
-                format!("routes {}", s.route_points),
-                format!(
-                    "tickets {:+} ({} ✓, {} ✗)",
-                    s.ticket_points, s.tickets_completed, s.tickets_failed
-                ),
-            ];
-            if s.longest_bonus != 0 {
-                parts.push(format!("longest path {:+} ({} long)", s.longest_bonus, s.longest_path));
-            }
-            if s.station_points != 0 {
-                parts.push(format!("stations kept {:+}", s.station_points));
-            }
-            if s.grand_tour_points != 0 {
-                parts.push(format!("most tickets {:+}", s.grand_tour_points));
-            }
-            format!(
-                "{}. **{}** {} points: {}",
-                result.ranks[seat],
-                name(seat),
-                s.total,
-                parts.join(" · ")
-            )
-        })
-        .collect();
+    let board = text::final_board(PUBLIC, table.game.map(), &table.names(), result);
     let mut embed = serenity::CreateEmbed::new()
-        .title(format!("{}: final scores", map.name))
-        .description(rows.join("\n"))
+        .title(board.title)
+        .description(board.rows.join("\n"))
         .image("attachment://board.png");
-    for (seat, tickets) in result.tickets.iter().enumerate() {
-        let lines: Vec<String> = tickets
-            .iter()
-            .map(|&(t, done)| format!("{} {}", if done { "✓" } else { "✗" }, text::ticket(PUBLIC, map, t)))
-            .collect();
+    for (heading, lines) in board.tickets {
         let value = if lines.is_empty() {
             "no tickets".to_string()
         } else {
             fit_field(&lines)
         };
-        embed = embed.field(format!("{}'s tickets", name(seat)), value, true);
+        embed = embed.field(heading, value, true);
     }
+    let verdict = board.verdict;
     serenity::CreateMessage::new()
         .content(format!("{happened}\n{verdict}"))
         .embed(embed)
@@ -949,41 +895,11 @@ fn fit_field(lines: &[String]) -> String {
 /// Scores, pieces, cards and tickets held, the face-up row and the piles, for everyone.
 fn scores_embed(table: &Table, view: &PublicView) -> serenity::CreateEmbed {
     let map = table.game.map();
-    let pieces = if map.rules.metros > 0 { "trams" } else { "trains" };
-    let names = table.names();
-    let rows: Vec<String> = view
-        .seats
-        .iter()
-        .map(|s| {
-            let name = names.get(s.seat.index()).cloned().unwrap_or_default();
-            let score = view
-                .result
-                .as_ref()
-                .map_or(i32::from(s.route_points), |r| r.scores[s.seat.index()].total);
-            format!(
-                "**{name}** {score} pts · {} {pieces} · {} cards · {} tickets",
-                s.trains, s.hand_size, s.tickets_held
-            )
-        })
-        .collect();
-    let faceup: Vec<String> = view
-        .faceup
-        .iter()
-        .enumerate()
-        .map(|(i, c)| format!("{} · {}", i + 1, c.map_or("—", |c| c.name(map.rules.wild))))
-        .collect();
     serenity::CreateEmbed::new()
         .title(map.name.clone())
-        .description(rows.join("\n"))
-        .field("Face up", faceup.join("\n"), true)
-        .field(
-            "Piles",
-            format!(
-                "Deck {}\nDiscard {}\nTickets {}",
-                view.deck_size, view.discard_size, view.ticket_deck_size
-            ),
-            true,
-        )
+        .description(text::seat_rows(PUBLIC, map, &table.names(), view).join("\n"))
+        .field("Face up", text::faceup(PUBLIC, map, view).join("\n"), true)
+        .field("Piles", text::piles(PUBLIC, view), true)
 }
 
 /// Your cards, your tickets and your own board picture (only you see them).
@@ -1008,25 +924,7 @@ async fn hand_answer(table: &Table, user: u64, lang: Lang) -> Result<Private, Er
     };
     let view = table.game.seat_view(seat);
     let map = table.game.map();
-    let tickets: Vec<String> = view
-        .tickets
-        .iter()
-        .map(|&(t, done)| format!("{} {}", if done { "✓" } else { "○" }, text::ticket(lang, map, t)))
-        .collect();
-    let offer = if view.offer.is_empty() {
-        String::new()
-    } else {
-        format!("\nStill to choose from: {} tickets.", view.offer.len())
-    };
-    let content = format!(
-        "**Your cards:** {}\n**Your tickets:**\n{}{offer}",
-        text::cards(lang, map, &view.hand),
-        if tickets.is_empty() {
-            "none yet".to_string()
-        } else {
-            tickets.join("\n")
-        },
-    );
+    let content = text::hand(lang, map, &view);
     let (map, players) = (Arc::clone(map), table.players());
     let png =
         drawn(move || render::png(&render::seat_board(&map, &view.public, &players, seat, &view.tickets))).await?;
@@ -1082,14 +980,7 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
         return Ok(());
     };
     let view = table.game.public_view();
-    let whose = match &view.phase {
-        Step::Over => "The game is over.".to_string(),
-        Step::StartingTickets => "Everyone is choosing starting tickets.".to_string(),
-        _ => {
-            let name = table.names().get(view.current.index()).cloned().unwrap_or_default();
-            format!("{name} is to play.")
-        }
-    };
+    let whose = text::whose_turn(PUBLIC, &table.names(), &view);
     ctx.send(
         poise::CreateReply::default()
             .content(whose)
@@ -1199,9 +1090,6 @@ async fn hand_over(
     ))
 }
 
-/// Lines of the game's record on one page of `/ttr history`.
-const HISTORY_PAGE: usize = 15;
-
 /// The game's record so far in readable lines, a page at a time (the latest page when none is given).
 #[poise::command(slash_command)]
 pub async fn history(
@@ -1214,22 +1102,16 @@ pub async fn history(
         return Ok(());
     };
     let (_, events) = ctx.data().store.replay_with_events(table.id).await?;
-    let names = table.names();
-    let lines: Vec<String> = events
-        .iter()
-        .map(|e| text::event(PUBLIC, table.game.map(), &names, e))
-        .collect();
-    let pages = lines.len().div_ceil(HISTORY_PAGE).max(1);
-    let page = page.map_or(pages, |p| (p as usize).clamp(1, pages));
-    let shown = &lines[((page - 1) * HISTORY_PAGE).min(lines.len())..(page * HISTORY_PAGE).min(lines.len())];
-    let body = if shown.is_empty() {
-        "Nothing has happened yet.".to_string()
-    } else {
-        shown.join("\n")
-    };
+    let body = text::history(
+        PUBLIC,
+        table.game.map(),
+        &table.names(),
+        &events,
+        page.map(|p| p as usize),
+    );
     ctx.send(
         poise::CreateReply::default()
-            .content(format!("**History, page {page} of {pages}**\n{body}"))
+            .content(body)
             .allowed_mentions(serenity::CreateAllowedMentions::new()),
     )
     .await?;

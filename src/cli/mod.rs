@@ -1,8 +1,10 @@
 //! The `ttrbot` command line: the bot, and offline commands that use the same engine.
 
+mod play;
 mod render;
 mod replay;
 pub mod score;
+mod session;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -53,6 +55,8 @@ enum Command {
     },
     /// Draw a board to a PNG: empty, after random actions, or the position of a replay script.
     Render(render::RenderArgs),
+    /// Play a game in the terminal against computer players: the bot's verbs and sentences, your board as a PNG.
+    Play(play::PlayArgs),
     /// Play random games between computer players, checking every invariant after every action.
     Simulate {
         /// Map id.
@@ -100,6 +104,7 @@ pub fn main() -> ExitCode {
         Command::Score { file } => score::run(&file),
         Command::Replay { file } => replay::run(&file),
         Command::Render(args) => render::run(&args),
+        Command::Play(args) => play::run(&args),
         Command::Simulate {
             map,
             games,

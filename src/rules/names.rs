@@ -5,6 +5,7 @@
 
 use std::fmt;
 
+use super::action::Action;
 use super::cards::{Card, CardCounts, Color};
 use super::map::{CityId, Map, RouteId, TicketId, fold};
 
@@ -486,4 +487,15 @@ pub fn ticket(map: &Map, spec: &[String], free: impl Fn(TicketId) -> bool) -> Re
             what: excerpt(&format!("{a}–{b}")),
             kind: "ticket",
         })
+}
+
+/// A card draw as players type it: `deck` (or `d`), or a face-up slot `1` to `5` (also as offered, "3 · red").
+pub fn parse_draw(typed: &str) -> Option<Action> {
+    match typed.trim().to_lowercase().as_str() {
+        "deck" | "d" => Some(Action::DrawBlind),
+        other => {
+            let slot: u8 = other.split(['·', ' ']).next()?.trim().parse().ok()?;
+            (1..=5).contains(&slot).then(|| Action::DrawFaceup { slot: slot - 1 })
+        }
+    }
 }

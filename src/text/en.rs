@@ -1,8 +1,12 @@
 //! English.
 
-use super::Names;
+use super::{FinalBoard, Names, Purchase};
 use crate::rules::names::NameError;
-use crate::rules::{Card, CardCounts, Event, Map, PrivateEvent, RouteId, RouteKind, RuleError, Step, TicketId};
+use crate::rules::view::FinalResult;
+use crate::rules::{
+    Card, CardCounts, Event, Map, PrivateEvent, PublicView, RouteId, RouteKind, RuleError, Seat, SeatView, Step,
+    TicketId,
+};
 use crate::store::Refusal;
 
 fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
@@ -366,4 +370,155 @@ pub(super) fn rules(map: &Map) -> String {
     }
     lines.push(scoring + ".");
     lines.join("\n")
+}
+
+pub(super) fn hand(map: &Map, view: &SeatView) -> String {
+    let tickets: Vec<String> = view
+        .tickets
+        .iter()
+        .map(|&(t, done)| format!("{} {}", if done { "✓" } else { "○" }, ticket(map, t)))
+        .collect();
+    let offer = if view.offer.is_empty() {
+        String::new()
+    } else {
+        format!("\nStill to choose from: {} tickets.", view.offer.len())
+    };
+    format!(
+        "**Your cards:** {}\n**Your tickets:**\n{}{offer}",
+        cards(map, &view.hand),
+        if tickets.is_empty() {
+            "none yet".to_string()
+        } else {
+            tickets.join("\n")
+        },
+    )
+}
+
+pub(super) fn whose_turn(names: &Names, view: &PublicView) -> String {
+    match &view.phase {
+        Step::Over => "The game is over.".to_string(),
+        Step::StartingTickets => "Everyone is choosing starting tickets.".to_string(),
+        _ => format!("{} is to play.", names.of(view.current)),
+    }
+}
+
+pub(super) fn seat_rows(map: &Map, names: &Names, view: &PublicView) -> Vec<String> {
+    let pieces = if map.rules.metros > 0 { "trams" } else { "trains" };
+    view.seats
+        .iter()
+        .map(|s| {
+            let score = view
+                .result
+                .as_ref()
+                .map_or(i32::from(s.route_points), |r| r.scores[s.seat.index()].total);
+            format!(
+                "**{}** {score} pts · {} {pieces} · {} cards · {} tickets",
+                names.of(s.seat),
+                s.trains,
+                s.hand_size,
+                s.tickets_held
+            )
+        })
+        .collect()
+}
+
+pub(super) fn faceup(map: &Map, view: &PublicView) -> Vec<String> {
+    view.faceup
+        .iter()
+        .enumerate()
+        .map(|(i, c)| format!("{} · {}", i + 1, c.map_or("—", |c| c.name(map.rules.wild))))
+        .collect()
+}
+
+pub(super) fn piles(view: &PublicView) -> String {
+    format!(
+        "Deck {}\nDiscard {}\nTickets {}",
+        view.deck_size, view.discard_size, view.ticket_deck_size
+    )
+}
+
+pub(super) fn final_board(map: &Map, names: &Names, result: &FinalResult) -> FinalBoard {
+    let winners: Vec<String> = (0..result.ranks.len())
+        .filter(|&seat| result.ranks[seat] == 1)
+        .map(|seat| names.of(Seat(seat as u8)))
+        .collect();
+    let best = result.ranking.first().map_or(0, |&seat| result.scores[seat].total);
+    let verdict = match winners.as_slice() {
+        [one] => format!("**{one} wins with {best} points!**"),
+        many => format!("**{} share the win with {best} points!**", many.join(" and ")),
+    };
+    let rows = result
+        .ranking
+        .iter()
+        .map(|&seat| {
+            let s = &result.scores[seat];
+            let mut parts = vec![
+                format!("routes {}", s.route_points),
+                format!(
+                    "tickets {:+} ({} ✓, {} ✗)",
+                    s.ticket_points, s.tickets_completed, s.tickets_failed
+                ),
+            ];
+            if s.longest_bonus != 0 {
+                parts.push(format!("longest path {:+} ({} long)", s.longest_bonus, s.longest_path));
+            }
+            if s.station_points != 0 {
+                parts.push(format!("stations kept {:+}", s.station_points));
+            }
+            if s.grand_tour_points != 0 {
+                parts.push(format!("most tickets {:+}", s.grand_tour_points));
+            }
+            format!(
+                "{}. **{}** {} points: {}",
+                result.ranks[seat],
+                names.of(Seat(seat as u8)),
+                s.total,
+                parts.join(" · ")
+            )
+        })
+        .collect();
+    let tickets = result
+        .tickets
+        .iter()
+        .enumerate()
+        .map(|(seat, tickets)| {
+            let lines = tickets
+                .iter()
+                .map(|&(t, done)| format!("{} {}", if done { "✓" } else { "✗" }, ticket(map, t)))
+                .collect();
+            (format!("{}'s tickets", names.of(Seat(seat as u8))), lines)
+        })
+        .collect();
+    FinalBoard {
+        title: format!("{}: final scores", map.name),
+        verdict,
+        rows,
+        tickets,
+    }
+}
+
+pub(super) fn cannot_pay(map: &Map, purchase: &Purchase) -> String {
+    format!("Your cards cannot pay for {}.", purchase_name(map, purchase))
+}
+
+pub(super) fn purchase_name(map: &Map, purchase: &Purchase) -> String {
+    match purchase {
+        Purchase::Route(id) => route(map, *id),
+        Purchase::Station(city) => format!("a station in {}", map.city(*city).name),
+        Purchase::Tunnel { route: Some(id), extra } => format!(
+            "the {extra} extra {} of {}",
+            if *extra == 1 { "card" } else { "cards" },
+            route(map, *id)
+        ),
+        Purchase::Tunnel { route: None, .. } => "the tunnel's extra cards".to_string(),
+    }
+}
+
+pub(super) fn history(page: usize, pages: usize, shown: &[String]) -> String {
+    let body = if shown.is_empty() {
+        "Nothing has happened yet.".to_string()
+    } else {
+        shown.join("\n")
+    };
+    format!("**History, page {page} of {pages}**\n{body}")
 }

@@ -4,7 +4,10 @@
 mod en;
 
 use crate::rules::names::NameError;
-use crate::rules::{CardCounts, Event, Map, PrivateEvent, RouteId, RuleError, Seat, TicketId};
+use crate::rules::view::FinalResult;
+use crate::rules::{
+    CardCounts, CityId, Event, Map, PrivateEvent, PublicView, RouteId, RuleError, Seat, SeatView, TicketId,
+};
 use crate::store::Refusal;
 
 /// A language the bot writes in. English is the only one so far; every function takes one so that adding another
@@ -93,6 +96,105 @@ pub fn cards(lang: Lang, map: &Map, cards: &CardCounts) -> String {
 pub fn payment(lang: Lang, map: &Map, cards: &CardCounts) -> String {
     match lang {
         Lang::En => en::cards(map, cards).replace(", ", " + "),
+    }
+}
+
+/// A player's cards and tickets (✓ done, ○ open), and how many tickets they still choose from, for their eyes only.
+pub fn hand(lang: Lang, map: &Map, view: &SeatView) -> String {
+    match lang {
+        Lang::En => en::hand(map, view),
+    }
+}
+
+/// Who is to play, or that everyone chooses tickets, or that the game is over.
+pub fn whose_turn(lang: Lang, names: &[String], view: &PublicView) -> String {
+    match lang {
+        Lang::En => en::whose_turn(&Names(names), view),
+    }
+}
+
+/// One line per seat in turn order: name, score, pieces, cards and tickets held (counts only).
+pub fn seat_rows(lang: Lang, map: &Map, names: &[String], view: &PublicView) -> Vec<String> {
+    match lang {
+        Lang::En => en::seat_rows(map, &Names(names), view),
+    }
+}
+
+/// The face-up row, one line per slot: "1 · red".
+pub fn faceup(lang: Lang, map: &Map, view: &PublicView) -> Vec<String> {
+    match lang {
+        Lang::En => en::faceup(map, view),
+    }
+}
+
+/// The sizes of the draw pile, the discard pile and the ticket deck.
+pub fn piles(lang: Lang, view: &PublicView) -> String {
+    match lang {
+        Lang::En => en::piles(view),
+    }
+}
+
+/// The end of a game in words, public: who won, each player's breakdown, everyone's tickets ✓ / ✗.
+pub struct FinalBoard {
+    /// "USA: final scores".
+    pub title: String,
+    /// "Ana wins with 120 points!" (or a shared win).
+    pub verdict: String,
+    /// One line per player, winner first: rank, name, total and its parts.
+    pub rows: Vec<String>,
+    /// Per seat: a heading ("Ana's tickets") and one line per ticket.
+    pub tickets: Vec<(String, Vec<String>)>,
+}
+
+/// The final scoreboard of a finished game.
+pub fn final_board(lang: Lang, map: &Map, names: &[String], result: &FinalResult) -> FinalBoard {
+    match lang {
+        Lang::En => en::final_board(map, &Names(names), result),
+    }
+}
+
+/// Something a player pays cards for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purchase {
+    /// A route (one track of a double).
+    Route(RouteId),
+    /// A station in a city.
+    Station(CityId),
+    /// The extra cards of a tunnel being claimed.
+    Tunnel {
+        /// The tunnel (`None` when no tunnel is pending).
+        route: Option<RouteId>,
+        /// How many extra cards it asks.
+        extra: u8,
+    },
+}
+
+/// What a payment buys, as a noun: "Denver – Omaha (4, red)", "a station in Wien", "the 2 extra cards of …".
+pub fn purchase(lang: Lang, map: &Map, purchase: &Purchase) -> String {
+    match lang {
+        Lang::En => en::purchase_name(map, purchase),
+    }
+}
+
+/// The hand holds no way to pay for it.
+pub fn cannot_pay(lang: Lang, map: &Map, purchase: &Purchase) -> String {
+    match lang {
+        Lang::En => en::cannot_pay(map, purchase),
+    }
+}
+
+/// Lines of the game's record on one page of its history.
+pub const HISTORY_PAGE: usize = 15;
+
+/// One page of the game's record in readable lines, headed "History, page 2 of 5" (the latest page when `page`
+/// is `None`; a page out of range is the nearest one).
+pub fn history(lang: Lang, map: &Map, names: &[String], events: &[Event], page: Option<usize>) -> String {
+    let lines: Vec<String> = events.iter().map(|e| event(lang, map, names, e)).collect();
+    let pages = lines.len().div_ceil(HISTORY_PAGE).max(1);
+    let page = page.map_or(pages, |p| p.clamp(1, pages));
+    let shown = &lines[((page - 1) * HISTORY_PAGE).min(lines.len())..(page * HISTORY_PAGE).min(lines.len())];
+    match lang {
+        Lang::En => en::history(page, pages, shown),
     }
 }
 

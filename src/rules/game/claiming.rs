@@ -40,6 +40,19 @@ impl ClaimOptions {
 }
 
 impl Game {
+    /// The track a typed route means for `seat`: of a double's tracks, the first it can claim (with `pay`, when
+    /// given); otherwise the first, so a refusal names a real reason. `tracks` is never empty.
+    pub fn track_for(&self, seat: Seat, tracks: &[RouteId], pay: Option<&CardCounts>) -> RouteId {
+        tracks
+            .iter()
+            .copied()
+            .find(|&r| {
+                let options = self.claim_options(seat, r);
+                options.claimable() && pay.is_none_or(|p| options.payments.contains(p))
+            })
+            .unwrap_or(tracks[0])
+    }
+
     /// What `seat` could do with `route` now: why not, or every legal payment. The answer of [`Game::apply`] for a
     /// claim of this route, without trying each payment; for the seat's own eyes only.
     pub fn claim_options(&self, seat: Seat, route: RouteId) -> ClaimOptions {

@@ -1,0 +1,647 @@
+//! A game of `ttrbot play`: one person against computer players, read from typed lines with the slash commands'
+//! verbs, answered with the bot's sentences. No terminal here: `play` feeds it lines and shows what it says.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::ai::Level;
+use crate::rules::names::{self, NameError};
+use crate::rules::{Action, CardCounts, Event, Game, GameRng, Map, PrivateEvent, RouteId, Seat, Step, TicketSet};
+use crate::text::{self, Lang, Purchase};
+
+/// What the person asked for besides a move, for the terminal to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// Nothing more: show the lines.
+    None,
+    /// Write the board picture now (`board`).
+    Board,
+    /// Save the game (`save`, with a file name if one was typed).
+    Save(Option<String>),
+    /// Leave (`quit`): the terminal offers to save first.
+    Quit,
+}
+
+/// The answer to one typed line.
+#[derive(Clone, Debug)]
+pub struct Reply {
+    /// What to show, in order.
+    pub lines: Vec<String>,
+    /// Whether the game moved on (a new board picture is due).
+    pub moved: bool,
+    /// What else the terminal should do.
+    pub request: Request,
+}
+
+impl Reply {
+    fn say(lines: impl IntoIterator<Item = String>) -> Reply {
+        Reply {
+            lines: lines.into_iter().collect(),
+            moved: false,
+            request: Request::None,
+        }
+    }
+}
+
+/// The verbs, as `help` lists them.
+pub const HELP: &str = "Commands (the same verbs as the Discord bot's /ttr commands):
+  draw deck | draw 1..5            take a card from the deck or a face-up slot
+  claim CITY - CITY [cards]        claim a route, e.g. claim Denver - Omaha 3 red + 1 locomotive
+  tickets                          draw destination tickets (or see the ones offered to you)
+  keep 1 3 | keep all              keep offered tickets by their numbers
+  station CITY [cards]             build a station (maps with stations)
+  pay N | pay CARDS                choose one of the payments listed, or pay a tunnel's extra cards
+  give up                          give up the tunnel being claimed
+  pass                             only when nothing else is possible
+  hand   board   status   history [page]   rules   save [file]   help   quit
+Tab completes commands, route and city names; the arrow keys recall earlier lines.";
+
+/// A game in the terminal: the game, who plays which seat, and the record shown by `history`.
+pub struct Session {
+    game: Game,
+    /// The person's seat.
+    you: Seat,
+    names: Vec<String>,
+    /// Each seat's computer level; `None` for the person.
+    levels: Vec<Option<Level>>,
+    /// Each computer player's own randomness.
+    rngs: Vec<GameRng>,
+    /// Every public event so far.
+    history: Vec<Event>,
+    /// A purchase waiting for the person to choose how to pay (`pay N`).
+    pending: Option<(Purchase, Vec<CardCounts>)>,
+    lang: Lang,
+}
+
+/// A saved game: the position (the engine's own snapshot) and who plays it.
+#[derive(Serialize, Deserialize)]
+struct Saved {
+    /// The format, for files written by later versions.
+    format: u32,
+    map: String,
+    snapshot: String,
+    you: Seat,
+    names: Vec<String>,
+    levels: Vec<Option<String>>,
+    rngs: Vec<GameRng>,
+    history: Vec<Event>,
+}
+
+const SAVE_FORMAT: u32 = 1;
+
+impl Session {
+    /// A new game: the person in seat 0 named `name`, computer players of `level` in the other seats; the
+    /// computers choose their starting tickets at once.
+    ///
+    /// # Errors
+    /// The player count does not fit the map.
+    pub fn new(map: Arc<Map>, players: usize, level: Level, seed: u64, name: &str) -> Result<Session, String> {
+        let game = Game::new(map, players, seed).map_err(|e| e.to_string())?;
+        let mut names = vec![name.to_string()];
+        names.extend((1..players).map(|i| format!("Computer {i}")));
+        let mut levels = vec![None];
+        levels.extend((1..players).map(|_| Some(level)));
+        let rngs = (0..players)
+            .map(|i| GameRng::new(seed ^ (0xC0C0_0000_0000_0000 + i as u64)))
+            .collect();
+        let mut session = Session {
+            game,
+            you: Seat(0),
+            names,
+            levels,
+            rngs,
+            history: Vec::new(),
+            pending: None,
+            lang: Lang::En,
+        };
+        session.computers_play(&mut Vec::new());
+        Ok(session)
+    }
+
+    /// A game saved by [`Session::save`], checked like any stored position.
+    ///
+    /// # Errors
+    /// The file is not a saved game, names an unknown map, or its position does not hold.
+    pub fn load(json: &str) -> Result<Session, String> {
+        let saved: Saved = serde_json::from_str(json).map_err(|e| format!("not a saved ttrbot game: {e}"))?;
+        if saved.format != SAVE_FORMAT {
+            return Err(format!(
+                "saved game format {} is not one this version reads",
+                saved.format
+            ));
+        }
+        let map = crate::maps::builtin(&saved.map).map_err(|e| e.to_string())?;
+        let game = Game::restore(map, &saved.snapshot).map_err(|e| format!("the saved position does not hold: {e}"))?;
+        let players = game.players();
+        let levels: Option<Vec<Option<Level>>> = saved
+            .levels
+            .iter()
+            .map(|l| match l {
+                None => Some(None),
+                Some(name) => Level::from_name(name).map(Some),
+            })
+            .collect();
+        let levels = levels.ok_or("the saved game names an unknown computer level")?;
+        let fits = saved.names.len() == players
+            && levels.len() == players
+            && saved.rngs.len() == players
+            && saved.you.index() < players
+            && levels[saved.you.index()].is_none();
+        if !fits {
+            return Err("the saved game's seats do not match its position".into());
+        }
+        Ok(Session {
+            game,
+            you: saved.you,
+            names: saved.names,
+            levels,
+            rngs: saved.rngs,
+            history: saved.history,
+            pending: None,
+            lang: Lang::En,
+        })
+    }
+
+    /// The game as JSON for `--resume`.
+    pub fn save(&self) -> String {
+        let saved = Saved {
+            format: SAVE_FORMAT,
+            map: self.game.map().id.clone(),
+            snapshot: self.game.snapshot(),
+            you: self.you,
+            names: self.names.clone(),
+            levels: self.levels.iter().map(|l| l.map(|l| l.name().to_string())).collect(),
+            rngs: self.rngs.clone(),
+            history: self.history.clone(),
+        };
+        serde_json::to_string_pretty(&saved).expect("plain data serialises")
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The person's seat.
+    pub fn you(&self) -> Seat {
+        self.you
+    }
+
+    /// Players' names in seat order.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    /// What the person reads when the game opens (or resumes): who plays, then what is asked of them.
+    pub fn opening(&self) -> Vec<String> {
+        let map = self.game.map();
+        let others: Vec<String> = (0..self.names.len())
+            .filter(|&i| i != self.you.index())
+            .map(|i| {
+                let level = self.levels[i].map_or("", |l| l.name());
+                format!("{} ({level})", self.names[i])
+            })
+            .collect();
+        let mut lines = vec![format!(
+            "{} — {} against {}. Type `help` for the commands.",
+            map.name,
+            self.names[self.you.index()],
+            others.join(", ")
+        )];
+        if !self.history.is_empty() {
+            let recent = self.history.len().saturating_sub(6);
+            lines.push("Lately:".into());
+            lines.extend(self.history[recent..].iter().map(|e| self.public(e)));
+        }
+        lines.extend(self.prompt());
+        lines
+    }
+
+    /// Answers one typed line.
+    pub fn command(&mut self, line: &str) -> Reply {
+        let line = line.trim();
+        let (verb, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        let map = Arc::clone(self.game.map());
+        match verb.to_lowercase().as_str() {
+            "" => Reply::say([]),
+            "help" | "?" => Reply::say(HELP.lines().map(str::to_string)),
+            "hand" => Reply::say([text::hand(self.lang, &map, &self.game.seat_view(self.you))]),
+            "status" => Reply::say(self.status()),
+            "board" => Reply {
+                request: Request::Board,
+                ..Reply::say(self.status())
+            },
+            "history" => match parse_page(rest) {
+                Ok(page) => Reply::say([text::history(self.lang, &map, &self.names, &self.history, page)]),
+                Err(said) => Reply::say([said]),
+            },
+            "rules" => Reply::say([text::rules(self.lang, &map)]),
+            "tickets" => self.tickets(),
+            "keep" => self.keep(rest),
+            "draw" => match names::parse_draw(rest) {
+                Some(action) => self.act(action),
+                None => Reply::say(["Draw from `deck` or a face-up slot `1` to `5`.".to_string()]),
+            },
+            "claim" => self.claim(rest),
+            "station" => self.station(rest),
+            "pay" => self.pay(rest),
+            "give" if rest.eq_ignore_ascii_case("up") => self.act(Action::DeclineTunnel),
+            "pass" => self.act(Action::Pass),
+            "save" => Reply {
+                request: Request::Save((!rest.is_empty()).then(|| rest.to_string())),
+                ..Reply::say([])
+            },
+            "quit" | "exit" => Reply {
+                request: Request::Quit,
+                ..Reply::say([])
+            },
+            _ => Reply::say([format!(
+                "There is no command `{}`. Type `help` for the commands.",
+                names::excerpt(verb)
+            )]),
+        }
+    }
+
+    /// Whose turn, everyone's counts, the face-up row and the piles.
+    fn status(&self) -> Vec<String> {
+        let map = self.game.map();
+        let view = self.game.public_view();
+        let mut lines = vec![text::whose_turn(self.lang, &self.names, &view)];
+        lines.extend(text::seat_rows(self.lang, map, &self.names, &view));
+        lines.push(format!("Face up: {}", text::faceup(self.lang, map, &view).join(", ")));
+        lines.push(text::piles(self.lang, &view).replace('\n', " · "));
+        lines
+    }
+
+    /// `tickets`: the offer waiting for a choice, or a new draw of tickets.
+    fn tickets(&mut self) -> Reply {
+        if self.game.seat_view(self.you).offer.is_empty() {
+            self.act(Action::DrawTickets)
+        } else {
+            Reply::say(self.offer_lines())
+        }
+    }
+
+    /// The tickets offered, numbered for `keep`, and how many must be kept.
+    fn offer_lines(&self) -> Vec<String> {
+        let view = self.game.seat_view(self.you);
+        let map = self.game.map();
+        let mut legal = Vec::new();
+        self.game.legal_actions(self.you, &mut legal);
+        let least = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::KeepTickets { tickets } => Some(tickets.len()),
+                _ => None,
+            })
+            .min()
+            .unwrap_or(1);
+        let mut lines = vec![format!(
+            "Choose your tickets (keep at least {least}): `keep 1 2`, or `keep all`."
+        )];
+        lines.extend(
+            view.offer
+                .iter()
+                .enumerate()
+                .map(|(i, &t)| format!("  {}. {}", i + 1, text::ticket(self.lang, map, t))),
+        );
+        lines
+    }
+
+    /// `keep 1 3` or `keep all`: the offered tickets at those numbers.
+    fn keep(&mut self, rest: &str) -> Reply {
+        let offer = self.game.seat_view(self.you).offer;
+        if offer.is_empty() {
+            return Reply::say(["You have no tickets to choose from: `tickets` draws some on your turn.".to_string()]);
+        }
+        let mut kept = TicketSet::default();
+        if rest.eq_ignore_ascii_case("all") {
+            kept = TicketSet::from_ids(offer.iter().copied());
+        } else {
+            for word in rest.split([' ', ',']).filter(|w| !w.is_empty()) {
+                match word.parse::<usize>() {
+                    Ok(n) if (1..=offer.len()).contains(&n) => kept.insert(offer[n - 1]),
+                    _ => {
+                        return Reply::say([format!(
+                            "Keep tickets by their numbers, 1 to {}: e.g. `keep 1 3`, or `keep all`.",
+                            offer.len()
+                        )]);
+                    }
+                }
+            }
+        }
+        if kept.is_empty() {
+            return Reply::say([format!(
+                "Say which tickets to keep by their numbers, 1 to {}: e.g. `keep 1 3`, or `keep all`.",
+                offer.len()
+            )]);
+        }
+        self.act(Action::KeepTickets { tickets: kept })
+    }
+
+    /// `claim ROUTE [cards]`: during the person's own tunnel, the extra cards; else the route, paid as typed,
+    /// the only way possible, or (several ways) a numbered list for `pay N`.
+    fn claim(&mut self, rest: &str) -> Reply {
+        if self.own_tunnel().is_some() {
+            return self.pay(rest);
+        }
+        let map = Arc::clone(self.game.map());
+        let (tracks, pay) = match split_payment(&map, rest, |typed| names::parse_route(&map, typed).map(|r| r.tracks)) {
+            Ok(found) => found,
+            Err(e) => return Reply::say([text::name_error(self.lang, &map, &e)]),
+        };
+        let track = self.game.track_for(self.you, &tracks, pay.as_ref());
+        self.buy(Purchase::Route(track), pay)
+    }
+
+    /// `station CITY [cards]`.
+    fn station(&mut self, rest: &str) -> Reply {
+        let map = Arc::clone(self.game.map());
+        match split_payment(&map, rest, |typed| names::find_city(&map, typed)) {
+            Ok((city, pay)) => self.buy(Purchase::Station(city), pay),
+            Err(e) => Reply::say([text::name_error(self.lang, &map, &e)]),
+        }
+    }
+
+    /// `pay N` (one of the payments listed) or `pay CARDS` (for the tunnel, or what was being bought).
+    fn pay(&mut self, rest: &str) -> Reply {
+        let purchase = match (self.own_tunnel(), &self.pending) {
+            (Some(tunnel), _) => tunnel,
+            (None, Some((purchase, _))) => *purchase,
+            (None, None) => return Reply::say(["There is nothing to pay for right now.".to_string()]),
+        };
+        if let Ok(n) = rest.parse::<usize>() {
+            let payments = self.payments(purchase).unwrap_or_default();
+            return match payments.get(n.wrapping_sub(1)) {
+                Some(&cards) => self.act(action_for(purchase, cards)),
+                None => Reply::say([format!("Choose a payment from 1 to {}.", payments.len())]),
+            };
+        }
+        if rest.is_empty() {
+            return self.buy(purchase, None);
+        }
+        match names::parse_cards(self.game.map(), rest) {
+            Ok(cards) => self.act(action_for(purchase, cards)),
+            Err(e) => Reply::say([text::name_error(self.lang, self.game.map(), &e)]),
+        }
+    }
+
+    /// The tunnel the person is claiming, if the game waits for them to pay its extra cards.
+    fn own_tunnel(&self) -> Option<Purchase> {
+        match self.game.step() {
+            Step::Tunnel(claim) if self.game.current() == self.you => Some(Purchase::Tunnel {
+                route: Some(claim.route),
+                extra: claim.extra,
+            }),
+            _ => None,
+        }
+    }
+
+    /// Every way the person can pay for it now, or why it cannot be had.
+    fn payments(&self, purchase: Purchase) -> Result<Vec<CardCounts>, crate::rules::RuleError> {
+        match purchase {
+            Purchase::Route(route) => {
+                let options = self.game.claim_options(self.you, route);
+                match options.blocked {
+                    Some(e) => Err(e),
+                    None => Ok(options.payments),
+                }
+            }
+            Purchase::Station(city) => self.game.station_options(self.you, city),
+            Purchase::Tunnel { .. } => self.game.tunnel_options(self.you),
+        }
+    }
+
+    /// Buys with the cards given, or the only way possible; with several ways, lists them for `pay N`.
+    fn buy(&mut self, purchase: Purchase, pay: Option<CardCounts>) -> Reply {
+        if let Some(cards) = pay {
+            return self.act(action_for(purchase, cards));
+        }
+        let map = Arc::clone(self.game.map());
+        match self.payments(purchase) {
+            Err(e) => Reply::say([text::rule_error(self.lang, &map, &e)]),
+            Ok(payments) if payments.is_empty() => {
+                let mut lines = vec![text::cannot_pay(self.lang, &map, &purchase)];
+                if matches!(purchase, Purchase::Tunnel { .. }) {
+                    lines.push("Type `give up` to leave the tunnel.".into());
+                }
+                Reply::say(lines)
+            }
+            Ok(payments) if payments.len() == 1 => self.act(action_for(purchase, payments[0])),
+            Ok(payments) => {
+                let lines = self.payment_lines(purchase, &payments);
+                self.pending = Some((purchase, payments));
+                Reply::say(lines)
+            }
+        }
+    }
+
+    fn payment_lines(&self, purchase: Purchase, payments: &[CardCounts]) -> Vec<String> {
+        let map = self.game.map();
+        let mut lines = vec![format!(
+            "Pay for {} with `pay N`:",
+            text::purchase(self.lang, map, &purchase)
+        )];
+        lines.extend(
+            payments
+                .iter()
+                .enumerate()
+                .map(|(i, cards)| format!("  {}. {}", i + 1, text::payment(self.lang, map, cards))),
+        );
+        if matches!(purchase, Purchase::Tunnel { .. }) {
+            lines.push("  or `give up`.".into());
+        }
+        lines
+    }
+
+    /// Applies the person's action; then the computers play until the person is asked again or the game ends.
+    fn act(&mut self, action: Action) -> Reply {
+        let map = Arc::clone(self.game.map());
+        let (events, private) = match self.game.apply_seen_by(self.you, action) {
+            Ok(happened) => happened,
+            Err(e) => return Reply::say([text::rule_error(self.lang, &map, &e)]),
+        };
+        self.pending = None;
+        let you = self.you;
+        // What the person's private sentences already say ("You drew a red card.") is not said twice.
+        let mut lines: Vec<String> = events
+            .iter()
+            .filter(|e| {
+                !matches!(e, Event::DrewBlind { seat } | Event::TicketsKept { seat, .. } | Event::TicketsDrawn { seat, .. } if *seat == you)
+            })
+            .map(|e| self.public(e))
+            .collect();
+        lines.extend(private.iter().map(|p| text::private_event(self.lang, &map, p)));
+        if private.iter().any(|p| matches!(p, PrivateEvent::TicketsOffered { .. })) {
+            lines.extend(self.offer_lines());
+        }
+        self.history.extend(events);
+        self.computers_play(&mut lines);
+        lines.extend(self.prompt());
+        Reply {
+            lines,
+            moved: true,
+            request: Request::None,
+        }
+    }
+
+    /// Computer players move while one of them is to act: starting tickets first, then their turns.
+    fn computers_play(&mut self, lines: &mut Vec<String>) {
+        let mut legal = Vec::new();
+        while !self.game.is_over() {
+            let Some(seat) = self
+                .game
+                .to_act()
+                .into_iter()
+                .find(|s| self.levels[s.index()].is_some())
+            else {
+                return;
+            };
+            let level = self.levels[seat.index()].expect("a computer seat");
+            self.game.legal_actions(seat, &mut legal);
+            let view = self.game.seat_view(seat);
+            let action = level
+                .player()
+                .choose(self.game.map(), &view, &legal, &mut self.rngs[seat.index()]);
+            let events = self
+                .game
+                .apply(seat, action)
+                .expect("computer players choose among the legal actions");
+            lines.extend(events.iter().map(|e| self.public(e)));
+            self.history.extend(events);
+        }
+    }
+
+    /// What is asked of the person now: their tickets to choose, their turn (with the face-up row and their
+    /// cards), a second card, a tunnel's payment; or the final scores.
+    pub fn prompt(&self) -> Vec<String> {
+        let map = self.game.map();
+        let view = self.game.seat_view(self.you);
+        if let Some(result) = &view.public.result {
+            let board = text::final_board(self.lang, map, &self.names, result);
+            let mut lines = vec![String::new(), board.title, board.verdict];
+            lines.extend(board.rows);
+            for (heading, tickets) in board.tickets {
+                lines.push(format!(
+                    "{heading}: {}",
+                    if tickets.is_empty() {
+                        "none".into()
+                    } else {
+                        tickets.join(", ")
+                    }
+                ));
+            }
+            return lines;
+        }
+        if !view.offer.is_empty() {
+            return self.offer_lines();
+        }
+        if self.game.to_act().first() != Some(&self.you) {
+            return vec![text::whose_turn(self.lang, &self.names, &view.public)];
+        }
+        let faceup = text::faceup(self.lang, map, &view.public).join(", ");
+        let cards = text::cards(self.lang, map, &view.hand);
+        match &view.public.phase {
+            Step::SecondCard => vec![format!(
+                "Take your second card: `draw deck` or `draw 1`–`5`. Face up: {faceup}."
+            )],
+            Step::Tunnel(_) => match self.own_tunnel() {
+                Some(tunnel) => {
+                    let payments = self.payments(tunnel).unwrap_or_default();
+                    if payments.is_empty() {
+                        vec![text::cannot_pay(self.lang, map, &tunnel), "Type `give up`.".into()]
+                    } else {
+                        self.payment_lines(tunnel, &payments)
+                    }
+                }
+                None => Vec::new(),
+            },
+            _ => {
+                let last = if view.public.final_round {
+                    " This is your last turn."
+                } else {
+                    ""
+                };
+                vec![
+                    String::new(),
+                    format!("Your turn.{last} Face up: {faceup}."),
+                    format!("Your cards: {cards}."),
+                ]
+            }
+        }
+    }
+
+    fn public(&self, event: &Event) -> String {
+        text::event(self.lang, self.game.map(), &self.names, event)
+    }
+
+    /// Routes still free (for completion), as players type them: "Denver - Omaha".
+    pub fn free_route_names(&self) -> Vec<String> {
+        let map = self.game.map();
+        let mut names: Vec<String> = (0..map.routes.len())
+            .filter(|&i| self.game.owner(RouteId(i as u16)).is_none())
+            .map(|i| {
+                let r = map.route(RouteId(i as u16));
+                format!("{} - {}", map.city(r.a).name, map.city(r.b).name)
+            })
+            .collect();
+        names.sort();
+        names.dedup();
+        names
+    }
+}
+
+/// The page number of `history`, if one was typed.
+fn parse_page(rest: &str) -> Result<Option<usize>, String> {
+    if rest.is_empty() {
+        return Ok(None);
+    }
+    rest.parse::<usize>()
+        .ok()
+        .filter(|&p| p >= 1)
+        .map(Some)
+        .ok_or_else(|| "Say which page: `history 2`.".to_string())
+}
+
+/// The action that pays `cards` for a purchase.
+fn action_for(purchase: Purchase, cards: CardCounts) -> Action {
+    match purchase {
+        Purchase::Route(route) => Action::Claim { route, cards },
+        Purchase::Station(city) => Action::BuildStation { city, cards },
+        Purchase::Tunnel { .. } => Action::PayTunnel { cards },
+    }
+}
+
+/// Splits "Denver - Omaha 3 red + 1 locomotive" into what `name` reads and the cards after it: the whole text is
+/// tried as a name first, then ever shorter starts with the rest read as cards. The error is the whole text's.
+fn split_payment<T>(
+    map: &Map,
+    typed: &str,
+    name: impl Fn(&str) -> Result<T, NameError>,
+) -> Result<(T, Option<CardCounts>), NameError>
+where
+    T: Clone,
+{
+    let whole = name(typed);
+    if let Ok(found) = whole {
+        return Ok((found, None));
+    }
+    let cuts: Vec<usize> = typed.match_indices(char::is_whitespace).map(|(at, _)| at).collect();
+    for &at in cuts.iter().rev() {
+        let (head, tail) = (typed[..at].trim(), typed[at..].trim());
+        if head.is_empty() || tail.is_empty() {
+            continue;
+        }
+        if let (Ok(found), Some(cards)) = (name(head), names::parse_cards(map, tail).ok()) {
+            return Ok((found, Some(cards)));
+        }
+    }
+    whole.map(|found| (found, None))
+}
