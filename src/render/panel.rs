@@ -163,7 +163,12 @@ fn draw_seat_row(
     if map.rules.metros > 0 {
         details += &format!(" · {} metros", seat.metros);
     }
-    details += &format!(" · {} cards · {} tickets", seat.hand_size, seat.tickets_held);
+    let count = |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    details += &format!(
+        " · {} · {}",
+        count(u64::from(seat.hand_size), "card", "cards"),
+        count(seat.tickets_held as u64, "ticket", "tickets")
+    );
     if map.rules.stations > 0 {
         details += &format!(" · {} stations", seat.stations_left);
     }

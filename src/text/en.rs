@@ -412,11 +412,11 @@ pub(super) fn seat_rows(map: &Map, names: &Names, view: &PublicView) -> Vec<Stri
                 .as_ref()
                 .map_or(i32::from(s.route_points), |r| r.scores[s.seat.index()].total);
             format!(
-                "**{}** {score} pts · {} {pieces} · {} cards · {} tickets",
+                "**{}** {score} pts · {} {pieces} · {} · {}",
                 names.of(s.seat),
                 s.trains,
-                s.hand_size,
-                s.tickets_held
+                plural(s.hand_size, "card", "cards"),
+                plural(s.tickets_held as u64, "ticket", "tickets")
             )
         })
         .collect()
