@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::ai::{self, Level};
+use crate::ai::{self, Level, Think};
 use crate::rules::Map;
 use crate::rules::{Action, Event, FinalScore, Game, GameRng, Seat, Step};
 
@@ -101,13 +101,14 @@ fn finished(game: Game, actions: usize, thinking: Vec<(u32, std::time::Duration)
 }
 
 /// Plays one complete game between computer players, one per seat at the given levels. Each player decides from
-/// its own seat's view and legal actions only; its randomness derives from `seed` and its seat.
+/// its own seat's view and legal actions only; its randomness derives from `seed` and its seat. Hard players think
+/// for `think` per move.
 ///
 /// # Errors
 /// A sentence naming what went wrong: a legal action refused, a choice outside the legal ones, or no end.
-pub fn play_levels(map: Arc<Map>, levels: &[Level], seed: u64) -> Result<Played, String> {
+pub fn play_levels(map: Arc<Map>, levels: &[Level], think: Think, seed: u64) -> Result<Played, String> {
     let mut game = Game::new(Arc::clone(&map), levels.len(), seed).map_err(|e| e.to_string())?;
-    let mut players: Vec<Box<dyn ai::Player + Send>> = levels.iter().map(|l| l.player()).collect();
+    let mut players: Vec<Box<dyn ai::Player + Send>> = levels.iter().map(|l| l.player_thinking(think)).collect();
     let mut rngs: Vec<GameRng> = (0..levels.len())
         .map(|i| GameRng::new(seed ^ (0xA1A1_0000_0000_0000 + i as u64)))
         .collect();

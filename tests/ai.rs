@@ -3,12 +3,14 @@
 
 use std::sync::Arc;
 
-use ttrbot::ai::Level;
+use ttrbot::ai::{Level, Think};
 use ttrbot::maps;
 use ttrbot::rules::{Action, Card, Game, GameRng, Seat, Step};
 use ttrbot::sim;
 
 const MAPS: [&str; 5] = ["usa", "europe", "switzerland", "india", "berlin"];
+/// The levels that decide without searching: fast enough for thousands of games in a test.
+const PLANNERS: [Level; 3] = [Level::Random, Level::Easy, Level::Normal];
 
 #[test]
 fn computer_players_finish_games_with_legal_moves_on_every_map_and_player_count() {
@@ -19,9 +21,10 @@ fn computer_players_finish_games_with_legal_moves_on_every_map_and_player_count(
             for seed in 0..150u64 {
                 // Every level at every seat, in turn.
                 let levels: Vec<Level> = (0..usize::from(players))
-                    .map(|i| Level::ALL[(i + seed as usize) % Level::ALL.len()])
+                    .map(|i| PLANNERS[(i + seed as usize) % PLANNERS.len()])
                     .collect();
-                let played = sim::play_levels(Arc::clone(&map), &levels, seed).unwrap_or_else(|e| panic!("{id}: {e}"));
+                let played = sim::play_levels(Arc::clone(&map), &levels, Think::Playouts(4), seed)
+                    .unwrap_or_else(|e| panic!("{id}: {e}"));
                 played.game.check_invariants().unwrap();
                 games += 1;
             }
@@ -70,9 +73,12 @@ fn a_computer_player_sees_nothing_of_other_hands_other_tickets_or_the_deck() {
             assert_eq!(legal, legal_changed, "legal actions depend only on the seat's view");
             for level in Level::ALL {
                 let choose = |g: &Game, legal: &[Action]| {
-                    level
-                        .player()
-                        .choose(&map, &g.seat_view(seat), legal, &mut GameRng::new(seed))
+                    level.player_thinking(Think::Playouts(8)).choose(
+                        &map,
+                        &g.seat_view(seat),
+                        legal,
+                        &mut GameRng::new(seed),
+                    )
                 };
                 assert_eq!(
                     choose(&game, &legal),
@@ -84,4 +90,77 @@ fn a_computer_player_sees_nothing_of_other_hands_other_tickets_or_the_deck() {
         }
     }
     assert!(checked >= 100, "{checked}");
+}
+
+#[test]
+fn a_searching_player_finishes_games_with_legal_moves_on_every_map() {
+    for (i, id) in MAPS.into_iter().enumerate() {
+        let map = maps::builtin(id).unwrap();
+        let players = usize::from(map.rules.min_players.max(3));
+        let mut levels = vec![Level::Normal; players];
+        levels[i % players] = Level::Hard;
+        let played = sim::play_levels(Arc::clone(&map), &levels, Think::Playouts(1), i as u64)
+            .unwrap_or_else(|e| panic!("{id}: {e}"));
+        played.game.check_invariants().unwrap();
+        assert!(played.game.is_over());
+    }
+}
+
+#[test]
+fn a_game_dealt_from_a_seats_view_shows_that_seat_exactly_that_view() {
+    let mut checked = 0;
+    for id in MAPS {
+        let map = maps::builtin(id).unwrap();
+        for seed in 0..80u64 {
+            let players = usize::from(map.rules.min_players) + seed as usize % 2;
+            let mut game = Game::new(Arc::clone(&map), players, seed).unwrap();
+            let mut chooser = GameRng::new(seed);
+            // From the starting tickets (no action) to late in the game.
+            ttrbot::sim::play_random_actions(&mut game, chooser.below(250), &mut chooser);
+            if game.is_over() {
+                // At the end everything is revealed: nothing is left to deal.
+                continue;
+            }
+            for seat in (0..players).map(|i| Seat(i as u8)) {
+                let view = game.seat_view(seat);
+                let mut dealer = GameRng::new(seed ^ 0xD1CE);
+                let dealt = Game::sample_from_view(Arc::clone(&map), &view, &mut dealer)
+                    .unwrap_or_else(|e| panic!("{id} seed {seed}: {e}"));
+                dealt.check_invariants().unwrap();
+                assert_eq!(dealt.seat_view(seat), view, "{id} seed {seed}");
+                let (mut legal, mut legal_dealt) = (Vec::new(), Vec::new());
+                game.legal_actions(seat, &mut legal);
+                dealt.legal_actions(seat, &mut legal_dealt);
+                assert_eq!(legal, legal_dealt);
+                // The dealt game plays on to its end like any other.
+                let mut rest = dealt.clone();
+                ttrbot::sim::play_random_actions(&mut rest, 5_000, &mut dealer);
+                rest.check_invariants().unwrap();
+                assert!(rest.is_over(), "{id} seed {seed}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 500, "{checked}");
+}
+
+#[test]
+fn a_dealt_game_does_not_copy_the_hidden_cards() {
+    let map = maps::builtin("usa").unwrap();
+    let mut game = Game::new(Arc::clone(&map), 4, 5).unwrap();
+    // The starting position: every other hand holds four of the hundred-odd cards this seat has not seen.
+    let seat = game.current();
+    let other = Seat(((seat.index() + 1) % 4) as u8);
+    let view = game.seat_view(seat);
+    let mut dealer = GameRng::new(9);
+    let mut other_hands = std::collections::HashSet::new();
+    let mut decks = std::collections::HashSet::new();
+    for _ in 0..20 {
+        let dealt = Game::sample_from_view(Arc::clone(&map), &view, &mut dealer).unwrap();
+        other_hands.insert(format!("{:?}", dealt.seat_view(other).hand));
+        decks.insert(dealt.snapshot());
+    }
+    // Different hands and piles each time.
+    assert!(other_hands.len() >= 15, "{}", other_hands.len());
+    assert_eq!(decks.len(), 20);
 }

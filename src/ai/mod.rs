@@ -3,9 +3,13 @@
 //! another hand, another player's tickets or the deck. Pure like the rules: no I/O, no async, no Discord.
 
 pub mod plan;
+mod search;
+
+use std::sync::Arc;
 
 use crate::rules::{Action, Card, CardCounts, Color, GameRng, Map, RouteId, SeatView, Step, TicketId};
 use plan::{Board, Plan, Use};
+pub use search::Think;
 
 /// How strong a computer player is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -17,11 +21,14 @@ pub enum Level {
     /// Plans: keeps tickets it can finish, claims the cheapest connections before they are blocked, collects the
     /// colours its plan needs.
     Normal,
+    /// Searches: plays a handful of sensible moves out to the end of many games dealt from what it has seen, with
+    /// normal players at every seat, and keeps the move that wins most. Thinks about a second per move.
+    Hard,
 }
 
 impl Level {
     /// Every level, weakest first.
-    pub const ALL: [Level; 3] = [Level::Random, Level::Easy, Level::Normal];
+    pub const ALL: [Level; 4] = [Level::Random, Level::Easy, Level::Normal, Level::Hard];
 
     /// The level's name as commands write it.
     pub fn name(self) -> &'static str {
@@ -29,6 +36,7 @@ impl Level {
             Level::Random => "random",
             Level::Easy => "easy",
             Level::Normal => "normal",
+            Level::Hard => "hard",
         }
     }
 
@@ -37,12 +45,18 @@ impl Level {
         Level::ALL.into_iter().find(|l| l.name() == name.trim().to_lowercase())
     }
 
-    /// A player of this level.
+    /// A player of this level; a searching one thinks for the default budget.
     pub fn player(self) -> Box<dyn Player + Send> {
+        self.player_thinking(Think::default())
+    }
+
+    /// A player of this level; a searching one thinks for `think` (the other levels do not search).
+    pub fn player_thinking(self, think: Think) -> Box<dyn Player + Send> {
         match self {
             Level::Random => Box::new(RandomPlayer),
             Level::Easy => Box::new(EasyPlayer),
             Level::Normal => Box::new(NormalPlayer),
+            Level::Hard => Box::new(search::SearchPlayer { think }),
         }
     }
 }
@@ -51,14 +65,14 @@ impl Level {
 pub trait Player {
     /// Chooses one of `legal` (never empty: the caller only asks a seat that must act) for the seat whose view
     /// this is. `rng` is the player's own randomness.
-    fn choose(&mut self, map: &Map, view: &SeatView, legal: &[Action], rng: &mut GameRng) -> Action;
+    fn choose(&mut self, map: &Arc<Map>, view: &SeatView, legal: &[Action], rng: &mut GameRng) -> Action;
 }
 
 /// Any legal action.
 struct RandomPlayer;
 
 impl Player for RandomPlayer {
-    fn choose(&mut self, _map: &Map, _view: &SeatView, legal: &[Action], rng: &mut GameRng) -> Action {
+    fn choose(&mut self, _map: &Arc<Map>, _view: &SeatView, legal: &[Action], rng: &mut GameRng) -> Action {
         legal[rng.below(legal.len())]
     }
 }
@@ -261,7 +275,7 @@ fn draw_toward_plan(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
 struct NormalPlayer;
 
 impl Player for NormalPlayer {
-    fn choose(&mut self, map: &Map, view: &SeatView, legal: &[Action], rng: &mut GameRng) -> Action {
+    fn choose(&mut self, map: &Arc<Map>, view: &SeatView, legal: &[Action], rng: &mut GameRng) -> Action {
         let sight = Sight::new(map, view);
         let decided = match &view.public.phase {
             _ if !view.offer.is_empty() => choose_tickets(&sight, legal),
@@ -318,7 +332,7 @@ fn normal_turn(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
 struct EasyPlayer;
 
 impl Player for EasyPlayer {
-    fn choose(&mut self, map: &Map, view: &SeatView, legal: &[Action], rng: &mut GameRng) -> Action {
+    fn choose(&mut self, map: &Arc<Map>, view: &SeatView, legal: &[Action], rng: &mut GameRng) -> Action {
         // One decision in eight is a slip: any legal action.
         if rng.below(8) == 0 {
             return legal[rng.below(legal.len())];

@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
-use crate::ai::Level;
+use crate::ai::{Level, Think};
 use crate::config::{Config, TOKEN_HELP};
 use crate::maps::{self, BUILTIN};
 use crate::rules::Map;
@@ -74,7 +74,7 @@ enum Command {
         /// Skip the invariant checks, to measure the engine alone.
         #[arg(long)]
         fast: bool,
-        /// Computer players instead of random play, one level per seat (random, easy, normal), e.g.
+        /// Computer players instead of random play, one level per seat (random, easy, normal, hard), e.g.
         /// `normal,random,random,random` (their number is the player count); seats rotate between games so no level
         /// always plays first.
         #[arg(long, value_delimiter = ',')]
@@ -82,6 +82,9 @@ enum Command {
         /// With --bots: print the results as JSON.
         #[arg(long)]
         json: bool,
+        /// With --bots: how long a hard player thinks about each move, in milliseconds (one core).
+        #[arg(long, default_value_t = 1000)]
+        think_ms: u64,
     },
 }
 
@@ -111,8 +114,9 @@ pub fn main() -> ExitCode {
             seed,
             bots,
             json,
+            think_ms,
             ..
-        } if !bots.is_empty() => simulate_levels(&map, &bots, games, seed, json),
+        } if !bots.is_empty() => simulate_levels(&map, &bots, games, seed, json, think_ms),
         Command::Simulate {
             map,
             players,
@@ -324,12 +328,21 @@ struct LevelResults {
 }
 
 /// `simulate --bots`: games between computer players, seats rotated; per entry: wins, scores, tickets, speed.
-fn simulate_levels(map_id: &str, bots: &[String], games: u64, seed: u64, json: bool) -> Result<(), Failure> {
+fn simulate_levels(
+    map_id: &str,
+    bots: &[String],
+    games: u64,
+    seed: u64,
+    json: bool,
+    think_ms: u64,
+) -> Result<(), Failure> {
+    let think = Think::Time(std::time::Duration::from_millis(think_ms));
     let map: Arc<Map> = maps::builtin(map_id).map_err(|e| Failure::input(e.to_string()))?;
     let levels: Vec<Level> = bots
         .iter()
         .map(|b| {
-            Level::from_name(b).ok_or_else(|| Failure::input(format!("no level \"{b}\": use random, easy or normal")))
+            Level::from_name(b)
+                .ok_or_else(|| Failure::input(format!("no level \"{b}\": use random, easy, normal or hard")))
         })
         .collect::<Result<_, _>>()?;
     let n = levels.len();
@@ -342,10 +355,11 @@ fn simulate_levels(map_id: &str, bots: &[String], games: u64, seed: u64, json: b
     let mut results = vec![LevelResults::default(); n];
     let mut actions = 0usize;
     let started = Instant::now();
+    let mut last_report = Instant::now();
     for g in 0..games {
         // Entry i sits at seat (i + g) mod n.
         let seating: Vec<Level> = (0..n).map(|seat| levels[(seat + n - (g as usize % n)) % n]).collect();
-        let played = sim::play_levels(Arc::clone(&map), &seating, seed.wrapping_add(g))
+        let played = sim::play_levels(Arc::clone(&map), &seating, think, seed.wrapping_add(g))
             .map_err(|e| Failure { code: 1, message: e })?;
         actions += played.actions;
         let result = played.game.public_view().result.expect("the game is over");
@@ -359,8 +373,10 @@ fn simulate_levels(map_id: &str, bots: &[String], games: u64, seed: u64, json: b
             r.decisions += played.thinking[seat].0;
             r.thinking += played.thinking[seat].1;
         }
-        if games >= 200 && (g + 1) % 100 == 0 {
+        // Progress for long runs: every hundred games, or every ten seconds when games are slow (hard players).
+        if (games >= 200 && (g + 1) % 100 == 0) || last_report.elapsed().as_secs() >= 10 {
             eprintln!("{} of {games} games", g + 1);
+            last_report = Instant::now();
         }
     }
     let secs = started.elapsed().as_secs_f64();

@@ -17,7 +17,7 @@ use rustyline::{CompletionType, Config, Editor, Helper};
 
 use super::Failure;
 use super::session::{Reply, Request, Session};
-use crate::ai::Level;
+use crate::ai::{Level, Think};
 use crate::maps;
 use crate::render;
 use crate::seating::Player;
@@ -31,9 +31,12 @@ pub struct PlayArgs {
     /// Players, you included (default: 4, or fewer where the map allows fewer).
     #[arg(long)]
     players: Option<usize>,
-    /// The computer players' level: random, easy or normal.
+    /// The computer players' level: random, easy, normal or hard.
     #[arg(long, default_value = "normal")]
     level: String,
+    /// How long a hard computer player thinks about each move, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    think_ms: u64,
     /// The game's seed (default: from the clock); the same seed deals the same game.
     #[arg(long)]
     seed: Option<u64>,
@@ -63,6 +66,7 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
         }
         None => new_session(args)?,
     };
+    session.set_think(Think::Time(std::time::Duration::from_millis(args.think_ms)));
     let mut input = Input::open(&session);
     let mut out = Output {
         plain: !input.is_editor(),

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::ai::Level;
+use crate::ai::{Level, Think};
 use crate::rules::names::{self, NameError};
 use crate::rules::{Action, CardCounts, Event, Game, GameRng, Map, PrivateEvent, RouteId, Seat, Step, TicketSet};
 use crate::text::{self, Lang, Purchase};
@@ -67,6 +67,8 @@ pub struct Session {
     levels: Vec<Option<Level>>,
     /// Each computer player's own randomness.
     rngs: Vec<GameRng>,
+    /// How long hard computer players think per move (not saved: a resumed game thinks as its command line says).
+    think: Think,
     /// Every public event so far.
     history: Vec<Event>,
     /// A purchase waiting for the person to choose how to pay (`pay N`).
@@ -91,6 +93,11 @@ struct Saved {
 const SAVE_FORMAT: u32 = 1;
 
 impl Session {
+    /// Hard computer players think for `think` per move from now on.
+    pub fn set_think(&mut self, think: Think) {
+        self.think = think;
+    }
+
     /// A new game: the person in seat 0 named `name`, computer players of `level` in the other seats; the
     /// computers choose their starting tickets at once.
     ///
@@ -111,6 +118,7 @@ impl Session {
             names,
             levels,
             rngs,
+            think: Think::default(),
             history: Vec::new(),
             pending: None,
             lang: Lang::En,
@@ -157,6 +165,7 @@ impl Session {
             names: saved.names,
             levels,
             rngs: saved.rngs,
+            think: Think::default(),
             history: saved.history,
             pending: None,
             lang: Lang::En,
@@ -507,9 +516,10 @@ impl Session {
             let level = self.levels[seat.index()].expect("a computer seat");
             self.game.legal_actions(seat, &mut legal);
             let view = self.game.seat_view(seat);
-            let action = level
-                .player()
-                .choose(self.game.map(), &view, &legal, &mut self.rngs[seat.index()]);
+            let action =
+                level
+                    .player_thinking(self.think)
+                    .choose(self.game.map(), &view, &legal, &mut self.rngs[seat.index()]);
             let events = self
                 .game
                 .apply(seat, action)

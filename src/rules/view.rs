@@ -70,6 +70,10 @@ pub struct PublicView {
     pub phase: Step,
     /// Whether the final round has started.
     pub final_round: bool,
+    /// Turns left in the final round, once it has started.
+    pub final_turns_left: Option<u8>,
+    /// Forced passes in a row so far (a full round of them ends the game).
+    pub passes_in_a_row: u8,
     /// Turns completed.
     pub turn: u32,
     /// The route claimed in the latest turn.
@@ -139,6 +143,8 @@ impl PublicView {
             current: s.current,
             phase: s.step.clone(),
             final_round: s.final_turns_left.is_some(),
+            final_turns_left: s.final_turns_left,
+            passes_in_a_row: s.passes_in_a_row,
             turn: s.turn,
             last_claim: s.last_claim,
             result,

@@ -4,6 +4,7 @@
 mod claiming;
 mod drawing;
 mod invariants;
+mod sampling;
 mod setup;
 mod stations;
 mod tickets;

@@ -1,0 +1,218 @@
+//! The hard level: searches. For each decision worth thinking about it lists a handful of sensible moves, deals
+//! games consistent with what its seat has seen ([`Game::sample_from_view`]), plays each move out to the end of each
+//! such game with normal players at every seat, and keeps the move that wins most (sequential halving: the weaker
+//! half of the moves is dropped after each round, so the budget goes to the moves that matter).
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::{NormalPlayer, Player, Sight, payment_cost};
+use crate::rules::{Action, Event, Game, GameRng, Map, Seat, SeatView, Step};
+
+/// How long a searching player thinks about one decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Think {
+    /// About this much time (one core); the search stops at the end of the play-out in progress.
+    Time(Duration),
+    /// Exactly this many play-outs: the same choice on every machine, for tests.
+    Playouts(u32),
+}
+
+impl Default for Think {
+    /// One second, the budget the issue asks for.
+    fn default() -> Think {
+        Think::Time(Duration::from_secs(1))
+    }
+}
+
+/// Searches: see [`super::Level::Hard`].
+pub(super) struct SearchPlayer {
+    pub(super) think: Think,
+}
+
+/// Claims of routes outside the plan worth trying, longest first.
+const OTHER_CLAIMS: usize = 4;
+/// Most moves searched at once.
+const MOST_CANDIDATES: usize = 16;
+/// Most actions in one play-out (games end long before; this only bounds a broken position).
+const PLAYOUT_LIMIT: usize = 5_000;
+
+impl Player for SearchPlayer {
+    fn choose(&mut self, map: &Arc<Map>, view: &SeatView, legal: &[Action], rng: &mut GameRng) -> Action {
+        let planned = NormalPlayer.choose(map, view, legal, rng);
+        let worth_searching = matches!(view.public.phase, Step::Turn | Step::KeepTickets);
+        if !worth_searching {
+            return planned;
+        }
+        let candidates = candidates(map, view, legal, planned);
+        if candidates.len() < 2 {
+            return planned;
+        }
+        search(map, view, &candidates, self.think, rng).unwrap_or(planned)
+    }
+}
+
+/// The moves worth comparing: the normal player's choice first, every kind of card draw, more tickets, and claims
+/// (the planned routes, then the longest others), each claim with the payment that spares the cards most needed.
+fn candidates(map: &Map, view: &SeatView, legal: &[Action], planned: Action) -> Vec<Action> {
+    let mut out = vec![planned];
+    let push = |a: Action, out: &mut Vec<Action>| {
+        if out.len() < MOST_CANDIDATES && !out.contains(&a) && legal.contains(&a) {
+            out.push(a);
+        }
+    };
+    if view.public.phase == Step::KeepTickets {
+        for &a in legal {
+            push(a, &mut out);
+        }
+        return out;
+    }
+    let sight = Sight::new(map, view);
+    let need = sight.shortfall();
+    // One payment per route: the cheapest by what the plan still needs.
+    let mut claims: Vec<(u8, bool, u32, Action)> = Vec::new();
+    for &a in legal {
+        if let Action::Claim { route, cards } = a {
+            let cost = payment_cost(&cards, &need);
+            let planned_route = sight.plan.routes.contains(&route);
+            match claims
+                .iter_mut()
+                .find(|c| matches!(c.3, Action::Claim { route: r, .. } if r == route))
+            {
+                Some(known) if known.2 <= cost => {}
+                Some(known) => *known = (known.0, known.1, cost, a),
+                None => claims.push((map.route(route).cost, planned_route, cost, a)),
+            }
+        }
+    }
+    claims.sort_by_key(|c| (std::cmp::Reverse(c.1), std::cmp::Reverse(c.0), c.2));
+    let planned_claims = claims.iter().filter(|c| c.1).count();
+    for c in claims.iter().take(planned_claims + OTHER_CLAIMS) {
+        push(c.3, &mut out);
+    }
+    if legal.contains(&Action::DrawBlind) {
+        push(Action::DrawBlind, &mut out);
+    }
+    let mut seen_cards = Vec::new();
+    for &a in legal {
+        if let Action::DrawFaceup { slot } = a
+            && let Some(card) = view.public.faceup[usize::from(slot)]
+            && !seen_cards.contains(&card)
+        {
+            seen_cards.push(card);
+            push(a, &mut out);
+        }
+    }
+    push(Action::DrawTickets, &mut out);
+    out
+}
+
+/// One candidate's record: play-outs and the reward they added up to.
+#[derive(Clone, Copy, Debug)]
+struct Record {
+    action: Action,
+    playouts: u32,
+    reward: f64,
+}
+
+impl Record {
+    fn mean(&self) -> f64 {
+        if self.playouts == 0 {
+            f64::NEG_INFINITY
+        } else {
+            self.reward / f64::from(self.playouts)
+        }
+    }
+}
+
+/// Sequential halving over `candidates`: each round plays every remaining move out on the same freshly dealt games
+/// (so moves are compared on equal luck), then drops the weaker half. `None` when no game could be dealt from the
+/// view (it cannot happen for a view of a real game; the caller then keeps the normal player's choice).
+fn search(map: &Arc<Map>, view: &SeatView, candidates: &[Action], think: Think, rng: &mut GameRng) -> Option<Action> {
+    let started = Instant::now();
+    let mut records: Vec<Record> = candidates
+        .iter()
+        .map(|&action| Record {
+            action,
+            playouts: 0,
+            reward: 0.0,
+        })
+        .collect();
+    let rounds = (usize::BITS - (records.len() - 1).leading_zeros()).max(1);
+    // With a time budget, the first deal (one play-out per move) measures how long a play-out takes here.
+    let total = match think {
+        Think::Playouts(n) => n,
+        Think::Time(budget) => {
+            play_round(map, view, &mut records, 1, rng)?;
+            let spent = started.elapsed();
+            let per_playout = spent / records.len() as u32;
+            let left = budget.saturating_sub(spent);
+            (left.as_nanos() / per_playout.as_nanos().max(1)) as u32
+        }
+    };
+    let mut alive = records.len();
+    for round in 0..rounds {
+        let deals = (total / (alive as u32 * rounds)).max(1);
+        let deadline_passed = matches!(think, Think::Time(budget) if started.elapsed() >= budget);
+        if deadline_passed && round > 0 {
+            break;
+        }
+        play_round(map, view, &mut records[..alive], deals, rng)?;
+        // The normal player's choice (first) keeps its place on a tie: it is the safer default.
+        records[..alive].sort_by(|a, b| b.mean().total_cmp(&a.mean()));
+        alive = alive.div_ceil(2);
+        if alive == 1 {
+            break;
+        }
+    }
+    Some(records[0].action)
+}
+
+/// Deals `deals` games from the view and plays every record's move out on each.
+fn play_round(map: &Arc<Map>, view: &SeatView, records: &mut [Record], deals: u32, rng: &mut GameRng) -> Option<()> {
+    let mut events = Vec::with_capacity(8);
+    for _ in 0..deals {
+        let dealt = Game::sample_from_view(Arc::clone(map), view, rng).ok()?;
+        let luck = rng.next_u64();
+        for record in records.iter_mut() {
+            let mut game = dealt.clone();
+            game.apply_into(view.seat, record.action, &mut events).ok()?;
+            record.reward += play_out(map, &mut game, view.seat, &mut GameRng::new(luck), &mut events);
+            record.playouts += 1;
+        }
+    }
+    Some(())
+}
+
+/// Plays a game to its end with normal players at every seat; the reward is what the end means for `seat`: a win
+/// counts 1 (shared on a tie), and the margin over the best other score adds a little either way, so that among
+/// lost play-outs the closer ones still count for more.
+fn play_out(map: &Arc<Map>, game: &mut Game, seat: Seat, rng: &mut GameRng, events: &mut Vec<Event>) -> f64 {
+    let mut legal = Vec::with_capacity(128);
+    for _ in 0..PLAYOUT_LIMIT {
+        let Some(&who) = game.to_act().first() else { break };
+        game.legal_actions(who, &mut legal);
+        let action = NormalPlayer.choose(map, &game.seat_view(who), &legal, rng);
+        events.clear();
+        if game.apply_into(who, action, events).is_err() {
+            break;
+        }
+    }
+    let Some(scores) = game.final_scores() else {
+        return 0.0;
+    };
+    let mine = scores[seat.index()].total;
+    let best_other = scores
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != seat.index())
+        .map(|(_, s)| s.total)
+        .max()
+        .unwrap_or(mine);
+    let win = match mine.cmp(&best_other) {
+        std::cmp::Ordering::Greater => 1.0,
+        std::cmp::Ordering::Equal => 0.5,
+        std::cmp::Ordering::Less => 0.0,
+    };
+    win + (f64::from(mine - best_other) / 100.0).clamp(-0.25, 0.25)
+}
