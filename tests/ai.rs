@@ -147,7 +147,7 @@ fn a_game_dealt_from_a_seats_view_shows_that_seat_exactly_that_view() {
 #[test]
 fn a_dealt_game_does_not_copy_the_hidden_cards() {
     let map = maps::builtin("usa").unwrap();
-    let mut game = Game::new(Arc::clone(&map), 4, 5).unwrap();
+    let game = Game::new(Arc::clone(&map), 4, 5).unwrap();
     // The starting position: every other hand holds four of the hundred-odd cards this seat has not seen.
     let seat = game.current();
     let other = Seat(((seat.index() + 1) % 4) as u8);

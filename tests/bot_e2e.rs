@@ -138,7 +138,7 @@ async fn a_lobby_is_opened_joined_and_started_through_discord() {
         is_ephemeral(&again) && content(&again).contains("already has a game"),
         "{again:#}"
     );
-    // Computer players: `bots` seats them in the lobby; `hard` is not there yet and is refused in words.
+    // Computer players: `bots` seats them in the lobby at the level asked for (normal by default).
     let bots = fake
         .interact(slash(
             BEN,
@@ -150,7 +150,7 @@ async fn a_lobby_is_opened_joined_and_started_through_discord() {
         .await;
     let seated = bots["data"]["embeds"][0]["description"].as_str().unwrap();
     assert!(
-        seated.contains("2. Computer 1") && seated.contains("3. Computer 2"),
+        seated.contains("2. Computer 1") && seated.contains("3. Computer 2") && seated.contains("— normal computer"),
         "{bots:#}"
     );
     let hard = fake
@@ -162,8 +162,9 @@ async fn a_lobby_is_opened_joined_and_started_through_discord() {
             &[("map", json!("usa")), ("bots", json!(1)), ("level", json!("hard"))],
         ))
         .await;
+    let hard_seats = hard["data"]["embeds"][0]["description"].as_str().unwrap_or_default();
     assert!(
-        is_ephemeral(&hard) && content(&hard).contains("Hard computer players are coming"),
+        !is_ephemeral(&hard) && hard_seats.contains("2. Computer 1") && hard_seats.contains("— hard computer"),
         "{hard:#}"
     );
 

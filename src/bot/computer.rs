@@ -1,13 +1,15 @@
 //! Computer players' moves in Discord: made by the bot right after the action before them is answered, read from
 //! the database (so a restart picks them up again), stored and posted like anyone's.
 
+use std::sync::Arc;
+
 use poise::serenity_prelude as serenity;
 
 use super::game::{announce, play_seat, table};
 use super::lobby::COMPUTER_LEVEL;
 use super::{Data, Error};
 use crate::ai::Level;
-use crate::rules::GameRng;
+use crate::rules::{Action, GameRng, Seat};
 use crate::text::Lang;
 
 /// Most computer moves in a row before the bot looks up again (a game of computers alone still ends: each round
@@ -15,35 +17,24 @@ use crate::text::Lang;
 const MOST_IN_A_ROW: usize = 2_000;
 
 /// Makes every move computer players owe in a channel's game now: their starting tickets, then their turns while
-/// one of them is to act. Each move takes the channel's game lock like a person's and is posted in order.
+/// one of them is to act. A computer thinks without holding the channel (a hard one thinks for about a second, on a
+/// blocking thread so the bot keeps answering), then takes the channel's game lock like a person and plays its move
+/// if the game is still where it was; each move is posted in order.
 pub(super) async fn play_computers(ctx: &serenity::Context, data: &Data, channel: u64) -> Result<(), Error> {
     for _ in 0..MOST_IN_A_ROW {
+        let Some((seat, version, decide)) = next_decision(data, channel).await? else {
+            return Ok(());
+        };
+        let action = tokio::task::spawn_blocking(decide).await?;
         let held = data.hold(channel).await;
         let Some(table) = table(data, channel).await? else {
             return Ok(());
         };
-        let computer = table
-            .game
-            .to_act()
-            .into_iter()
-            .find(|seat| table.seats.get(seat.index()).is_some_and(|s| s.user_id.is_none()));
-        let Some(seat) = computer else {
-            return Ok(());
-        };
-        let settings = data.store.settings(table.id).await?;
-        let level = settings[COMPUTER_LEVEL]
-            .as_str()
-            .and_then(Level::from_name)
-            .unwrap_or(Level::Normal);
-        let mut legal = Vec::new();
-        table.game.legal_actions(seat, &mut legal);
-        if legal.is_empty() {
-            return Ok(());
+        if table.version != version {
+            // Someone acted while the computer thought (a person's move cannot be pending at a computer's turn,
+            // but a cancel or a leave can): think again from the new position.
+            continue;
         }
-        // Seeded by the game and its version: the same position gets the same move, after a restart too.
-        let mut rng = GameRng::new((table.id.0 as u64).rotate_left(32) ^ table.version as u64);
-        let view = table.game.seat_view(seat);
-        let action = level.player().choose(table.game.map(), &view, &legal, &mut rng);
         let played = match play_seat(data, table, seat, action, Lang::En).await? {
             Ok(played) => played,
             Err(refusal) => {
@@ -59,6 +50,42 @@ pub(super) async fn play_computers(ctx: &serenity::Context, data: &Data, channel
         announce(ctx, data, &played).await?;
     }
     Ok(())
+}
+
+/// The computer seat to act in a channel's game, the game's version, and its decision to make (run it off the async
+/// threads). `None` when no computer is to act.
+async fn next_decision(
+    data: &Data,
+    channel: u64,
+) -> Result<Option<(Seat, i64, impl FnOnce() -> Action + Send + 'static)>, Error> {
+    let _held = data.hold(channel).await;
+    let Some(table) = table(data, channel).await? else {
+        return Ok(None);
+    };
+    let computer = table
+        .game
+        .to_act()
+        .into_iter()
+        .find(|seat| table.seats.get(seat.index()).is_some_and(|s| s.user_id.is_none()));
+    let Some(seat) = computer else {
+        return Ok(None);
+    };
+    let settings = data.store.settings(table.id).await?;
+    let level = settings[COMPUTER_LEVEL]
+        .as_str()
+        .and_then(Level::from_name)
+        .unwrap_or(Level::Normal);
+    let mut legal = Vec::new();
+    table.game.legal_actions(seat, &mut legal);
+    if legal.is_empty() {
+        return Ok(None);
+    }
+    // Seeded by the game and its version: the same position gets the same move, after a restart too.
+    let mut rng = GameRng::new((table.id.0 as u64).rotate_left(32) ^ table.version as u64);
+    let view = table.game.seat_view(seat);
+    let map = Arc::clone(table.game.map());
+    let decide = move || level.player().choose(&map, &view, &legal, &mut rng);
+    Ok(Some((seat, table.version, decide)))
 }
 
 /// On start: every running game where a computer player is to act gets its moves (after a restart or a crash).

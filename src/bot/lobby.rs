@@ -10,10 +10,6 @@ use crate::store::{Actor, Lobby, NewLobby, StoreError};
 /// What the lobby's buttons are called in their `custom_id`s.
 pub(super) const BUTTONS: [&str; 5] = ["join", "leave", "computer", "start", "cancel"];
 
-/// What is said when the strongest level is asked for: it comes later.
-const HARD_NOT_YET: &str =
-    "Hard computer players are coming in a later version of ttrbot; choose easy or normal for now";
-
 /// A string option whose choices are fixed words, sent as themselves (not as indexes).
 fn string_choices(builder: serenity::CreateCommandOption, words: &[&str]) -> serenity::CreateCommandOption {
     words
@@ -110,12 +106,17 @@ fn lobby_message(lobby: &Lobby) -> (String, serenity::CreateEmbed, Vec<serenity:
         Ok(map) => (map.name.clone(), map.rules.min_players, map.rules.max_players),
         Err(_) => (lobby.map.clone(), 2, 5),
     };
+    let level = lobby.settings[COMPUTER_LEVEL].as_str().unwrap_or("normal");
     let seats: Vec<String> = lobby
         .seats
         .iter()
         .map(|s| {
-            let host = if s.user_id == Some(lobby.host) { " — host" } else { "" };
-            format!("{}. {} ({}){host}", s.seat.0 + 1, s.player.name, s.player.color)
+            let role = match s.user_id {
+                Some(user) if user == lobby.host => " — host".to_string(),
+                Some(_) => String::new(),
+                None => format!(" — {level} computer"),
+            };
+            format!("{}. {} ({}){role}", s.seat.0 + 1, s.player.name, s.player.color)
         })
         .collect();
     let content = format!(
@@ -201,7 +202,8 @@ pub async fn start(
         Some(name) => match crate::ai::Level::from_name(&name).filter(|l| *l != crate::ai::Level::Random) {
             Some(level) => level,
             None => {
-                return say_privately(ctx, format!("{HARD_NOT_YET} (you asked for {name})")).await;
+                let message = format!("There is no computer level \"{name}\": choose easy, normal or hard.");
+                return say_privately(ctx, message).await;
             }
         },
     };
