@@ -1,4 +1,4 @@
-//! The hard level: searches. For each decision worth thinking about it lists a handful of sensible moves, deals
+//! The hard level: searches. For each decision but a tunnel's payment it lists a handful of sensible moves, deals
 //! games consistent with what its seat has seen ([`Game::sample_from_view`]), plays each move out to the end of each
 //! such game with normal players at every seat, and keeps the move that wins most (sequential halving: the weaker
 //! half of the moves is dropped after each round, so the budget goes to the moves that matter).
@@ -34,13 +34,15 @@ pub(super) struct SearchPlayer {
 const OTHER_CLAIMS: usize = 4;
 /// Most moves searched at once.
 const MOST_CANDIDATES: usize = 16;
+/// Standard errors by which a move must beat the normal player's choice to replace it.
+const CONFIDENCE: f64 = 1.0;
 /// Most actions in one play-out (games end long before; this only bounds a broken position).
 const PLAYOUT_LIMIT: usize = 5_000;
 
 impl Player for SearchPlayer {
     fn choose(&mut self, map: &Arc<Map>, view: &SeatView, legal: &[Action], rng: &mut GameRng) -> Action {
         let planned = NormalPlayer.choose(map, view, legal, rng);
-        let worth_searching = matches!(view.public.phase, Step::Turn | Step::KeepTickets);
+        let worth_searching = !matches!(view.public.phase, Step::Tunnel(_) | Step::Over);
         if !worth_searching {
             return planned;
         }
@@ -61,7 +63,7 @@ fn candidates(map: &Map, view: &SeatView, legal: &[Action], planned: Action) -> 
             out.push(a);
         }
     };
-    if view.public.phase == Step::KeepTickets {
+    if !view.offer.is_empty() {
         for &a in legal {
             push(a, &mut out);
         }
@@ -107,38 +109,54 @@ fn candidates(map: &Map, view: &SeatView, legal: &[Action], planned: Action) -> 
     out
 }
 
-/// One candidate's record: play-outs and the reward they added up to.
-#[derive(Clone, Copy, Debug)]
+/// One candidate's record: the reward of each play-out, in the order of the deals (every candidate alive in a round
+/// plays on the same deals, so the first `n` rewards of two records compare moves on equal luck).
+#[derive(Clone, Debug)]
 struct Record {
     action: Action,
-    playouts: u32,
-    reward: f64,
+    rewards: Vec<f64>,
 }
 
 impl Record {
     fn mean(&self) -> f64 {
-        if self.playouts == 0 {
+        if self.rewards.is_empty() {
             f64::NEG_INFINITY
         } else {
-            self.reward / f64::from(self.playouts)
+            self.rewards.iter().sum::<f64>() / self.rewards.len() as f64
         }
+    }
+
+    /// Whether this move did better than `baseline` on the deals both played, by more than chance explains: the
+    /// mean of the paired differences [`CONFIDENCE`] standard errors above zero.
+    fn clearly_beats(&self, baseline: &Record) -> bool {
+        let diffs: Vec<f64> = self.rewards.iter().zip(&baseline.rewards).map(|(a, b)| a - b).collect();
+        let n = diffs.len() as f64;
+        if diffs.len() < 2 {
+            return false;
+        }
+        let mean = diffs.iter().sum::<f64>() / n;
+        let variance = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0);
+        mean > 0.0 && mean > CONFIDENCE * (variance / n).sqrt()
     }
 }
 
-/// Sequential halving over `candidates`: each round plays every remaining move out on the same freshly dealt games
-/// (so moves are compared on equal luck), then drops the weaker half. `None` when no game could be dealt from the
-/// view (it cannot happen for a view of a real game; the caller then keeps the normal player's choice).
+/// Sequential halving over `candidates` (the first is the normal player's choice, the baseline): each round plays
+/// every remaining move out on the same freshly dealt games (so moves are compared on equal luck), then drops the
+/// weaker half, never the baseline. The best move replaces the baseline only when it clearly beats it: a search too
+/// short to tell moves apart plays like the normal player instead of like a coin. `None` when no game could be dealt
+/// from the view (it cannot happen for a view of a real game; the caller then keeps the normal player's choice).
 fn search(map: &Arc<Map>, view: &SeatView, candidates: &[Action], think: Think, rng: &mut GameRng) -> Option<Action> {
     let started = Instant::now();
     let mut records: Vec<Record> = candidates
         .iter()
         .map(|&action| Record {
             action,
-            playouts: 0,
-            reward: 0.0,
+            rewards: Vec::new(),
         })
         .collect();
-    let rounds = (usize::BITS - (records.len() - 1).leading_zeros()).max(1);
+    // Halving the challengers down to one, then a last round between it and the baseline.
+    let challengers = records.len() - 1;
+    let rounds = (usize::BITS - (challengers - 1).leading_zeros()) + 1;
     // With a time budget, the first deal (one play-out per move) measures how long a play-out takes here.
     let total = match think {
         Think::Playouts(n) => n,
@@ -152,20 +170,22 @@ fn search(map: &Arc<Map>, view: &SeatView, candidates: &[Action], think: Think, 
     };
     let mut alive = records.len();
     for round in 0..rounds {
+        let out_of_time = matches!(think, Think::Time(budget) if started.elapsed() >= budget);
+        if out_of_time && round > 0 {
+            break;
+        }
         let deals = (total / (alive as u32 * rounds)).max(1);
-        let deadline_passed = matches!(think, Think::Time(budget) if started.elapsed() >= budget);
-        if deadline_passed && round > 0 {
-            break;
-        }
         play_round(map, view, &mut records[..alive], deals, rng)?;
-        // The normal player's choice (first) keeps its place on a tie: it is the safer default.
-        records[..alive].sort_by(|a, b| b.mean().total_cmp(&a.mean()));
-        alive = alive.div_ceil(2);
-        if alive == 1 {
-            break;
-        }
+        // The baseline stays first; the challengers are ranked and the weaker half dropped.
+        records[1..alive].sort_by(|a, b| b.mean().total_cmp(&a.mean()));
+        alive = 1 + (alive - 1).div_ceil(2);
     }
-    Some(records[0].action)
+    let (baseline, challenger) = (&records[0], &records[1]);
+    Some(if challenger.clearly_beats(baseline) {
+        challenger.action
+    } else {
+        baseline.action
+    })
 }
 
 /// Deals `deals` games from the view and plays every record's move out on each.
@@ -177,8 +197,8 @@ fn play_round(map: &Arc<Map>, view: &SeatView, records: &mut [Record], deals: u3
         for record in records.iter_mut() {
             let mut game = dealt.clone();
             game.apply_into(view.seat, record.action, &mut events).ok()?;
-            record.reward += play_out(map, &mut game, view.seat, &mut GameRng::new(luck), &mut events);
-            record.playouts += 1;
+            let reward = play_out(map, &mut game, view.seat, &mut GameRng::new(luck), &mut events);
+            record.rewards.push(reward);
         }
     }
     Some(())
