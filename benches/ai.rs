@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use ttrbot::ai::Level;
+use ttrbot::ai::{Level, Think};
 use ttrbot::maps;
 use ttrbot::rules::{Action, Game, GameRng, Map, SeatView};
 
@@ -18,7 +18,7 @@ fn positions(map: &Arc<Map>, games: u64) -> Vec<(SeatView, Vec<Action>)> {
     let players = usize::from(map.rules.max_players.min(4));
     for seed in 0..games {
         let mut game = Game::new(Arc::clone(map), players, seed).unwrap();
-        let mut player = Level::Normal.player();
+        let mut player = Level::Normal.player_thinking(Think::Playouts(0));
         let mut rng = GameRng::new(seed);
         let mut legal = Vec::new();
         while !game.is_over() {
@@ -34,7 +34,7 @@ fn positions(map: &Arc<Map>, games: u64) -> Vec<(SeatView, Vec<Action>)> {
 }
 
 fn percentiles(map: &Arc<Map>, level: Level, positions: &[(SeatView, Vec<Action>)]) -> (Duration, Duration) {
-    let mut player = level.player();
+    let mut player = level.player_thinking(Think::Playouts(0));
     let mut rng = GameRng::new(1);
     let mut times: Vec<Duration> = positions
         .iter()
@@ -63,7 +63,7 @@ fn decisions(c: &mut Criterion) {
                 p50.as_secs_f64() * 1e6,
                 p99.as_secs_f64() * 1e6
             );
-            let mut player = level.player();
+            let mut player = level.player_thinking(Think::Playouts(0));
             let mut rng = GameRng::new(2);
             let mut next = 0;
             c.bench_function(&format!("{} decision, {id}", level.name()), |b| {

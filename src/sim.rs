@@ -100,15 +100,27 @@ fn finished(game: Game, actions: usize, thinking: Vec<(u32, std::time::Duration)
     }
 }
 
+/// Hard players thinking for `budget` of real time per decision (the clock the computer players cannot read
+/// themselves: see [`ai::Clock`]).
+pub fn think_for(budget: std::time::Duration) -> Think {
+    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    let start = *START.get_or_init(std::time::Instant::now);
+    Think::Time {
+        budget,
+        clock: Arc::new(move || start.elapsed()),
+    }
+}
+
 /// Plays one complete game between computer players, one per seat at the given levels. Each player decides from
 /// its own seat's view and legal actions only; its randomness derives from `seed` and its seat. Hard players think
 /// for `think` per move.
 ///
 /// # Errors
 /// A sentence naming what went wrong: a legal action refused, a choice outside the legal ones, or no end.
-pub fn play_levels(map: Arc<Map>, levels: &[Level], think: Think, seed: u64) -> Result<Played, String> {
+pub fn play_levels(map: Arc<Map>, levels: &[Level], think: &Think, seed: u64) -> Result<Played, String> {
     let mut game = Game::new(Arc::clone(&map), levels.len(), seed).map_err(|e| e.to_string())?;
-    let mut players: Vec<Box<dyn ai::Player + Send>> = levels.iter().map(|l| l.player_thinking(think)).collect();
+    let mut players: Vec<Box<dyn ai::Player + Send>> =
+        levels.iter().map(|l| l.player_thinking(think.clone())).collect();
     let mut rngs: Vec<GameRng> = (0..levels.len())
         .map(|i| GameRng::new(seed ^ (0xA1A1_0000_0000_0000 + i as u64)))
         .collect();

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use ttrbot::ai::{Level, Think};
 use ttrbot::maps;
-use ttrbot::rules::{Action, Card, Game, GameRng, Seat, Step};
+use ttrbot::rules::{Action, Card, DealtGame, Game, GameRng, Seat, Step};
 use ttrbot::sim;
 
 const MAPS: [&str; 5] = ["usa", "europe", "switzerland", "india", "berlin"];
@@ -23,7 +23,7 @@ fn computer_players_finish_games_with_legal_moves_on_every_map_and_player_count(
                 let levels: Vec<Level> = (0..usize::from(players))
                     .map(|i| PLANNERS[(i + seed as usize) % PLANNERS.len()])
                     .collect();
-                let played = sim::play_levels(Arc::clone(&map), &levels, Think::Playouts(4), seed)
+                let played = sim::play_levels(Arc::clone(&map), &levels, &Think::Playouts(4), seed)
                     .unwrap_or_else(|e| panic!("{id}: {e}"));
                 played.game.check_invariants().unwrap();
                 games += 1;
@@ -99,7 +99,7 @@ fn a_searching_player_finishes_games_with_legal_moves_on_every_map() {
         let players = usize::from(map.rules.min_players.max(3));
         let mut levels = vec![Level::Normal; players];
         levels[i % players] = Level::Hard;
-        let played = sim::play_levels(Arc::clone(&map), &levels, Think::Playouts(1), i as u64)
+        let played = sim::play_levels(Arc::clone(&map), &levels, &Think::Playouts(1), i as u64)
             .unwrap_or_else(|e| panic!("{id}: {e}"));
         played.game.check_invariants().unwrap();
         assert!(played.game.is_over());
@@ -124,8 +124,9 @@ fn a_game_dealt_from_a_seats_view_shows_that_seat_exactly_that_view() {
             for seat in (0..players).map(|i| Seat(i as u8)) {
                 let view = game.seat_view(seat);
                 let mut dealer = GameRng::new(seed ^ 0xD1CE);
-                let dealt = Game::sample_from_view(Arc::clone(&map), &view, &mut dealer)
-                    .unwrap_or_else(|e| panic!("{id} seed {seed}: {e}"));
+                let dealt = DealtGame::deal(Arc::clone(&map), &view, &mut dealer)
+                    .unwrap_or_else(|e| panic!("{id} seed {seed}: {e}"))
+                    .into_game();
                 dealt.check_invariants().unwrap();
                 assert_eq!(dealt.seat_view(seat), view, "{id} seed {seed}");
                 let (mut legal, mut legal_dealt) = (Vec::new(), Vec::new());
@@ -156,7 +157,9 @@ fn a_dealt_game_does_not_copy_the_hidden_cards() {
     let mut other_hands = std::collections::HashSet::new();
     let mut decks = std::collections::HashSet::new();
     for _ in 0..20 {
-        let dealt = Game::sample_from_view(Arc::clone(&map), &view, &mut dealer).unwrap();
+        let dealt = DealtGame::deal(Arc::clone(&map), &view, &mut dealer)
+            .unwrap()
+            .into_game();
         other_hands.insert(format!("{:?}", dealt.seat_view(other).hand));
         decks.insert(dealt.snapshot());
     }

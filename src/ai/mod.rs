@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use crate::rules::{Action, Card, CardCounts, Color, GameRng, Map, RouteId, SeatView, Step, TicketId};
 use plan::{Board, Plan, Use};
-pub use search::Think;
+pub use search::{Clock, DEFAULT_THINK, Think};
 
 /// How strong a computer player is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -43,11 +43,6 @@ impl Level {
     /// The level with this name.
     pub fn from_name(name: &str) -> Option<Level> {
         Level::ALL.into_iter().find(|l| l.name() == name.trim().to_lowercase())
-    }
-
-    /// A player of this level; a searching one thinks for the default budget.
-    pub fn player(self) -> Box<dyn Player + Send> {
-        self.player_thinking(Think::default())
     }
 
     /// A player of this level; a searching one thinks for `think` (the other levels do not search).

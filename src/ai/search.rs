@@ -1,27 +1,41 @@
 //! The hard level: searches. For each decision but a tunnel's payment it lists a handful of sensible moves, deals
-//! games consistent with what its seat has seen ([`Game::sample_from_view`]), plays each move out to the end of each
+//! games consistent with what its seat has seen ([`DealtGame`]), plays each move out to the end of each
 //! such game with normal players at every seat, and keeps the move that wins most (sequential halving: the weaker
 //! half of the moves is dropped after each round, so the budget goes to the moves that matter).
 
+use core::time::Duration;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use super::{NormalPlayer, Player, Sight, payment_cost};
-use crate::rules::{Action, Event, Game, GameRng, Map, Seat, SeatView, Step};
+use crate::rules::{Action, DealtGame, Event, GameRng, Map, Seat, SeatView, Step};
+
+/// How long a searching player thinks about one decision when no one says otherwise: a second on one core.
+pub const DEFAULT_THINK: Duration = Duration::from_secs(1);
+
+/// The time passed since some fixed moment, as the caller's clock reads it. The computer players read no clock of
+/// their own: like the rules they decide from what they are given, so a test can give them a count instead.
+pub type Clock = Arc<dyn Fn() -> Duration + Send + Sync>;
 
 /// How long a searching player thinks about one decision.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone)]
 pub enum Think {
-    /// About this much time (one core); the search stops at the end of the play-out in progress.
-    Time(Duration),
+    /// About `budget` as `clock` measures it (one core); the search stops at the end of the play-out in progress.
+    Time {
+        /// The time to think per decision.
+        budget: Duration,
+        /// Where the time is read.
+        clock: Clock,
+    },
     /// Exactly this many play-outs: the same choice on every machine, for tests.
     Playouts(u32),
 }
 
-impl Default for Think {
-    /// One second, the budget the issue asks for.
-    fn default() -> Think {
-        Think::Time(Duration::from_secs(1))
+impl std::fmt::Debug for Think {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Think::Time { budget, .. } => write!(f, "Think::Time({budget:?})"),
+            Think::Playouts(n) => write!(f, "Think::Playouts({n})"),
+        }
     }
 }
 
@@ -50,7 +64,7 @@ impl Player for SearchPlayer {
         if candidates.len() < 2 {
             return planned;
         }
-        search(map, view, &candidates, self.think, rng).unwrap_or(planned)
+        search(map, view, &candidates, &self.think, rng).unwrap_or(planned)
     }
 }
 
@@ -145,8 +159,15 @@ impl Record {
 /// weaker half, never the baseline. The best move replaces the baseline only when it clearly beats it: a search too
 /// short to tell moves apart plays like the normal player instead of like a coin. `None` when no game could be dealt
 /// from the view (it cannot happen for a view of a real game; the caller then keeps the normal player's choice).
-fn search(map: &Arc<Map>, view: &SeatView, candidates: &[Action], think: Think, rng: &mut GameRng) -> Option<Action> {
-    let started = Instant::now();
+fn search(map: &Arc<Map>, view: &SeatView, candidates: &[Action], think: &Think, rng: &mut GameRng) -> Option<Action> {
+    let started = match think {
+        Think::Time { clock, .. } => clock(),
+        Think::Playouts(_) => Duration::ZERO,
+    };
+    let elapsed = || match think {
+        Think::Time { clock, .. } => clock().saturating_sub(started),
+        Think::Playouts(_) => Duration::ZERO,
+    };
     let mut records: Vec<Record> = candidates
         .iter()
         .map(|&action| Record {
@@ -159,10 +180,10 @@ fn search(map: &Arc<Map>, view: &SeatView, candidates: &[Action], think: Think, 
     let rounds = (usize::BITS - (challengers - 1).leading_zeros()) + 1;
     // With a time budget, the first deal (one play-out per move) measures how long a play-out takes here.
     let total = match think {
-        Think::Playouts(n) => n,
-        Think::Time(budget) => {
+        Think::Playouts(n) => *n,
+        Think::Time { budget, .. } => {
             play_round(map, view, &mut records, 1, rng)?;
-            let spent = started.elapsed();
+            let spent = elapsed();
             let per_playout = spent / records.len() as u32;
             let left = budget.saturating_sub(spent);
             (left.as_nanos() / per_playout.as_nanos().max(1)) as u32
@@ -170,7 +191,7 @@ fn search(map: &Arc<Map>, view: &SeatView, candidates: &[Action], think: Think, 
     };
     let mut alive = records.len();
     for round in 0..rounds {
-        let out_of_time = matches!(think, Think::Time(budget) if started.elapsed() >= budget);
+        let out_of_time = matches!(think, Think::Time { budget, .. } if elapsed() >= *budget);
         if out_of_time && round > 0 {
             break;
         }
@@ -192,7 +213,7 @@ fn search(map: &Arc<Map>, view: &SeatView, candidates: &[Action], think: Think, 
 fn play_round(map: &Arc<Map>, view: &SeatView, records: &mut [Record], deals: u32, rng: &mut GameRng) -> Option<()> {
     let mut events = Vec::with_capacity(8);
     for _ in 0..deals {
-        let dealt = Game::sample_from_view(Arc::clone(map), view, rng).ok()?;
+        let dealt = DealtGame::deal(Arc::clone(map), view, rng).ok()?;
         let luck = rng.next_u64();
         for record in records.iter_mut() {
             let mut game = dealt.clone();
@@ -207,7 +228,7 @@ fn play_round(map: &Arc<Map>, view: &SeatView, records: &mut [Record], deals: u3
 /// Plays a game to its end with normal players at every seat; the reward is what the end means for `seat`: a win
 /// counts 1 (shared on a tie), and the margin over the best other score adds a little either way, so that among
 /// lost play-outs the closer ones still count for more.
-fn play_out(map: &Arc<Map>, game: &mut Game, seat: Seat, rng: &mut GameRng, events: &mut Vec<Event>) -> f64 {
+fn play_out(map: &Arc<Map>, game: &mut DealtGame, seat: Seat, rng: &mut GameRng, events: &mut Vec<Event>) -> f64 {
     let mut legal = Vec::with_capacity(128);
     for _ in 0..PLAYOUT_LIMIT {
         let Some(&who) = game.to_act().first() else { break };

@@ -8,8 +8,9 @@ use poise::serenity_prelude as serenity;
 use super::game::{announce, play_seat, table};
 use super::lobby::COMPUTER_LEVEL;
 use super::{Data, Error};
-use crate::ai::Level;
+use crate::ai::{DEFAULT_THINK, Level};
 use crate::rules::{Action, GameRng, Seat};
+use crate::sim;
 use crate::text::Lang;
 
 /// Most computer moves in a row before the bot looks up again (a game of computers alone still ends: each round
@@ -84,7 +85,8 @@ async fn next_decision(
     let mut rng = GameRng::new((table.id.0 as u64).rotate_left(32) ^ table.version as u64);
     let view = table.game.seat_view(seat);
     let map = Arc::clone(table.game.map());
-    let decide = move || level.player().choose(&map, &view, &legal, &mut rng);
+    let think = sim::think_for(DEFAULT_THINK);
+    let decide = move || level.player_thinking(think).choose(&map, &view, &legal, &mut rng);
     Ok(Some((seat, table.version, decide)))
 }
 

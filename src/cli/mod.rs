@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
-use crate::ai::{Level, Think};
+use crate::ai::Level;
 use crate::config::{Config, TOKEN_HELP};
 use crate::maps::{self, BUILTIN};
 use crate::rules::Map;
@@ -336,7 +336,7 @@ fn simulate_levels(
     json: bool,
     think_ms: u64,
 ) -> Result<(), Failure> {
-    let think = Think::Time(std::time::Duration::from_millis(think_ms));
+    let think = sim::think_for(std::time::Duration::from_millis(think_ms));
     let map: Arc<Map> = maps::builtin(map_id).map_err(|e| Failure::input(e.to_string()))?;
     let levels: Vec<Level> = bots
         .iter()
@@ -359,7 +359,7 @@ fn simulate_levels(
     for g in 0..games {
         // Entry i sits at seat (i + g) mod n.
         let seating: Vec<Level> = (0..n).map(|seat| levels[(seat + n - (g as usize % n)) % n]).collect();
-        let played = sim::play_levels(Arc::clone(&map), &seating, think, seed.wrapping_add(g))
+        let played = sim::play_levels(Arc::clone(&map), &seating, &think, seed.wrapping_add(g))
             .map_err(|e| Failure { code: 1, message: e })?;
         actions += played.actions;
         let result = played.game.public_view().result.expect("the game is over");

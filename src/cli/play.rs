@@ -17,10 +17,11 @@ use rustyline::{CompletionType, Config, Editor, Helper};
 
 use super::Failure;
 use super::session::{Reply, Request, Session};
-use crate::ai::{Level, Think};
+use crate::ai::Level;
 use crate::maps;
 use crate::render;
 use crate::seating::Player;
+use crate::sim;
 
 /// The options of `ttrbot play`.
 #[derive(Args)]
@@ -66,7 +67,7 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
         }
         None => new_session(args)?,
     };
-    session.set_think(Think::Time(std::time::Duration::from_millis(args.think_ms)));
+    session.set_think(sim::think_for(std::time::Duration::from_millis(args.think_ms)));
     let mut input = Input::open(&session);
     let mut out = Output {
         plain: !input.is_editor(),

@@ -5,9 +5,10 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::ai::{Level, Think};
+use crate::ai::{DEFAULT_THINK, Level, Think};
 use crate::rules::names::{self, NameError};
 use crate::rules::{Action, CardCounts, Event, Game, GameRng, Map, PrivateEvent, RouteId, Seat, Step, TicketSet};
+use crate::sim;
 use crate::text::{self, Lang, Purchase};
 
 /// What the person asked for besides a move, for the terminal to do.
@@ -118,7 +119,7 @@ impl Session {
             names,
             levels,
             rngs,
-            think: Think::default(),
+            think: sim::think_for(DEFAULT_THINK),
             history: Vec::new(),
             pending: None,
             lang: Lang::En,
@@ -165,7 +166,7 @@ impl Session {
             names: saved.names,
             levels,
             rngs: saved.rngs,
-            think: Think::default(),
+            think: sim::think_for(DEFAULT_THINK),
             history: saved.history,
             pending: None,
             lang: Lang::En,
@@ -516,10 +517,12 @@ impl Session {
             let level = self.levels[seat.index()].expect("a computer seat");
             self.game.legal_actions(seat, &mut legal);
             let view = self.game.seat_view(seat);
-            let action =
-                level
-                    .player_thinking(self.think)
-                    .choose(self.game.map(), &view, &legal, &mut self.rngs[seat.index()]);
+            let action = level.player_thinking(self.think.clone()).choose(
+                self.game.map(),
+                &view,
+                &legal,
+                &mut self.rngs[seat.index()],
+            );
             let events = self
                 .game
                 .apply(seat, action)

@@ -6,6 +6,7 @@
 
 pub mod action;
 pub mod cards;
+pub mod dealt;
 pub mod error;
 pub mod event;
 pub mod game;
@@ -22,6 +23,7 @@ pub mod view;
 
 pub use action::Action;
 pub use cards::{Card, CardCounts, Color, WildName};
+pub use dealt::DealtGame;
 pub use error::RuleError;
 pub use event::{Event, PrivateEvent};
 pub use game::{ClaimOptions, Game, SeatState, SetupError, State};

@@ -4,7 +4,6 @@
 mod claiming;
 mod drawing;
 mod invariants;
-mod sampling;
 mod setup;
 mod stations;
 mod tickets;

@@ -1,0 +1,216 @@
+//! Games one seat cannot tell apart from the real one: what it sees kept, what it cannot see (other hands and
+//! tickets, the piles' order and the discard pile) dealt at random from what it has not seen. Computer players that
+//! search play their ideas out on such games, so they never look at the real hidden cards.
+
+use std::sync::Arc;
+
+use super::action::Action;
+use super::cards::{CARD_KINDS, Card, CardCounts};
+use super::error::RuleError;
+use super::event::Event;
+use super::game::{Game, SeatState, SetupError, State};
+use super::map::{Map, RouteId, TicketId};
+use super::rng::GameRng;
+use super::scoring::FinalScore;
+use super::seat::Seat;
+use super::sets::RouteSet;
+use super::step::Step;
+use super::view::SeatView;
+
+/// A game dealt from one seat's view: the only game a computer player gets to hold. It can be made only from a
+/// [`SeatView`], so whatever is hidden from that seat in the real game is not in it, only guessed.
+#[derive(Clone, Debug)]
+pub struct DealtGame {
+    game: Game,
+}
+
+impl DealtGame {
+    /// A game that shows `view`'s seat exactly what `view` shows (its [`DealtGame::seat_view`] equals `view`), with
+    /// every part hidden from that seat dealt at random from the cards and tickets the seat has not seen: the other
+    /// hands, the other players' tickets and offers, the draw pile and its order, the discard pile under a pending
+    /// tunnel's turned cards, and the ticket deck. The game's own generator is seeded from `rng`.
+    ///
+    /// # Errors
+    /// The view does not fit the map (a view of another map, or counts no game could show).
+    pub fn deal(map: Arc<Map>, view: &SeatView, rng: &mut GameRng) -> Result<DealtGame, SetupError> {
+        Ok(DealtGame {
+            game: deal_game(map, view, rng)?,
+        })
+    }
+
+    /// The seats whose move it is: see [`Game::to_act`].
+    pub fn to_act(&self) -> Vec<Seat> {
+        self.game.to_act()
+    }
+
+    /// What `seat` may do: see [`Game::legal_actions`].
+    pub fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        self.game.legal_actions(seat, out);
+    }
+
+    /// Plays `action` for `seat`: see [`Game::apply_into`].
+    ///
+    /// # Errors
+    /// The action is not legal; the game is unchanged.
+    pub fn apply_into(&mut self, seat: Seat, action: Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        self.game.apply_into(seat, action, events)
+    }
+
+    /// What `seat` sees of this dealt game.
+    pub fn seat_view(&self, seat: Seat) -> SeatView {
+        self.game.seat_view(seat)
+    }
+
+    /// The final scores once the game is over: see [`Game::final_scores`].
+    pub fn final_scores(&self) -> Option<Vec<FinalScore>> {
+        self.game.final_scores()
+    }
+
+    /// The dealt game as a plain game, for checks and for playing it on with anything that takes one.
+    pub fn into_game(self) -> Game {
+        self.game
+    }
+}
+
+/// Deals the game [`DealtGame::deal`] describes.
+fn deal_game(map: Arc<Map>, view: &SeatView, rng: &mut GameRng) -> Result<Game, SetupError> {
+    let public = &view.public;
+    let rules = &map.rules;
+    if public.map != map.id || public.owners.len() != map.routes.len() {
+        return Err(SetupError(format!("the view is not of {}", map.name)));
+    }
+
+    // Cards: the deck's make-up less what the seat sees (its hand, the face-up row, a tunnel's turned cards).
+    let turned: &[Card] = match &public.phase {
+        Step::Tunnel(tunnel) => &tunnel.turned,
+        _ => &[],
+    };
+    // Cards laid for another player's pending tunnel lie on the table, still in that player's hand.
+    let laid_by_other = match &public.phase {
+        Step::Tunnel(tunnel) if public.current != view.seat => tunnel.laid,
+        _ => CardCounts::EMPTY,
+    };
+    let mut unseen_counts = [0i64; CARD_KINDS];
+    for color in &rules.deck_colors {
+        unseen_counts[color.card().index()] += i64::from(rules.cards_per_color);
+    }
+    unseen_counts[Card::WILD.index()] += i64::from(rules.wild_cards);
+    let seen = view
+        .hand
+        .iter()
+        .chain(laid_by_other.iter())
+        .chain(public.faceup.iter().flatten().chain(turned).map(|&card| (card, 1u8)));
+    for (card, n) in seen {
+        unseen_counts[card.index()] -= i64::from(n);
+    }
+    if unseen_counts.iter().any(|&n| n < 0) {
+        return Err(SetupError("the view shows more cards than the map has".into()));
+    }
+    let mut unseen: Vec<Card> = unseen_counts
+        .iter()
+        .enumerate()
+        .flat_map(|(i, &n)| std::iter::repeat_n(Card::from_index(i).expect("index in range"), n as usize))
+        .collect();
+    rng.shuffle(&mut unseen);
+
+    // Tickets: every ticket less the seat's own and its offer; the ticket deck takes regular tickets first
+    // (long tickets never go back into it), the other seats' tickets come from what is left.
+    let mut own = vec![false; map.tickets.len()];
+    for t in view.tickets.iter().map(|(t, _)| t).chain(&view.offer) {
+        *own.get_mut(usize::from(t.0))
+            .ok_or_else(|| SetupError("a ticket that is not on the map".into()))? = true;
+    }
+    let (mut regular, mut long): (Vec<TicketId>, Vec<TicketId>) = (0..map.tickets.len())
+        .filter(|&i| !own[i])
+        .map(|i| TicketId(i as u16))
+        .partition(|&t| !map.ticket(t).long);
+    rng.shuffle(&mut regular);
+    rng.shuffle(&mut long);
+    let from_regular = public.ticket_deck_size.min(regular.len());
+    let mut ticket_deck: Vec<TicketId> = regular.drain(..from_regular).collect();
+    let short = public.ticket_deck_size - from_regular;
+    if short > long.len() {
+        return Err(SetupError("the view shows more tickets than the map has".into()));
+    }
+    ticket_deck.extend(long.drain(..short));
+    let mut others_tickets: Vec<TicketId> = regular;
+    others_tickets.extend(long);
+    rng.shuffle(&mut others_tickets);
+
+    let mut seats = Vec::with_capacity(public.seats.len());
+    for (i, shown) in public.seats.iter().enumerate() {
+        let mut routes = RouteSet::EMPTY;
+        for (r, owner) in public.owners.iter().enumerate() {
+            if *owner == Some(Seat(i as u8)) {
+                routes.insert(RouteId(r as u16));
+            }
+        }
+        let (hand, tickets, offer) = if i == view.seat.index() {
+            let kept = view.tickets.iter().map(|&(t, _)| t).collect();
+            (view.hand, kept, view.offer.clone())
+        } else {
+            let mut hand = if Seat(i as u8) == public.current {
+                laid_by_other
+            } else {
+                CardCounts::EMPTY
+            };
+            let hand_size = (shown.hand_size as usize)
+                .checked_sub(hand.total() as usize)
+                .filter(|&n| n <= unseen.len())
+                .ok_or_else(|| SetupError("the view shows more cards in hand than are unseen".into()))?;
+            for card in unseen.drain(unseen.len() - hand_size..) {
+                hand.add(card, 1);
+            }
+            let offer_size = if !shown.choosing_tickets {
+                0
+            } else if public.phase == Step::StartingTickets {
+                usize::from(rules.tickets_dealt) + usize::from(rules.long_tickets_dealt)
+            } else {
+                usize::from(rules.tickets_draw)
+            };
+            let wanted = shown.tickets_held + offer_size;
+            if wanted > others_tickets.len() {
+                return Err(SetupError("the view shows more tickets held than the map has".into()));
+            }
+            let mut taken: Vec<TicketId> = others_tickets.drain(others_tickets.len() - wanted..).collect();
+            let offer = taken.split_off(shown.tickets_held);
+            (hand, taken, offer)
+        };
+        seats.push(SeatState {
+            hand,
+            tickets,
+            offer,
+            trains: shown.trains,
+            metros: shown.metros,
+            stations: shown.stations_left,
+            station_cities: shown.station_cities.clone(),
+            routes,
+            route_points: shown.route_points,
+        });
+    }
+
+    // What is left of the unseen cards fills the draw pile, then the discard pile under the turned cards.
+    if unseen.len() != public.deck_size + public.discard_size.saturating_sub(turned.len()) {
+        return Err(SetupError("the view's piles do not add up to the cards unseen".into()));
+    }
+    let mut discard = unseen.split_off(public.deck_size);
+    discard.extend_from_slice(turned);
+    let state = State {
+        map: map.id.clone(),
+        rng: GameRng::new(rng.next_u64()),
+        deck: unseen,
+        discard,
+        faceup: public.faceup,
+        tickets: ticket_deck.into(),
+        removed_tickets: others_tickets,
+        seats,
+        owners: public.owners.clone(),
+        current: public.current,
+        step: public.phase.clone(),
+        final_turns_left: public.final_turns_left,
+        passes_in_a_row: public.passes_in_a_row,
+        turn: public.turn,
+        last_claim: public.last_claim,
+    };
+    Game::from_state(map, state)
+}
