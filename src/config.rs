@@ -19,6 +19,11 @@ pub struct Config {
     /// Reproducible games (tests, bug reports): `TTRBOT_GAME_SEED`; each new game's seed is then this number mixed
     /// with the channel's id instead of the clock.
     pub game_seed: Option<u64>,
+    /// How often the bot looks for reminders that are due (`TTRBOT_REMINDER_SCAN_MS`; a minute by default).
+    pub reminder_scan: std::time::Duration,
+    /// Tests only: a file holding the time as Unix milliseconds (`TTRBOT_CLOCK_FILE`), read instead of the system
+    /// clock, so a test can move days ahead without waiting.
+    pub clock_file: Option<std::path::PathBuf>,
 }
 
 impl Config {
@@ -38,6 +43,13 @@ impl Config {
             database_url: get("DATABASE_URL").unwrap_or_else(|| "sqlite://ttrbot.db".to_string()),
             discord_api_base: get("DISCORD_API_BASE"),
             game_seed: get("TTRBOT_GAME_SEED").and_then(|s| s.trim().parse().ok()),
+            reminder_scan: std::time::Duration::from_millis(
+                get("TTRBOT_REMINDER_SCAN_MS")
+                    .and_then(|s| s.trim().parse().ok())
+                    .unwrap_or(60_000)
+                    .max(10),
+            ),
+            clock_file: get("TTRBOT_CLOCK_FILE").map(std::path::PathBuf::from),
         }
     }
 }

@@ -5,7 +5,7 @@ use poise::serenity_prelude as serenity;
 
 use super::{ButtonId, Context, Data, Error, game, private_lang, refusal_or_error, reply_ephemeral};
 use crate::maps::{self, BUILTIN};
-use crate::store::{Actor, Lobby, NewLobby, StoreError};
+use crate::store::{Actor, DEFAULT_REMINDER_HOURS, Lobby, NewLobby, REMINDER_HOURS, StoreError};
 
 /// What the lobby's buttons are called in their `custom_id`s.
 pub(super) const BUTTONS: [&str; 5] = ["join", "leave", "computer", "start", "cancel"];
@@ -85,7 +85,7 @@ fn new_seed(fixed: Option<u64>, channel: u64, salt: u64) -> u64 {
 }
 
 /// Who is asking, and whether they may manage the channel (then they may start or cancel any lobby).
-fn actor(user: &serenity::User, member: Option<&serenity::Member>) -> Actor {
+pub(super) fn actor(user: &serenity::User, member: Option<&serenity::Member>) -> Actor {
     Actor {
         user_id: user.id.get(),
         manages_channel: member.and_then(|m| m.permissions).is_some_and(|p| p.manage_channels()),
@@ -195,6 +195,10 @@ pub async fn start(
     #[max = 4]
     bots: Option<u8>,
     #[description = "How strong the computer players are"] level: Option<Level>,
+    #[description = "Hours between reminders to the player whose move it is (default 12; 0: none)"]
+    #[min = 0]
+    #[max = 168]
+    reminder: Option<u32>,
 ) -> Result<(), Error> {
     let lang = private_lang(ctx.locale().unwrap_or("en"));
     let level = match level.map(|Level(l)| l) {
@@ -216,7 +220,10 @@ pub async fn start(
         seed: new_seed(ctx.data().game_seed, channel, ctx.id()),
         host: ctx.author().id.get(),
         host_name: display_name(ctx.author(), member.as_deref()),
-        settings: serde_json::json!({ COMPUTER_LEVEL: level.name() }),
+        settings: serde_json::json!({
+            COMPUTER_LEVEL: level.name(),
+            REMINDER_HOURS: reminder.unwrap_or(DEFAULT_REMINDER_HOURS),
+        }),
     };
     let lock = ctx.data().channel_lock(channel);
     let _held = lock.lock().await;

@@ -6,6 +6,8 @@ mod claim;
 mod computer;
 mod game;
 mod lobby;
+mod reminders;
+mod settings;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -14,7 +16,7 @@ use poise::serenity_prelude as serenity;
 use tokio::sync::Mutex;
 
 use crate::config::{self, Config};
-use crate::store::{Store, StoreError};
+use crate::store::{Clock, Store, StoreError};
 use crate::text::{self, Lang};
 
 /// What every handler shares: the database and the per-channel locks.
@@ -30,6 +32,10 @@ pub struct Data {
     closed_dms: std::sync::Mutex<HashSet<(i64, u64)>>,
     /// Seeds games from this number and the channel instead of the clock (`TTRBOT_GAME_SEED`).
     game_seed: Option<u64>,
+    /// How often the reminder loop looks for due reminders.
+    reminder_scan: std::time::Duration,
+    /// Whether the reminder loop runs (it is started at the first `Ready`, not again on a reconnect).
+    reminding: std::sync::atomic::AtomicBool,
 }
 
 impl Data {
@@ -140,7 +146,11 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
         )));
     }
     // Opened (and created on first start) before connecting, so a bad DATABASE_URL stops the bot at once.
-    let store = Store::open(&config.database_url)
+    let clock = match &config.clock_file {
+        Some(path) => clock_from_file(path.clone()),
+        None => Clock::system(),
+    };
+    let store = Store::open_with_clock(&config.database_url, clock)
         .await
         .map_err(|e| BotError::Store(config.database_url.clone(), e))?;
     let data = Data {
@@ -149,6 +159,8 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
         announce_queues: std::sync::Mutex::default(),
         closed_dms: std::sync::Mutex::default(),
         game_seed: config.game_seed,
+        reminder_scan: config.reminder_scan,
+        reminding: std::sync::atomic::AtomicBool::new(false),
     };
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
@@ -193,6 +205,17 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
     }
 }
 
+/// The time as a test writes it into `path` (Unix milliseconds); the system clock while the file is missing.
+fn clock_from_file(path: std::path::PathBuf) -> Clock {
+    let system = Clock::system();
+    Clock::from_fn(move || {
+        std::fs::read_to_string(&path)
+            .ok()
+            .and_then(|t| t.trim().parse().ok())
+            .unwrap_or_else(|| system.now_ms())
+    })
+}
+
 /// Ticket to Ride: open a game, join it, play it.
 #[poise::command(
     slash_command,
@@ -209,7 +232,8 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
         "game::end",
         "game::status",
         "game::rules",
-        "game::history"
+        "game::history",
+        "settings::settings"
     ),
     subcommand_required
 )]
@@ -233,6 +257,9 @@ async fn on_event(
             }
             if let Err(e) = computer::resume_all(ctx, data).await {
                 tracing::error!("resuming computer players: {e}");
+            }
+            if !data.reminding.swap(true, std::sync::atomic::Ordering::SeqCst) {
+                tokio::spawn(reminders::run(ctx.clone(), data.store.clone(), data.reminder_scan));
             }
             return Ok(());
         }

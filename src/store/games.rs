@@ -5,7 +5,7 @@ use std::sync::Arc;
 use serde::Serialize;
 use sqlx::Row;
 
-use super::{Internal, Refusal, SNAPSHOT_FORMAT, Store, StoreError, now_ms};
+use super::{Internal, Refusal, SNAPSHOT_FORMAT, Store, StoreError, reminders};
 use crate::maps;
 use crate::rules::{Action, Event, Game, Map, PrivateEvent, RuleError, Seat};
 use crate::seating::{Player, PlayerColor};
@@ -148,7 +148,7 @@ impl Store {
         tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
         row: &GameRow<'_>,
     ) -> Result<GameId, StoreError> {
-        let now = now_ms();
+        let now = self.now_ms();
         let inserted = sqlx::query(
             "INSERT INTO games (channel_id, guild_id, map, status, seed, settings, created_at, updated_at, host_id)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -238,6 +238,7 @@ impl Store {
             .bind(state)
             .execute(&mut *tx)
             .await?;
+        reminders::start_turn(&mut tx, id, self.now_ms()).await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -301,7 +302,7 @@ impl Store {
             Err(e) => return Ok(Applied::Rejected(e)),
         };
         let state = next.snapshot();
-        let now = now_ms();
+        let now = self.now_ms();
         let _writing = self.writer.lock().await;
         let mut tx = self.pool.begin().await?;
         let updated =
@@ -331,6 +332,13 @@ impl Store {
         .bind(id.0)
         .execute(&mut *tx)
         .await?;
+        if next.is_over() {
+            reminders::stop_reminders(&mut tx, id).await?;
+        } else if next.to_act().iter().any(|seat| !game.to_act().contains(seat)) {
+            // A seat that was not waiting now must act: its turn starts. (Seats that were already waiting, such as
+            // players still choosing starting tickets after another chose, keep their turn's start.)
+            reminders::start_turn(&mut tx, id, now).await?;
+        }
         if let Some(result) = next.public_view().result {
             for (seat, (score, rank)) in result.scores.iter().zip(result.ranks).enumerate() {
                 sqlx::query("UPDATE seats SET final_score = ?, final_rank = ? WHERE game_id = ? AND seat = ?")

@@ -5,7 +5,7 @@ use serde_json::Value;
 use sqlx::{Row, Sqlite, Transaction};
 
 use super::games::{GameId, GameRow, StoredSeat, from_db, map_for, new_game, stored_seat, to_db};
-use super::{Refusal, SNAPSHOT_FORMAT, Store, StoreError, now_ms};
+use super::{Refusal, SNAPSHOT_FORMAT, Store, StoreError, reminders};
 use crate::rules::Game;
 use crate::seating::PlayerColor;
 
@@ -189,7 +189,7 @@ impl Store {
         let next_human = lobby.seats.iter().filter(|s| s.seat != seat).find_map(|s| s.user_id);
         let result = match next_human {
             None => {
-                set_status(&mut tx, lobby.id, "cancelled").await?;
+                set_status(&mut tx, lobby.id, "cancelled", self.now_ms()).await?;
                 None
             }
             Some(next) => {
@@ -240,7 +240,8 @@ impl Store {
             .bind(game.snapshot())
             .execute(&mut *tx)
             .await?;
-        set_status(&mut tx, lobby.id, "running").await?;
+        set_status(&mut tx, lobby.id, "running", self.now_ms()).await?;
+        reminders::start_turn(&mut tx, lobby.id, self.now_ms()).await?;
         tx.commit().await?;
         Ok((lobby, game))
     }
@@ -256,7 +257,7 @@ impl Store {
         if !lobby.allows(actor) {
             return Err(Refusal::NotHost.into());
         }
-        set_status(&mut tx, lobby.id, "cancelled").await?;
+        set_status(&mut tx, lobby.id, "cancelled", self.now_ms()).await?;
         tx.commit().await?;
         Ok(lobby.id)
     }
@@ -281,7 +282,7 @@ impl Store {
         if host != Some(actor.user_id) && !actor.manages_channel {
             return Err(Refusal::NotHost.into());
         }
-        set_status(&mut tx, id, "cancelled").await?;
+        set_status(&mut tx, id, "cancelled", self.now_ms()).await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -341,10 +342,10 @@ async fn insert_seat(
     Ok(())
 }
 
-async fn set_status(tx: &mut Transaction<'_, Sqlite>, id: GameId, status: &str) -> Result<(), StoreError> {
+async fn set_status(tx: &mut Transaction<'_, Sqlite>, id: GameId, status: &str, now: i64) -> Result<(), StoreError> {
     sqlx::query("UPDATE games SET status = ?, updated_at = ? WHERE id = ?")
         .bind(status)
-        .bind(now_ms())
+        .bind(now)
         .bind(id.0)
         .execute(&mut **tx)
         .await?;

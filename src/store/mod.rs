@@ -3,6 +3,7 @@
 
 mod games;
 mod lobby;
+mod reminders;
 
 use std::borrow::Cow;
 use std::fmt;
@@ -14,6 +15,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePo
 
 pub use games::{Applied, GameId, GameSummary, Loaded, NewGame, NewSeat, SeatResult, StoredSeat};
 pub use lobby::{Actor, Lobby, NewLobby};
+pub use reminders::{Clock, DEFAULT_REMINDER_HOURS, Due, REMINDER_HOURS};
 
 /// The encoding of stored snapshots. Raise it when `rules::State`'s JSON changes incompatibly; older snapshots
 /// are then reported as unreadable (and can be rebuilt from the action log).
@@ -32,6 +34,7 @@ pub const MIGRATIONS: &[(i64, &str, &str)] = &[
         "announced version",
         include_str!("../../migrations/0003_announced.sql"),
     ),
+    (4, "reminders", include_str!("../../migrations/0004_reminders.sql")),
 ];
 
 /// Why a storage call did not do what was asked, in two tiers: what the user caused (answer them plainly; nothing
@@ -175,10 +178,11 @@ impl From<Refusal> for StoreError {
     }
 }
 
-/// The database: a pool of connections, and a queue for writers.
+/// The database: a pool of connections, a queue for writers, and the clock its timestamps come from.
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: SqlitePool,
+    clock: Clock,
     /// SQLite has one writer at a time. Writers of this process queue here instead of in SQLite's busy handler,
     /// which sleeps and backs off and so wastes most of the time under load; reads are not queued.
     writer: std::sync::Arc<tokio::sync::Mutex<()>>,
@@ -193,6 +197,15 @@ impl Store {
     /// # Errors
     /// The URL is not SQLite, the file cannot be opened, or the migrations refuse (a newer database).
     pub async fn open(url: &str) -> Result<Store, StoreError> {
+        Store::open_with_clock(url, Clock::system()).await
+    }
+
+    /// As [`Store::open`], with every timestamp (actions, turns, reminders) read from `clock`: tests move time on
+    /// instead of waiting for it.
+    ///
+    /// # Errors
+    /// As [`Store::open`].
+    pub async fn open_with_clock(url: &str, clock: Clock) -> Result<Store, StoreError> {
         let options = SqliteConnectOptions::from_str(url)?
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
@@ -206,6 +219,7 @@ impl Store {
         migrator().run(&pool).await?;
         Ok(Store {
             pool,
+            clock,
             writer: std::sync::Arc::default(),
         })
     }
@@ -240,9 +254,9 @@ fn migrator() -> Migrator {
     }
 }
 
-/// Milliseconds since the Unix epoch, for timestamps.
-fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
+impl Store {
+    /// Milliseconds since the Unix epoch, by the store's clock.
+    pub fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
+    }
 }

@@ -1,0 +1,95 @@
+//! Reminders: one loop per bot asks the store which games are due and pings the people whose move it is. Times live
+//! in the database, so a restart neither loses a reminder nor repeats a missed one.
+
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+
+use super::Error;
+use crate::store::{Due, Store};
+
+/// Most reminders sent per scan; the rest wait for the next scan (it comes at once when this many were due).
+const PER_SCAN: u32 = 50;
+
+/// Scans for due reminders every `every`, forever.
+pub(super) async fn run(ctx: serenity::Context, store: Store, every: Duration) {
+    loop {
+        match remind_due(&ctx, &store).await {
+            Ok(sent) if sent == PER_SCAN as usize => continue,
+            Ok(_) => {}
+            Err(e) => tracing::error!("reminders: {e}"),
+        }
+        tokio::time::sleep(every).await;
+    }
+}
+
+/// Sends every reminder due now (at most [`PER_SCAN`]); returns how many games were reminded.
+async fn remind_due(ctx: &serenity::Context, store: &Store) -> Result<usize, Error> {
+    let due = store.due_reminders(PER_SCAN).await?;
+    for game in &due {
+        if let Err(e) = remind(ctx, store, game).await {
+            // One channel's trouble (deleted, no permission) must not stop the others' reminders.
+            tracing::warn!(game = game.game.0, "reminder not sent: {e}");
+        }
+        // Counted as reminded either way, so a broken channel is not retried in a tight loop.
+        store.reminded(game).await?;
+    }
+    Ok(due.len())
+}
+
+/// Pings the people to act in `due`'s game who want pings; says nothing when none does (computers, pings off).
+async fn remind(ctx: &serenity::Context, store: &Store, due: &Due) -> Result<(), Error> {
+    let game = store.load(due.game).await?.game;
+    let to_act = game.to_act();
+    let pinged: Vec<u64> = store
+        .pinged_seats(due.game)
+        .await?
+        .into_iter()
+        .filter(|(seat, _)| to_act.contains(seat))
+        .map(|(_, user)| user)
+        .collect();
+    if pinged.is_empty() {
+        return Ok(());
+    }
+    let mentions: Vec<String> = pinged.iter().map(|u| format!("<@{u}>")).collect();
+    let message = serenity::CreateMessage::new()
+        .content(format!(
+            "Reminder: {}, the game has been waiting for your move for {}.",
+            mentions.join(", "),
+            waited(store.now_ms() - due.turn_started_at)
+        ))
+        .allowed_mentions(
+            // Only the players reminded.
+            serenity::CreateAllowedMentions::new().users(pinged.iter().map(|&u| serenity::UserId::new(u))),
+        );
+    serenity::ChannelId::new(due.channel_id)
+        .send_message(ctx, message)
+        .await?;
+    Ok(())
+}
+
+/// How long a turn has waited, as a reminder says it: "13 hours", "3 days".
+fn waited(ms: i64) -> String {
+    let hours = (ms.max(0) / 3_600_000) as u64;
+    match hours {
+        0 => "less than an hour".to_string(),
+        1 => "an hour".to_string(),
+        2..48 => format!("{hours} hours"),
+        _ => format!("{} days", hours / 24),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::waited;
+
+    #[test]
+    fn a_wait_reads_in_hours_then_days() {
+        let hour = 3_600_000;
+        assert_eq!(waited(20 * 60_000), "less than an hour");
+        assert_eq!(waited(hour + 5), "an hour");
+        assert_eq!(waited(12 * hour), "12 hours");
+        assert_eq!(waited(47 * hour), "47 hours");
+        assert_eq!(waited(75 * hour), "3 days");
+    }
+}

@@ -1,0 +1,207 @@
+//! Reminders from stored times, with a clock the tests move: they come due after the interval and again every
+//! interval, stop when the player moves, leave out players who turned pings off, and come once after a restart
+//! that missed several.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+
+use ttrbot::rules::{Action, GameRng, Seat};
+use ttrbot::store::{Actor, Applied, Clock, Due, GameId, NewGame, NewSeat, Refusal, Store, StoreError};
+
+const HOUR: i64 = 3_600_000;
+/// 2026-11-24 00:00 UTC: any fixed start will do.
+const START: i64 = 1_795_478_400_000;
+
+/// A fresh database file for one test.
+fn db(name: &str) -> (String, PathBuf) {
+    let path = std::env::temp_dir().join(format!("ttrbot-reminders-{}-{name}.db", std::process::id()));
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+    (format!("sqlite://{}", path.display()), path)
+}
+
+/// A clock the test sets.
+#[derive(Clone)]
+struct TestClock(Arc<AtomicI64>);
+
+impl TestClock {
+    fn new() -> TestClock {
+        TestClock(Arc::new(AtomicI64::new(START)))
+    }
+    fn at(&self, hours: f64) {
+        self.0.store(START + (hours * HOUR as f64) as i64, Ordering::SeqCst);
+    }
+    fn clock(&self) -> Clock {
+        let now = Arc::clone(&self.0);
+        Clock::from_fn(move || now.load(Ordering::SeqCst))
+    }
+}
+
+async fn open(url: &str, clock: &TestClock) -> Store {
+    Store::open_with_clock(url, clock.clock()).await.unwrap()
+}
+
+/// A 2-player USA game of two people (users 11 and 12) in channel 5.
+async fn two_player_game(store: &Store, settings: serde_json::Value) -> GameId {
+    let new = NewGame {
+        channel_id: 5,
+        guild_id: Some(7),
+        map: "usa".into(),
+        seed: 3,
+        seats: (0..2)
+            .map(|i| NewSeat {
+                user_id: Some(11 + i as u64),
+                name: format!("P{i}"),
+                color: ttrbot::seating::PlayerColor::for_seat(i),
+            })
+            .collect(),
+        settings,
+    };
+    store.create_game(&new).await.unwrap()
+}
+
+/// Plays legal actions until a seat that was not to act must act (the next player's turn begins).
+async fn play_until_the_turn_passes(store: &Store, id: GameId) {
+    let mut chooser = GameRng::new(1);
+    let mut legal: Vec<Action> = Vec::new();
+    loop {
+        let loaded = store.load(id).await.unwrap();
+        let before = loaded.game.to_act();
+        let seat = before[0];
+        loaded.game.legal_actions(seat, &mut legal);
+        // Prefer drawing cards: the deck is always there early on.
+        let action = legal
+            .iter()
+            .copied()
+            .find(|a| *a == Action::DrawBlind)
+            .unwrap_or(legal[chooser.below(legal.len())]);
+        let Applied::Accepted { game, .. } = store.apply_and_save(id, seat, action).await.unwrap() else {
+            panic!("a legal action was refused");
+        };
+        if game.to_act().iter().any(|s| !before.contains(s)) {
+            return;
+        }
+    }
+}
+
+async fn due_games(store: &Store) -> Vec<GameId> {
+    store
+        .due_reminders(100)
+        .await
+        .unwrap()
+        .iter()
+        .map(|d: &Due| d.game)
+        .collect()
+}
+
+#[tokio::test]
+async fn a_reminder_comes_due_after_the_interval_and_again_every_interval_until_the_player_moves() {
+    let (url, _) = db("interval");
+    let clock = TestClock::new();
+    let store = open(&url, &clock).await;
+    let id = two_player_game(&store, serde_json::json!({})).await;
+    // The default interval: twelve hours.
+    clock.at(11.9);
+    assert!(due_games(&store).await.is_empty());
+    clock.at(12.0);
+    let due = store.due_reminders(100).await.unwrap();
+    assert_eq!(due.iter().map(|d| d.game).collect::<Vec<_>>(), vec![id]);
+    assert_eq!(due[0].channel_id, 5);
+    clock.at(12.5);
+    assert!(store.reminded(&due[0]).await.unwrap());
+    assert!(due_games(&store).await.is_empty(), "one reminder per interval");
+    clock.at(24.4);
+    assert!(due_games(&store).await.is_empty());
+    clock.at(24.5);
+    assert_eq!(due_games(&store).await, vec![id]);
+    // The players choose their tickets: the first player's turn, and its clock, start then.
+    clock.at(25.0);
+    play_until_the_turn_passes(&store, id).await;
+    assert!(due_games(&store).await.is_empty(), "a move stops the reminder");
+    assert_eq!(
+        store.turn_times(id).await.unwrap(),
+        (Some(START + 25 * HOUR), Some(START + 37 * HOUR))
+    );
+    clock.at(37.0);
+    assert_eq!(due_games(&store).await, vec![id]);
+}
+
+#[tokio::test]
+async fn a_reminder_read_before_a_move_is_not_counted_against_the_next_turn() {
+    let (url, _) = db("race");
+    let clock = TestClock::new();
+    let store = open(&url, &clock).await;
+    let id = two_player_game(&store, serde_json::json!({})).await;
+    clock.at(12.0);
+    let due = store.due_reminders(100).await.unwrap();
+    play_until_the_turn_passes(&store, id).await;
+    // The reminder of the old turn is refused: the new turn keeps its full interval.
+    assert!(!store.reminded(&due[0]).await.unwrap());
+    assert_eq!(store.turn_times(id).await.unwrap().1, Some(START + 24 * HOUR));
+}
+
+#[tokio::test]
+async fn a_restart_that_missed_several_reminders_sends_one() {
+    let (url, _) = db("restart");
+    let clock = TestClock::new();
+    let store = open(&url, &clock).await;
+    let id = two_player_game(&store, serde_json::json!({ "reminder_hours": 6 })).await;
+    clock.at(1.0);
+    store.close().await;
+    // Down for four intervals.
+    clock.at(30.0);
+    let store = open(&url, &clock).await;
+    let due = store.due_reminders(100).await.unwrap();
+    assert_eq!(due.len(), 1);
+    assert!(store.reminded(&due[0]).await.unwrap());
+    assert!(due_games(&store).await.is_empty(), "not once per missed interval");
+    clock.at(35.9);
+    assert!(due_games(&store).await.is_empty());
+    clock.at(36.0);
+    assert_eq!(due_games(&store).await, vec![id]);
+}
+
+#[tokio::test]
+async fn reminders_can_be_turned_off_for_a_game_and_pings_for_a_player() {
+    let (url, _) = db("off");
+    let clock = TestClock::new();
+    let store = open(&url, &clock).await;
+    let quiet = two_player_game(&store, serde_json::json!({ "reminder_hours": 0 })).await;
+    clock.at(1000.0);
+    assert!(due_games(&store).await.is_empty(), "reminder_hours 0: never");
+    assert_eq!(store.turn_times(quiet).await.unwrap().1, None);
+    // Only the host (here: no lobby, so someone who manages the channel) may turn them on again.
+    let player = Actor {
+        user_id: 11,
+        manages_channel: false,
+    };
+    assert!(matches!(
+        store.set_reminder_hours(quiet, player, 2).await,
+        Err(StoreError::Refused(Refusal::NotHost))
+    ));
+    assert_eq!(
+        store.turn_times(quiet).await.unwrap().1,
+        None,
+        "a refusal changes nothing"
+    );
+    let manager = Actor {
+        user_id: 11,
+        manages_channel: true,
+    };
+    store.set_reminder_hours(quiet, manager, 2).await.unwrap();
+    clock.at(1002.0);
+    assert_eq!(due_games(&store).await, vec![quiet]);
+
+    assert_eq!(
+        store.pinged_seats(quiet).await.unwrap(),
+        vec![(Seat(0), 11), (Seat(1), 12)]
+    );
+    store.set_pings(quiet, 12, false).await.unwrap();
+    assert_eq!(store.pinged_seats(quiet).await.unwrap(), vec![(Seat(0), 11)]);
+    store.set_pings(quiet, 12, true).await.unwrap();
+    assert_eq!(store.pinged_seats(quiet).await.unwrap().len(), 2);
+    // Someone without a seat is told so, and nothing changes.
+    assert!(store.set_pings(quiet, 99, false).await.unwrap_err().refusal().is_some());
+}
