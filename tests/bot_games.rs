@@ -461,3 +461,86 @@ async fn a_person_who_leaves_mid_game_hands_their_seat_to_a_computer_player_and_
     table.check_record().await;
     table.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_player_to_move_is_reminded_when_the_interval_passes_and_not_once_they_turn_pings_off() {
+    let table = Table::open("reminders", "usa", 2, 0x5eed_0011).await;
+    let (game, _) = table.state().await;
+    let (user, name) = table.seats[game.current().index()];
+    let (other, _) = table.seats[1 - game.current().index()];
+    let messages = format!("/channels/{CHANNEL}/messages");
+    let is_reminder = |c: &fake_discord::Call| {
+        c.method == "POST"
+            && c.path.ends_with(&messages)
+            && c.json["content"].as_str().is_some_and(|t| t.starts_with("Reminder"))
+    };
+    let reminders_after = |from: usize| {
+        table
+            .fake
+            .read_calls(|calls| calls[from..].iter().filter(|c| is_reminder(c)).count())
+    };
+    // Twelve hours on (the default), the player to move is pinged, and only they.
+    let first_due = table.store.turn_times(table.game).await.unwrap().1.unwrap();
+    let from = table.fake.call_count();
+    table.fake.advance_clock(12.5);
+    let reminder = table.fake.wait_for_call_after(from, "a reminder", is_reminder).await;
+    let text = reminder.json["content"].as_str().unwrap();
+    assert!(
+        text.contains(&format!("<@{user}>")) && !text.contains(&format!("<@{other}>")),
+        "{text}"
+    );
+    assert_eq!(
+        reminder.json["allowed_mentions"]["users"],
+        json!([user.to_string()]),
+        "{:#}",
+        reminder.json
+    );
+    // Three intervals later at once (as after a bot that was down): one reminder, not three.
+    let second_due = next_reminder_after(&table, first_due).await;
+    let from = table.fake.call_count();
+    table.fake.advance_clock(36.5);
+    next_reminder_after(&table, second_due + 24 * 3_600_000).await;
+    assert_eq!(reminders_after(from), 1);
+
+    // Pings off: the settings say so privately, and the next interval passes without a ping.
+    let answer = table
+        .fake
+        .interact(slash(user, name, CHANNEL, "settings", &[("pings", json!(false))]))
+        .await;
+    assert!(
+        is_ephemeral(&answer["data"]) && content(&answer).contains("do not ping you"),
+        "{answer:#}"
+    );
+    let shown = table.fake.interact(slash(user, name, CHANNEL, "settings", &[])).await;
+    assert!(content(&shown).contains("every 12 hours"), "{shown:#}");
+    // Only the host changes the interval: the second player is told so.
+    let (guest, guest_name) = table.seats.iter().copied().find(|s| s.0 != PEOPLE[0].0).unwrap();
+    let refused = table
+        .fake
+        .interact(slash(guest, guest_name, CHANNEL, "settings", &[("reminder", json!(1))]))
+        .await;
+    assert!(is_ephemeral(&refused["data"]), "{refused:#}");
+    assert_eq!(
+        table.store.settings(table.game).await.unwrap()["reminder_hours"],
+        json!(12)
+    );
+    let due = table.store.turn_times(table.game).await.unwrap().1.unwrap();
+    let from = table.fake.call_count();
+    table.fake.advance_clock(13.0);
+    next_reminder_after(&table, due).await;
+    assert_eq!(reminders_after(from), 0, "pings off: no reminder");
+    table.stop().await;
+}
+
+/// The game's next reminder time, once the bot has moved it past `after` (it has then handled the one due).
+async fn next_reminder_after(table: &Table, after: i64) -> i64 {
+    let deadline = std::time::Instant::now() + fake_discord::WAIT;
+    loop {
+        let next = table.store.turn_times(table.game).await.unwrap().1.unwrap();
+        if next > after {
+            return next;
+        }
+        assert!(std::time::Instant::now() < deadline, "the reminder was never handled");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}

@@ -151,6 +151,25 @@ impl Fake {
         .await;
     }
 
+    /// Moves the bot's clock `hours` ahead (from the real time, the first time).
+    pub fn advance_clock(&self, hours: f64) {
+        let file = self.database.parent().unwrap().join("clock");
+        let now = std::fs::read_to_string(&file)
+            .ok()
+            .and_then(|t| t.trim().parse::<i64>().ok())
+            .unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .unwrap()
+                    .as_millis() as i64
+            });
+        let later = now + (hours * 3_600_000.0) as i64;
+        // Written whole and renamed, so the bot never reads half a number.
+        let partial = file.with_extension("partial");
+        std::fs::write(&partial, later.to_string()).unwrap();
+        std::fs::rename(&partial, &file).unwrap();
+    }
+
     /// From now on, DMs to this user are refused (error 50007, as when they have closed their DMs).
     pub fn close_dms(&self, user: u64) {
         self.shared.dms_closed.lock().unwrap().push(user);
@@ -363,6 +382,9 @@ fn spawn_bot(
         .env("DATABASE_URL", format!("sqlite://{}", database.display()))
         // Seeded games: the same deal on every run.
         .env("TTRBOT_GAME_SEED", "20261123")
+        // The bot's clock is a file the test moves (see `Fake::advance_clock`), and reminders are looked for often.
+        .env("TTRBOT_CLOCK_FILE", dir.join("clock"))
+        .env("TTRBOT_REMINDER_SCAN_MS", "50")
         .env("RUST_LOG", "warn,ttrbot=info,serenity::client::dispatch=debug")
         .env("NO_PROXY", "127.0.0.1,localhost")
         .env_remove("HTTP_PROXY")
@@ -396,11 +418,18 @@ fn base(kind: u8, user: u64, name: &str, channel: u64, data: Value) -> Value {
     })
 }
 
-/// `/ttr <sub> [options]` by a user in a channel; options are (name, value), strings or integers.
+/// `/ttr <sub> [options]` by a user in a channel; options are (name, value), strings, integers or booleans.
 pub fn slash(user: u64, name: &str, channel: u64, sub: &str, options: &[(&str, Value)]) -> Value {
     let options: Vec<Value> = options
         .iter()
-        .map(|(n, v)| json!({ "name": n, "type": if v.is_string() { 3 } else { 4 }, "value": v }))
+        .map(|(n, v)| {
+            let kind = match v {
+                Value::String(_) => 3,
+                Value::Bool(_) => 5,
+                _ => 4,
+            };
+            json!({ "name": n, "type": kind, "value": v })
+        })
         .collect();
     base(
         2,
