@@ -1,11 +1,12 @@
-//! Storage benchmarks: durable actions per second (one game, and 100 games at once) and loading a snapshot.
+//! Storage benchmarks: durable actions per second (one game, and 100 games at once), loading a snapshot, and the
+//! reminder scan among 10,000 running games.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use ttrbot::rules::{Action, GameRng};
-use ttrbot::store::{Applied, GameId, NewGame, NewSeat, Store};
+use ttrbot::store::{Applied, Clock, GameId, NewGame, NewSeat, Store};
 
 fn new_game(channel: u64, seed: u64) -> NewGame {
     NewGame {
@@ -114,6 +115,45 @@ fn store(c: &mut Criterion) {
     });
 }
 
+/// The reminder scan with 10,000 running games stored, their turns begun a minute apart, so that a handful are due:
+/// it must read those through its index, not every game.
+fn reminders(c: &mut Criterion) {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicI64, Ordering};
+    const GAMES: u64 = 10_000;
+    const START: i64 = 1_795_478_400_000;
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("bench-reminders.db");
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+    let now = Arc::new(AtomicI64::new(START));
+    let clock = {
+        let now = Arc::clone(&now);
+        Clock::from_fn(move || now.load(Ordering::SeqCst))
+    };
+    let store = runtime
+        .block_on(Store::open_with_clock(&format!("sqlite://{}", path.display()), clock))
+        .unwrap();
+    let started = Instant::now();
+    runtime.block_on(async {
+        for i in 0..GAMES {
+            now.store(START + i as i64 * 60_000, Ordering::SeqCst);
+            store.create_game(&new_game(10_000 + i, i)).await.unwrap();
+        }
+    });
+    println!(
+        "{GAMES} running games stored in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    // Twelve hours and ten minutes after the first: the first ten games are due.
+    now.store(START + 12 * 3_600_000 + 9 * 60_000 + 1, Ordering::SeqCst);
+    assert_eq!(runtime.block_on(store.due_reminders(50)).unwrap().len(), 10);
+    c.bench_function("reminder scan, 10 due among 10,000 running games", |b| {
+        b.iter(|| black_box(runtime.block_on(store.due_reminders(50)).unwrap()))
+    });
+}
+
 async fn create_all(store: &Store, games: Vec<NewGame>) -> Vec<GameId> {
     let mut ids = Vec::new();
     for g in games {
@@ -133,6 +173,6 @@ async fn join_all<T>(handles: Vec<tokio::task::JoinHandle<T>>) -> Vec<T> {
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20).measurement_time(Duration::from_secs(8));
-    targets = store
+    targets = store, reminders
 }
 criterion_main!(benches);

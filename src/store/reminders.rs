@@ -90,14 +90,15 @@ pub(super) async fn stop_reminders(tx: &mut Transaction<'_, Sqlite>, id: GameId)
 
 impl Store {
     /// Running games whose reminder time has come, earliest first, at most `limit`. Reads only those games
-    /// (through an index), however many are stored.
+    /// (through the `next_reminder_at` index), however many are stored. (`+status` keeps SQLite from picking the
+    /// status index instead, which would read every running game and sort them.)
     ///
     /// # Errors
     /// Database failures.
     pub async fn due_reminders(&self, limit: u32) -> Result<Vec<Due>, StoreError> {
         let rows = sqlx::query(
             "SELECT id, channel_id, turn_started_at FROM games \
-             WHERE next_reminder_at IS NOT NULL AND next_reminder_at <= ? AND status = 'running' \
+             WHERE next_reminder_at IS NOT NULL AND next_reminder_at <= ? AND +status = 'running' \
              ORDER BY next_reminder_at LIMIT ?",
         )
         .bind(self.now_ms())
