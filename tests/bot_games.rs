@@ -409,18 +409,19 @@ async fn a_person_plays_two_computer_players_to_the_end_and_a_restart_resumes_th
     let fake = std::sync::Arc::new(fake_discord::Fake::start("computers").await);
     let mut table = Table::seat_with_computers(fake, CHANNEL, "usa", 1, 2, 0x5eed_0010).await;
     assert_eq!(table.seats.iter().filter(|s| s.0 == 0).count(), 2);
-    // The computers chose their starting tickets at once, in the channel's words.
-    let said = table.fake.read_calls(|calls| {
-        calls
-            .iter()
-            .filter_map(|c| c.json["content"].as_str().map(str::to_string))
-            .collect::<Vec<_>>()
-            .join("\n")
-    });
-    assert!(
-        said.contains("Computer 1 kept") && said.contains("Computer 2 kept"),
-        "{said}"
-    );
+    // The computers choose their starting tickets at once, in the channel's words (posted after the answer to the
+    // start, so they are waited for).
+    table
+        .fake
+        .wait_until("both computers' ticket choices", |calls| {
+            let said = |who: &str| {
+                calls
+                    .iter()
+                    .any(|c| c.json["content"].as_str().is_some_and(|t| t.contains(who)))
+            };
+            said("Computer 1 kept") && said("Computer 2 kept")
+        })
+        .await;
     assert!(!table.play_moves(10).await);
     // Restarted while it may be a computer's turn: the bot picks the game up again by itself.
     table.fake_mut().restart().await;
