@@ -1,6 +1,6 @@
 //! Reminders from stored times, with a clock the tests move: they come due after the interval and again every
 //! interval, stop when the player moves, leave out players who turned pings off, and come once after a restart
-//! that missed several.
+//! that missed several. And a game every person has left ends.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -204,4 +204,26 @@ async fn reminders_can_be_turned_off_for_a_game_and_pings_for_a_player() {
     assert_eq!(store.pinged_seats(quiet).await.unwrap().len(), 2);
     // Someone without a seat is told so, and nothing changes.
     assert!(store.set_pings(quiet, 99, false).await.unwrap_err().refusal().is_some());
+}
+
+#[tokio::test]
+async fn when_the_last_person_leaves_the_game_ends_and_is_no_longer_reminded() {
+    let (url, _) = db("last-leaves");
+    let clock = TestClock::new();
+    let store = open(&url, &clock).await;
+    let id = two_player_game(&store, serde_json::json!({})).await;
+    // The first to leave is played on by a computer.
+    assert_eq!(store.hand_to_computer(id, 11).await.unwrap(), (Seat(0), false));
+    assert_eq!(store.running_game_in_channel(5).await.unwrap(), Some(id));
+    assert_eq!(store.pinged_seats(id).await.unwrap(), vec![(Seat(1), 12)]);
+    // Someone who already left cannot leave again; nothing changes.
+    assert!(matches!(
+        store.hand_to_computer(id, 11).await,
+        Err(StoreError::Refused(Refusal::NotSeated))
+    ));
+    // The last person leaving ends the game: the channel is free, and no reminder will come.
+    assert_eq!(store.hand_to_computer(id, 12).await.unwrap(), (Seat(1), true));
+    assert_eq!(store.running_game_in_channel(5).await.unwrap(), None);
+    clock.at(100.0);
+    assert!(due_games(&store).await.is_empty());
 }

@@ -1070,24 +1070,29 @@ async fn hand_over(
     table: Table,
 ) -> Result<Outcome, Error> {
     let lang = private_lang(&component.locale);
-    let seat = match data.store.hand_to_computer(table.id, component.user.id.get()).await {
-        Ok(seat) => seat,
+    let (seat, ended) = match data.store.hand_to_computer(table.id, component.user.id.get()).await {
+        Ok(handed) => handed,
         Err(e) => return Ok(Outcome::private(super::refusal_or_error(lang, e)?)),
     };
     let name = table.names().get(seat.index()).cloned().unwrap_or_default();
+    let said = if ended {
+        format!("{name} left the game. No one is left playing, so the game ends here, without a winner.")
+    } else {
+        format!("{name} left the game: a computer player takes their seat and plays on.")
+    };
     serenity::ChannelId::new(table.channel)
         .send_message(
             ctx,
             serenity::CreateMessage::new()
-                .content(format!(
-                    "{name} left the game: a computer player takes their seat and plays on."
-                ))
+                .content(said)
                 .allowed_mentions(serenity::CreateAllowedMentions::new()),
         )
         .await?;
-    Ok(Outcome::private(
-        "You left the game; a computer player plays your seat.",
-    ))
+    Ok(Outcome::private(if ended {
+        "You left the game; no one else was playing, so it has ended."
+    } else {
+        "You left the game; a computer player plays your seat."
+    }))
 }
 
 /// The game's record so far in readable lines, a page at a time (the latest page when none is given).

@@ -449,22 +449,41 @@ impl Store {
     }
 
     /// Hands a person's seat in a running game to a computer player: the seat keeps its cards, tickets, colour and
-    /// routes; its name gets " (computer)" so everyone sees who plays it now.
+    /// routes; its name gets " (computer)" so everyone sees who plays it now. When that was the last person at the
+    /// table the game ends there, without a winner (computers alone would play for no one): the second value says so.
     ///
     /// # Errors
     /// Refused: the user has no seat in the game. Internal: the database.
-    pub async fn hand_to_computer(&self, id: GameId, user_id: u64) -> Result<Seat, StoreError> {
+    pub async fn hand_to_computer(&self, id: GameId, user_id: u64) -> Result<(Seat, bool), StoreError> {
         let _writing = self.writer.lock().await;
+        let mut tx = self.pool.begin().await?;
         let row = sqlx::query(
             "UPDATE seats SET user_id = NULL, name = name || ' (computer)' WHERE game_id = ? AND user_id = ? \
              RETURNING seat",
         )
         .bind(id.0)
         .bind(to_db(user_id))
-        .fetch_optional(&self.pool)
+        .fetch_optional(&mut *tx)
         .await?
         .ok_or(Refusal::NotSeated)?;
-        Ok(Seat(row.get::<i64, _>("seat") as u8))
+        let people: i64 = sqlx::query("SELECT COUNT(*) AS n FROM seats WHERE game_id = ? AND user_id IS NOT NULL")
+            .bind(id.0)
+            .fetch_one(&mut *tx)
+            .await?
+            .get("n");
+        let ended = people == 0;
+        if ended {
+            sqlx::query(
+                "UPDATE games SET status = 'cancelled', next_reminder_at = NULL, updated_at = ? \
+                 WHERE id = ? AND status = 'running'",
+            )
+            .bind(self.now_ms())
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok((Seat(row.get::<i64, _>("seat") as u8), ended))
     }
 
     /// Notes that the channel has been shown a game at `version` (never moving backwards).
