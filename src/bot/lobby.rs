@@ -179,7 +179,7 @@ async fn send_lobby(ctx: Context<'_>, lobby: &Lobby) -> Result<(), Error> {
 }
 
 /// An ephemeral answer to a command.
-async fn say_privately(ctx: Context<'_>, content: String) -> Result<(), Error> {
+pub(super) async fn say_privately(ctx: Context<'_>, content: String) -> Result<(), Error> {
     ctx.send(poise::CreateReply::default().content(content).ephemeral(true))
         .await?;
     Ok(())

@@ -1,6 +1,6 @@
 //! `/ttr settings`: the game's reminders (its host) and a player's own pings, in the channel's game.
 
-use super::lobby::actor;
+use super::lobby::{actor, say_privately};
 use super::{Context, Error, private_lang, refusal_or_error};
 use crate::store::{DEFAULT_REMINDER_HOURS, REMINDER_HOURS, StoreError};
 
@@ -19,7 +19,7 @@ pub async fn settings(
     let store = &ctx.data().store;
     let _held = ctx.data().hold(channel).await;
     let Some(game) = store.running_game_in_channel(channel).await? else {
-        return say(ctx, "There is no game in play in this channel.").await;
+        return say_privately(ctx, "There is no game in play in this channel.".to_string()).await;
     };
     let mut done = Vec::new();
     if let Some(hours) = reminder {
@@ -29,7 +29,7 @@ pub async fn settings(
             .await
         {
             Ok(()) => done.push(reminder_sentence(hours)),
-            Err(e @ StoreError::Refused(_)) => return say(ctx, &refusal_or_error(lang, e)?).await,
+            Err(e @ StoreError::Refused(_)) => return say_privately(ctx, refusal_or_error(lang, e)?).await,
             Err(e) => return Err(e.into()),
         }
     }
@@ -43,7 +43,7 @@ pub async fn settings(
                 }
                 .to_string(),
             ),
-            Err(e @ StoreError::Refused(_)) => return say(ctx, &refusal_or_error(lang, e)?).await,
+            Err(e @ StoreError::Refused(_)) => return say_privately(ctx, refusal_or_error(lang, e)?).await,
             Err(e) => return Err(e.into()),
         }
     }
@@ -67,7 +67,7 @@ pub async fn settings(
             .to_string(),
         );
     }
-    say(ctx, &done.join(" ")).await
+    say_privately(ctx, done.join(" ")).await
 }
 
 /// The reminder setting in a sentence.
@@ -77,10 +77,4 @@ fn reminder_sentence(hours: u32) -> String {
         1 => "The player whose move it is is reminded every hour.".to_string(),
         h => format!("The player whose move it is is reminded every {h} hours."),
     }
-}
-
-async fn say(ctx: Context<'_>, content: &str) -> Result<(), Error> {
-    ctx.send(poise::CreateReply::default().content(content).ephemeral(true))
-        .await?;
-    Ok(())
 }

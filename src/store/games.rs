@@ -173,6 +173,27 @@ impl Store {
     }
 }
 
+/// Sets a game's status. A game that is no longer running has no reminder due, so the reminder index holds only
+/// games in play.
+pub(super) async fn set_status(
+    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    id: GameId,
+    status: &str,
+    now: i64,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "UPDATE games SET status = ?, updated_at = ?, \
+         next_reminder_at = CASE WHEN ? = 'running' THEN next_reminder_at END WHERE id = ?",
+    )
+    .bind(status)
+    .bind(now)
+    .bind(status)
+    .bind(id.0)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
 /// The colour stored for a seat; an unknown name (from an older version) falls back to the seat's default.
 pub(super) fn stored_color(name: &str, seat: usize) -> PlayerColor {
     PlayerColor::from_name(name).unwrap_or(PlayerColor::for_seat(seat))
@@ -324,16 +345,13 @@ impl Store {
             .bind(now)
             .execute(&mut *tx)
             .await?;
-        sqlx::query(
-            "UPDATE games SET updated_at = ?, status = CASE WHEN ? THEN 'finished' ELSE status END WHERE id = ?",
-        )
-        .bind(now)
-        .bind(next.is_over())
-        .bind(id.0)
-        .execute(&mut *tx)
-        .await?;
+        sqlx::query("UPDATE games SET updated_at = ? WHERE id = ?")
+            .bind(now)
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await?;
         if next.is_over() {
-            reminders::stop_reminders(&mut tx, id).await?;
+            set_status(&mut tx, id, "finished", now).await?;
         } else if next.to_act().iter().any(|seat| !game.to_act().contains(seat)) {
             // A seat that was not waiting now must act: its turn starts. (Seats that were already waiting, such as
             // players still choosing starting tickets after another chose, keep their turn's start.)
@@ -473,14 +491,7 @@ impl Store {
             .get("n");
         let ended = people == 0;
         if ended {
-            sqlx::query(
-                "UPDATE games SET status = 'cancelled', next_reminder_at = NULL, updated_at = ? \
-                 WHERE id = ? AND status = 'running'",
-            )
-            .bind(self.now_ms())
-            .bind(id.0)
-            .execute(&mut *tx)
-            .await?;
+            set_status(&mut tx, id, "cancelled", self.now_ms()).await?;
         }
         tx.commit().await?;
         Ok((Seat(row.get::<i64, _>("seat") as u8), ended))

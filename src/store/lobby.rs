@@ -4,7 +4,7 @@
 use serde_json::Value;
 use sqlx::{Row, Sqlite, Transaction};
 
-use super::games::{GameId, GameRow, StoredSeat, from_db, map_for, new_game, stored_seat, to_db};
+use super::games::{GameId, GameRow, StoredSeat, from_db, map_for, new_game, set_status, stored_seat, to_db};
 use super::{Refusal, SNAPSHOT_FORMAT, Store, StoreError, reminders};
 use crate::rules::Game;
 use crate::seating::PlayerColor;
@@ -240,8 +240,9 @@ impl Store {
             .bind(game.snapshot())
             .execute(&mut *tx)
             .await?;
-        set_status(&mut tx, lobby.id, "running", self.now_ms()).await?;
-        reminders::start_turn(&mut tx, lobby.id, self.now_ms()).await?;
+        let now = self.now_ms();
+        set_status(&mut tx, lobby.id, "running", now).await?;
+        reminders::start_turn(&mut tx, lobby.id, now).await?;
         tx.commit().await?;
         Ok((lobby, game))
     }
@@ -337,16 +338,6 @@ async fn insert_seat(
         .bind(user_id.map(to_db))
         .bind(name)
         .bind(color.name())
-        .execute(&mut **tx)
-        .await?;
-    Ok(())
-}
-
-async fn set_status(tx: &mut Transaction<'_, Sqlite>, id: GameId, status: &str, now: i64) -> Result<(), StoreError> {
-    sqlx::query("UPDATE games SET status = ?, updated_at = ? WHERE id = ?")
-        .bind(status)
-        .bind(now)
-        .bind(id.0)
         .execute(&mut **tx)
         .await?;
     Ok(())

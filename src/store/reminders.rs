@@ -79,15 +79,6 @@ pub(super) async fn start_turn(tx: &mut Transaction<'_, Sqlite>, id: GameId, now
     Ok(())
 }
 
-/// No more reminders for game `id` (it is over).
-pub(super) async fn stop_reminders(tx: &mut Transaction<'_, Sqlite>, id: GameId) -> Result<(), StoreError> {
-    sqlx::query("UPDATE games SET next_reminder_at = NULL WHERE id = ?")
-        .bind(id.0)
-        .execute(&mut **tx)
-        .await?;
-    Ok(())
-}
-
 impl Store {
     /// Running games whose reminder time has come, earliest first, at most `limit`. Reads only those games
     /// (through the `next_reminder_at` index), however many are stored. (`+status` keeps SQLite from picking the
