@@ -95,6 +95,11 @@ pub enum ScriptAction {
         /// The seat acting, 0-based in turn order.
         seat: u8,
     },
+    /// The table skips this seat's turn after its deadline (what it was in the middle of ends at least cost).
+    Skip {
+        /// The seat skipped, 0-based in turn order.
+        seat: u8,
+    },
 }
 
 /// One action's result: `"ok"`, or the refusal's stable code and the player's sentence.
@@ -303,6 +308,7 @@ pub fn action(game: &Game, step: &ScriptAction) -> Result<(Seat, Action), String
             },
         ),
         ScriptAction::Pass { seat } => (Seat(*seat), Action::Pass),
+        ScriptAction::Skip { seat } => (Seat(*seat), Action::Skip),
     })
 }
 
@@ -338,5 +344,6 @@ pub fn script_action(game: &Game, seat: Seat, action: Action) -> ScriptAction {
             cards: card_names(map, &cards),
         },
         Action::Pass => ScriptAction::Pass { seat },
+        Action::Skip => ScriptAction::Skip { seat },
     }
 }

@@ -1,13 +1,14 @@
 //! Reminders from stored times, with a clock the tests move: they come due after the interval and again every
 //! interval, stop when the player moves, leave out players who turned pings off, and come once after a restart
-//! that missed several. And a game every person has left ends.
+//! that missed several. The turn's deadline has a reminder of its own; after it, anyone else at the table may skip
+//! the turn or hand the seat to a computer until its player rejoins. And a game every person has left ends.
 
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
 use ttrbot::rules::{Action, GameRng, Seat};
-use ttrbot::store::{Actor, Applied, Clock, Due, GameId, NewGame, NewSeat, Refusal, Store, StoreError};
+use ttrbot::store::{Actor, Applied, Clock, Due, GameId, NewGame, NewSeat, Preference, Refusal, Store, StoreError};
 
 const HOUR: i64 = 3_600_000;
 /// 2026-11-24 00:00 UTC: any fixed start will do.
@@ -96,6 +97,15 @@ async fn due_games(store: &Store) -> Vec<GameId> {
         .collect()
 }
 
+/// Sends every due reminder (as the bot's loop would) and checks something was due.
+async fn remind_all(store: &Store) {
+    let due = store.due_reminders(100).await.unwrap();
+    assert!(!due.is_empty(), "a reminder was due");
+    for d in &due {
+        assert!(store.reminded(d).await.unwrap());
+    }
+}
+
 #[tokio::test]
 async fn a_reminder_comes_due_after_the_interval_and_again_every_interval_until_the_player_moves() {
     let (url, _) = db("interval");
@@ -168,9 +178,9 @@ async fn reminders_can_be_turned_off_for_a_game_and_pings_for_a_player() {
     let (url, _) = db("off");
     let clock = TestClock::new();
     let store = open(&url, &clock).await;
-    let quiet = two_player_game(&store, serde_json::json!({ "reminder_hours": 0 })).await;
+    let quiet = two_player_game(&store, serde_json::json!({ "reminder_hours": 0, "deadline_hours": 0 })).await;
     clock.at(1000.0);
-    assert!(due_games(&store).await.is_empty(), "reminder_hours 0: never");
+    assert!(due_games(&store).await.is_empty(), "no reminders, no deadline: never");
     assert_eq!(store.turn_times(quiet).await.unwrap().1, None);
     // Only the host (here: no lobby, so someone who manages the channel) may turn them on again.
     let player = Actor {
@@ -195,15 +205,25 @@ async fn reminders_can_be_turned_off_for_a_game_and_pings_for_a_player() {
     assert_eq!(due_games(&store).await, vec![quiet]);
 
     assert_eq!(
-        store.pinged_seats(quiet).await.unwrap(),
+        store.seats_wanting(quiet, Preference::Pings).await.unwrap(),
         vec![(Seat(0), 11), (Seat(1), 12)]
     );
-    store.set_pings(quiet, 12, false).await.unwrap();
-    assert_eq!(store.pinged_seats(quiet).await.unwrap(), vec![(Seat(0), 11)]);
-    store.set_pings(quiet, 12, true).await.unwrap();
-    assert_eq!(store.pinged_seats(quiet).await.unwrap().len(), 2);
+    store.set_preference(quiet, 12, Preference::Pings, false).await.unwrap();
+    assert_eq!(
+        store.seats_wanting(quiet, Preference::Pings).await.unwrap(),
+        vec![(Seat(0), 11)]
+    );
+    store.set_preference(quiet, 12, Preference::Pings, true).await.unwrap();
+    assert_eq!(store.seats_wanting(quiet, Preference::Pings).await.unwrap().len(), 2);
     // Someone without a seat is told so, and nothing changes.
-    assert!(store.set_pings(quiet, 99, false).await.unwrap_err().refusal().is_some());
+    assert!(
+        store
+            .set_preference(quiet, 99, Preference::Pings, false)
+            .await
+            .unwrap_err()
+            .refusal()
+            .is_some()
+    );
 }
 
 #[tokio::test]
@@ -215,7 +235,10 @@ async fn when_the_last_person_leaves_the_game_ends_and_is_no_longer_reminded() {
     // The first to leave is played on by a computer.
     assert_eq!(store.hand_to_computer(id, 11).await.unwrap(), (Seat(0), false));
     assert_eq!(store.running_game_in_channel(5).await.unwrap(), Some(id));
-    assert_eq!(store.pinged_seats(id).await.unwrap(), vec![(Seat(1), 12)]);
+    assert_eq!(
+        store.seats_wanting(id, Preference::Pings).await.unwrap(),
+        vec![(Seat(1), 12)]
+    );
     // Someone who already left cannot leave again; nothing changes.
     assert!(matches!(
         store.hand_to_computer(id, 11).await,
@@ -226,4 +249,130 @@ async fn when_the_last_person_leaves_the_game_ends_and_is_no_longer_reminded() {
     assert_eq!(store.running_game_in_channel(5).await.unwrap(), None);
     clock.at(100.0);
     assert!(due_games(&store).await.is_empty());
+}
+
+#[tokio::test]
+async fn the_deadline_brings_a_reminder_of_its_own_between_intervals() {
+    let (url, _) = db("deadline-reminder");
+    let clock = TestClock::new();
+    let store = open(&url, &clock).await;
+    let id = two_player_game(
+        &store,
+        serde_json::json!({ "reminder_hours": 20, "deadline_hours": 30 }),
+    )
+    .await;
+    clock.at(19.9);
+    assert!(due_games(&store).await.is_empty());
+    clock.at(20.0);
+    remind_all(&store).await;
+    // The next interval would fall at 40 hours: the deadline's reminder comes first, at 30.
+    clock.at(29.9);
+    assert!(due_games(&store).await.is_empty());
+    clock.at(30.0);
+    remind_all(&store).await;
+    // Past the deadline, reminders keep their interval.
+    clock.at(49.9);
+    assert!(due_games(&store).await.is_empty());
+    clock.at(50.0);
+    assert_eq!(due_games(&store).await, vec![id]);
+
+    // Without reminders, the deadline still says once that the turn may now be skipped.
+    let (url, _) = db("deadline-only");
+    let store = open(&url, &clock).await;
+    clock.at(0.0);
+    let id = two_player_game(&store, serde_json::json!({ "reminder_hours": 0, "deadline_hours": 30 })).await;
+    clock.at(29.0);
+    assert!(due_games(&store).await.is_empty());
+    clock.at(30.0);
+    assert_eq!(due_games(&store).await, vec![id]);
+    remind_all(&store).await;
+    clock.at(1000.0);
+    assert!(due_games(&store).await.is_empty());
+}
+
+#[tokio::test]
+async fn a_stalled_turn_may_be_skipped_only_after_its_deadline_and_only_by_someone_else_at_the_table() {
+    let (url, _) = db("stalled");
+    let clock = TestClock::new();
+    let store = open(&url, &clock).await;
+    let id = two_player_game(&store, serde_json::json!({})).await;
+    let to_act = store.load(id).await.unwrap().game.to_act();
+    assert_eq!(
+        to_act,
+        vec![Seat(0), Seat(1)],
+        "both still choose their starting tickets"
+    );
+    let refusal = |r: Result<Vec<(Seat, u64)>, StoreError>| match r {
+        Err(StoreError::Refused(refusal)) => refusal,
+        other => panic!("expected a refusal, got {other:?}"),
+    };
+    assert_eq!(
+        refusal(store.stalled_seats(id, 11, &to_act).await),
+        Refusal::DeadlineAhead { hours_left: 48 }
+    );
+    clock.at(47.5);
+    assert_eq!(
+        refusal(store.stalled_seats(id, 11, &to_act).await),
+        Refusal::DeadlineAhead { hours_left: 1 }
+    );
+    clock.at(48.0);
+    assert_eq!(store.stalled_seats(id, 11, &to_act).await.unwrap(), vec![(Seat(1), 12)]);
+    assert_eq!(store.stalled_seats(id, 12, &to_act).await.unwrap(), vec![(Seat(0), 11)]);
+    assert_eq!(refusal(store.stalled_seats(id, 99, &to_act).await), Refusal::NotSeated);
+    assert_eq!(
+        refusal(store.stalled_seats(id, 11, &[Seat(0)]).await),
+        Refusal::NobodyStalled,
+        "one's own turn is not someone else's stall"
+    );
+    // The skip itself is an action in the log: the game replays to the same state.
+    let Applied::Accepted { game, .. } = store.apply_and_save(id, Seat(1), Action::Skip).await.unwrap() else {
+        panic!("the skip is accepted");
+    };
+    assert_eq!(game.to_act(), vec![Seat(0)]);
+    assert_eq!(store.replay(id).await.unwrap().state(), game.state());
+    // A game without a deadline has no stalls.
+    let manager = Actor {
+        user_id: 11,
+        manages_channel: true,
+    };
+    store
+        .change_settings(id, manager, &[("deadline_hours", 0.into())])
+        .await
+        .unwrap();
+    assert_eq!(
+        refusal(store.stalled_seats(id, 12, &[Seat(0)]).await),
+        Refusal::NoDeadline
+    );
+}
+
+#[tokio::test]
+async fn a_seat_handed_to_a_computer_is_given_back_by_rejoin() {
+    let (url, _) = db("rejoin");
+    let clock = TestClock::new();
+    let store = open(&url, &clock).await;
+    let id = two_player_game(&store, serde_json::json!({})).await;
+    assert_eq!(store.hand_to_computer(id, 12).await.unwrap(), (Seat(1), false));
+    let away = &store.seats(id).await.unwrap()[1];
+    assert_eq!((away.user_id, away.stand_in_for), (None, Some(12)));
+    assert_eq!(away.player.name, "P1 (computer)");
+    assert!(matches!(
+        store.rejoin(id, 11).await,
+        Err(StoreError::Refused(Refusal::NotAway))
+    ));
+    assert_eq!(store.rejoin(id, 12).await.unwrap(), Seat(1));
+    let back = &store.seats(id).await.unwrap()[1];
+    assert_eq!((back.user_id, back.stand_in_for), (Some(12), None));
+    assert_eq!(back.player.name, "P1");
+    assert!(matches!(
+        store.rejoin(id, 12).await,
+        Err(StoreError::Refused(Refusal::NotAway))
+    ));
+    // A player asks to be told when the player before them starts.
+    assert!(!store.seats(id).await.unwrap()[1].heads_up);
+    store.set_preference(id, 12, Preference::HeadsUp, true).await.unwrap();
+    assert!(store.seats(id).await.unwrap()[1].heads_up);
+    assert_eq!(
+        store.seats_wanting(id, Preference::HeadsUp).await.unwrap(),
+        vec![(Seat(1), 12)]
+    );
 }

@@ -730,3 +730,90 @@ fn claim_options_say_why_a_route_cannot_be_claimed() {
     );
     assert!(game.claim_options(Seat(1), twin).payments.is_empty());
 }
+
+// ----- skipped turns (a game's deadline, DESIGN §6) -----
+
+/// A ticket's value as the skip ranks it: what is lost if it fails.
+fn worth(game: &Game, t: ttrbot::rules::TicketId) -> u16 {
+    game.map().tickets[usize::from(t.0)].lowest()
+}
+
+#[test]
+fn a_skip_is_never_among_a_players_legal_actions() {
+    let mut game = Game::new(map("usa"), 3, 2).unwrap();
+    let mut legal = Vec::new();
+    for _ in 0..60 {
+        for seat in game.to_act() {
+            game.legal_actions(seat, &mut legal);
+            assert!(!legal.contains(&Action::Skip));
+        }
+        let seat = game.to_act()[0];
+        game.legal_actions(seat, &mut legal);
+        ok(&mut game, seat.0, legal[0]);
+    }
+}
+
+#[test]
+fn skipping_the_starting_choice_keeps_the_two_tickets_worth_least() {
+    let mut game = Game::new(map("usa"), 3, 5).unwrap();
+    let offer = game.state().seats[1].offer.clone();
+    let mut by_worth = offer.clone();
+    by_worth.sort_by_key(|&t| worth(&game, t));
+    let events = ok(&mut game, 1, Action::Skip);
+    assert_eq!(events[0], Event::Skipped { seat: Seat(1) });
+    let mut kept = game.state().seats[1].tickets.clone();
+    kept.sort_by_key(|&t| worth(&game, t));
+    assert_eq!(kept, by_worth[..2].to_vec());
+    assert_eq!(game.to_act(), vec![Seat(0), Seat(2)], "the others still choose");
+    assert_eq!(refused(&mut game, 1, Action::Skip), RuleError::AlreadyChoseTickets);
+    game.check_invariants().unwrap();
+}
+
+#[test]
+fn a_skipped_turn_passes_to_the_next_player_with_nothing_taken() {
+    let mut game = started("usa", 3, 1);
+    let before = game.state().seats[0].clone();
+    let events = ok(&mut game, 0, Action::Skip);
+    assert_eq!(events, vec![Event::Skipped { seat: Seat(0) }]);
+    assert_eq!(game.state().seats[0], before);
+    assert_eq!(game.state().current, Seat(1));
+    assert_eq!(game.state().passes_in_a_row, 0, "a skip is not a pass");
+    assert_eq!(refused(&mut game, 0, Action::Skip), RuleError::NotYourTurn);
+    game.check_invariants().unwrap();
+}
+
+#[test]
+fn a_skip_after_the_first_card_ends_the_turn_with_that_card() {
+    let mut game = started("usa", 2, 1);
+    ok(&mut game, 0, Action::DrawBlind);
+    let held = game.state().seats[0].hand.total();
+    ok(&mut game, 0, Action::Skip);
+    assert_eq!(game.state().seats[0].hand.total(), held);
+    assert_eq!(game.state().current, Seat(1));
+    assert_eq!(*game.step(), Step::Turn);
+    game.check_invariants().unwrap();
+}
+
+#[test]
+fn a_skip_of_a_ticket_draw_keeps_the_one_worth_least_and_returns_the_rest() {
+    let mut game = started("usa", 2, 1);
+    ok(&mut game, 0, Action::DrawTickets);
+    let offer = game.state().seats[0].offer.clone();
+    let least = *offer.iter().min_by_key(|&&t| worth(&game, t)).unwrap();
+    let had = game.state().seats[0].tickets.len();
+    ok(&mut game, 0, Action::Skip);
+    assert_eq!(game.state().seats[0].tickets.len(), had + 1);
+    assert_eq!(game.state().seats[0].tickets.last(), Some(&least));
+    assert_eq!(game.state().current, Seat(1));
+    game.check_invariants().unwrap();
+}
+
+#[test]
+fn a_skip_in_the_final_round_uses_up_the_players_last_turn() {
+    let mut game = started("usa", 2, 1);
+    game.state_mut().final_turns_left = Some(1);
+    let events = ok(&mut game, 0, Action::Skip);
+    assert!(events.contains(&Event::GameOver));
+    assert!(game.is_over());
+    assert_eq!(refused(&mut game, 1, Action::Skip), RuleError::GameOver);
+}

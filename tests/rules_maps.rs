@@ -720,3 +720,19 @@ fn berlin_ends_when_a_player_has_one_piece_left() {
         "1 piece left ends the game"
     );
 }
+
+#[test]
+fn a_skip_during_a_tunnel_gives_it_up_and_returns_the_laid_cards() {
+    let mut game = started("europe", 2, 1);
+    set_hand(&mut game, Seat(0), &[("pink", 2)]);
+    stack_deck_top(&mut game, &["pink", "pink", "blue"]);
+    let r = route(&game, "Marseille", "Zürich", None);
+    ok(&mut game, 0, claim(r, &[("pink", 2)]));
+    let events = ok(&mut game, 0, Action::Skip);
+    assert_eq!(events[0], Event::Skipped { seat: Seat(0) });
+    assert!(matches!(events[1], Event::TunnelDeclined { .. }));
+    assert_eq!(game.state().seats[0].hand, cards(&[("pink", 2)]));
+    assert_eq!(game.state().owners[usize::from(r.0)], None);
+    assert_eq!(game.state().current, Seat(1));
+    game.check_invariants().unwrap();
+}

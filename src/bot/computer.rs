@@ -31,7 +31,9 @@ pub(super) async fn play_computers(ctx: &serenity::Context, data: &Data, channel
         let Some(table) = table(data, channel).await? else {
             return Ok(());
         };
-        if table.version != version {
+        // A person may have taken the seat back (`/ttr rejoin`) while the computer thought: then it is theirs.
+        let still_computer = table.seats.get(seat.index()).is_some_and(|s| s.user_id.is_none());
+        if table.version != version || !still_computer {
             // Someone acted while the computer thought (a person's move cannot be pending at a computer's turn,
             // but a cancel or a leave can): think again from the new position.
             continue;
@@ -71,11 +73,17 @@ async fn next_decision(
     let Some(seat) = computer else {
         return Ok(None);
     };
-    let settings = data.store.settings(table.id).await?;
-    let level = settings[COMPUTER_LEVEL]
-        .as_str()
-        .and_then(Level::from_name)
-        .unwrap_or(Level::Normal);
+    // A computer standing in for a person who is away plays at normal level; one seated from the start plays at
+    // the level the game was opened with.
+    let stand_in = table.seats.get(seat.index()).is_some_and(|s| s.stand_in_for.is_some());
+    let level = if stand_in {
+        Level::Normal
+    } else {
+        data.store.settings(table.id).await?[COMPUTER_LEVEL]
+            .as_str()
+            .and_then(Level::from_name)
+            .unwrap_or(Level::Normal)
+    };
     let mut legal = Vec::new();
     table.game.legal_actions(seat, &mut legal);
     if legal.is_empty() {

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
 
+use super::stalls::Remedy;
 use super::{ButtonId, Context, Data, Error, Held, private_lang, reply_ephemeral};
 use crate::render;
 use crate::rules::names;
@@ -33,7 +34,7 @@ impl Table {
     }
 
     /// Players' names as channel messages show them (markdown escaped, so a name cannot restyle a message).
-    fn names(&self) -> Vec<String> {
+    pub(super) fn names(&self) -> Vec<String> {
         self.seats
             .iter()
             .map(|s| super::escape_markdown(&s.player.name))
@@ -321,7 +322,7 @@ async fn tell_privately(
 }
 
 /// After an accepted action: the channel is told, and a player whose tickets changed gets them by DM.
-async fn after_play(ctx: &serenity::Context, data: &Data, played: &Played) -> Result<(), Error> {
+pub(super) async fn after_play(ctx: &serenity::Context, data: &Data, played: &Played) -> Result<(), Error> {
     announce(ctx, data, played).await?;
     if played.tickets_changed {
         dm_tickets(ctx, data, &played.after, played.seat).await?;
@@ -476,6 +477,16 @@ pub(super) async fn on_component(
     if let Some(action) = turn_action {
         return on_turn_button(ctx, data, component, table, action, lang, held).await;
     }
+    if let Some(how) = match id.what.as_str() {
+        "skip" => Some(Remedy::Skip),
+        "replace" => Some(Remedy::Replace),
+        _ => None,
+    } {
+        let who = super::escape_markdown(component.user.global_name.as_deref().unwrap_or(&component.user.name));
+        let done = super::stalls::remedy(data, table, user, &who, how, lang).await?;
+        reply_ephemeral(ctx, component, &done.answer).await?;
+        return done.tell_channel(ctx, data, channel, held).await;
+    }
     let outcome = match id.what.as_str() {
         "starting-tickets" => starting_ticket_choice(data, table, user, lang).await?,
         "tickets" => ticket_choice(data, table, user, lang).await?,
@@ -531,14 +542,27 @@ fn turn_message(table: &Table, happened: &str, png: Vec<u8>) -> serenity::Create
         Step::Over => "The game is over.".to_string(),
         _ => format!("{}, it is your turn.", table.mention(view.current)),
     };
-    let mut mentions = serenity::CreateAllowedMentions::new();
+    let mut pinged = Vec::new();
     if !matches!(view.phase, Step::Over)
         && let Some(user) = table.seats.get(view.current.index()).and_then(|s| s.user_id)
     {
-        mentions = mentions.users([serenity::UserId::new(user)]);
+        pinged.push(user);
     }
+    let mut next_up = String::new();
+    if view.phase == Step::Turn {
+        // The player after this one asked to be told when their turn is coming.
+        let next = table.seats.get((view.current.index() + 1) % table.seats.len().max(1));
+        if let Some(user) = next
+            .filter(|s| s.heads_up && s.seat != view.current)
+            .and_then(|s| s.user_id)
+        {
+            next_up = format!("\n<@{user}>, you are next.");
+            pinged.push(user);
+        }
+    }
+    let mentions = serenity::CreateAllowedMentions::new().users(pinged.into_iter().map(serenity::UserId::new));
     serenity::CreateMessage::new()
-        .content(format!("{happened}\n{whose}"))
+        .content(format!("{happened}\n{whose}{next_up}"))
         .embed(scores_embed(table, &view).image("attachment://board.png"))
         .add_file(serenity::CreateAttachment::bytes(png, "board.png"))
         .components(turn_components(table))
@@ -1078,7 +1102,9 @@ async fn hand_over(
     let said = if ended {
         format!("{name} left the game. No one is left playing, so the game ends here, without a winner.")
     } else {
-        format!("{name} left the game: a computer player takes their seat and plays on.")
+        format!(
+            "{name} left the game: a computer player takes their seat and plays on until they come back with `/ttr rejoin`."
+        )
     };
     serenity::ChannelId::new(table.channel)
         .send_message(
@@ -1091,7 +1117,7 @@ async fn hand_over(
     Ok(Outcome::private(if ended {
         "You left the game; no one else was playing, so it has ended."
     } else {
-        "You left the game; a computer player plays your seat."
+        "You left the game; a computer player plays your seat. Type `/ttr rejoin` here to take it back."
     }))
 }
 

@@ -5,7 +5,9 @@ use poise::serenity_prelude as serenity;
 
 use super::{ButtonId, Context, Data, Error, game, private_lang, refusal_or_error, reply_ephemeral};
 use crate::maps::{self, BUILTIN};
-use crate::store::{Actor, DEFAULT_REMINDER_HOURS, Lobby, NewLobby, REMINDER_HOURS, StoreError};
+use crate::store::{
+    Actor, DEADLINE_HOURS, DEFAULT_DEADLINE_HOURS, DEFAULT_REMINDER_HOURS, Lobby, NewLobby, REMINDER_HOURS, StoreError,
+};
 
 /// What the lobby's buttons are called in their `custom_id`s.
 pub(super) const BUTTONS: [&str; 5] = ["join", "leave", "computer", "start", "cancel"];
@@ -199,6 +201,10 @@ pub async fn start(
     #[min = 0]
     #[max = 168]
     reminder: Option<u32>,
+    #[description = "Hours a turn may wait before the others may skip it (default 48; 0: no deadline)"]
+    #[min = 0]
+    #[max = 720]
+    deadline: Option<u32>,
 ) -> Result<(), Error> {
     let lang = private_lang(ctx.locale().unwrap_or("en"));
     let level = match level.map(|Level(l)| l) {
@@ -223,6 +229,7 @@ pub async fn start(
         settings: serde_json::json!({
             COMPUTER_LEVEL: level.name(),
             REMINDER_HOURS: reminder.unwrap_or(DEFAULT_REMINDER_HOURS),
+            DEADLINE_HOURS: deadline.unwrap_or(DEFAULT_DEADLINE_HOURS),
         }),
     };
     let lock = ctx.data().channel_lock(channel);
@@ -297,8 +304,8 @@ pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
         ctx.send(
             poise::CreateReply::default()
                 .content(
-                    "Leave this game? A computer player takes your seat with your cards and tickets and plays on. \
-                     This cannot be undone.",
+                    "Leave this game? A computer player takes your seat with your cards and tickets and plays on \
+                     until you come back with `/ttr rejoin`.",
                 )
                 .components(vec![confirm])
                 .ephemeral(true),

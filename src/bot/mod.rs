@@ -8,6 +8,7 @@ mod game;
 mod lobby;
 mod reminders;
 mod settings;
+mod stalls;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -233,7 +234,10 @@ fn clock_from_file(path: std::path::PathBuf) -> Clock {
         "game::status",
         "game::rules",
         "game::history",
-        "settings::settings"
+        "settings::settings",
+        "stalls::skip",
+        "stalls::replace",
+        "stalls::rejoin"
     ),
     subcommand_required
 )]

@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
-use super::Error;
-use crate::store::{Due, Store};
+use super::{ButtonId, Error};
+use crate::store::{Due, Preference, Store, StoredSeat};
 
 /// Most reminders sent per scan; the rest wait for the next scan (it comes at once when this many were due).
 const PER_SCAN: u32 = 50;
@@ -37,31 +37,66 @@ async fn remind_due(ctx: &serenity::Context, store: &Store) -> Result<usize, Err
     Ok(due.len())
 }
 
-/// Pings the people to act in `due`'s game who want pings; says nothing when none does (computers, pings off).
+/// Pings the people to act in `due`'s game who want pings. Once the turn's deadline has passed, the message also
+/// tells the table, with `Skip turn` and `Hand to computer` buttons for anyone else seated (sent even when the people
+/// to act have pings off: the others are the ones who may act on it). Says nothing when nobody would read it.
 async fn remind(ctx: &serenity::Context, store: &Store, due: &Due) -> Result<(), Error> {
-    let game = store.load(due.game).await?.game;
-    let to_act = game.to_act();
+    let loaded = store.load(due.game).await?;
+    let to_act = loaded.game.to_act();
+    let seats = store.seats(due.game).await?;
+    let stalled: Vec<&StoredSeat> = seats
+        .iter()
+        .filter(|s| s.user_id.is_some() && to_act.contains(&s.seat))
+        .collect();
     let pinged: Vec<u64> = store
-        .pinged_seats(due.game)
+        .seats_wanting(due.game, Preference::Pings)
         .await?
         .into_iter()
         .filter(|(seat, _)| to_act.contains(seat))
         .map(|(_, user)| user)
         .collect();
-    if pinged.is_empty() {
+    let now = store.now_ms();
+    let overdue = store.deadline_at(due.game).await?.is_some_and(|at| now >= at);
+    let others_seated = seats.iter().any(|s| s.user_id.is_some() && !to_act.contains(&s.seat));
+    let offer = overdue && !stalled.is_empty() && others_seated;
+    if pinged.is_empty() && !offer {
         return Ok(());
     }
-    let mentions: Vec<String> = pinged.iter().map(|u| format!("<@{u}>")).collect();
-    let message = serenity::CreateMessage::new()
-        .content(format!(
-            "Reminder: {}, the game has been waiting for your move for {}.",
-            mentions.join(", "),
-            waited(store.now_ms() - due.turn_started_at)
-        ))
-        .allowed_mentions(
-            // Only the players reminded.
-            serenity::CreateAllowedMentions::new().users(pinged.iter().map(|&u| serenity::UserId::new(u))),
-        );
+    // Those who want pings are mentioned; the others are named.
+    let who: Vec<String> = stalled
+        .iter()
+        .map(|s| match s.user_id {
+            Some(user) if pinged.contains(&user) => format!("<@{user}>"),
+            _ => super::escape_markdown(&s.player.name),
+        })
+        .collect();
+    let who = crate::text::and_list(crate::text::Lang::En, &who);
+    let waited = waited(now - due.turn_started_at);
+    let mut message = serenity::CreateMessage::new().allowed_mentions(
+        // Only the players reminded.
+        serenity::CreateAllowedMentions::new().users(pinged.iter().map(|&u| serenity::UserId::new(u))),
+    );
+    if offer {
+        let id = due.game.0;
+        message = message
+            .content(format!(
+                "{who}: the game has been waiting for your move for {waited}, past its deadline. Anyone else at the \
+                 table may now skip the turn, or hand the seat to a computer that plays it until its player comes \
+                 back with `/ttr rejoin`."
+            ))
+            .components(vec![serenity::CreateActionRow::Buttons(vec![
+                serenity::CreateButton::new(ButtonId::at(id, loaded.version, "skip"))
+                    .label("Skip turn")
+                    .style(serenity::ButtonStyle::Secondary),
+                serenity::CreateButton::new(ButtonId::at(id, loaded.version, "replace"))
+                    .label("Hand to computer")
+                    .style(serenity::ButtonStyle::Secondary),
+            ])]);
+    } else {
+        message = message.content(format!(
+            "Reminder: {who}, the game has been waiting for your move for {waited}."
+        ));
+    }
     serenity::ChannelId::new(due.channel_id)
         .send_message(ctx, message)
         .await?;

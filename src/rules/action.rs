@@ -47,6 +47,11 @@ pub enum Action {
     },
     /// Do nothing: legal only when no other action is.
     Pass,
+    /// The table moves past a seat that let its turn's deadline pass. Whatever the seat was in the middle of ends
+    /// the way that costs it least (a tunnel given up, a second card forgone, offered tickets: the fewest it may
+    /// keep, those worth least), and the turn passes. Never among a seat's legal actions: the people at the table
+    /// choose it, not the seat's player.
+    Skip,
 }
 
 #[cfg(test)]
@@ -73,6 +78,7 @@ mod tests {
             },
             Action::BuildStation { city: CityId(3), cards },
             Action::Pass,
+            Action::Skip,
         ];
         for action in actions {
             let json = serde_json::to_string(&action).unwrap();

@@ -91,6 +91,11 @@ pub enum Event {
         /// The player who acted.
         seat: Seat,
     },
+    /// The table skipped a player's turn after its deadline passed (what they were in the middle of follows).
+    Skipped {
+        /// The player skipped.
+        seat: Seat,
+    },
     /// A player is down to few pieces: everyone gets one more turn.
     FinalRoundStarted {
         /// Who triggered it.

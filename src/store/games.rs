@@ -10,6 +10,9 @@ use crate::maps;
 use crate::rules::{Action, Event, Game, Map, PrivateEvent, RuleError, Seat};
 use crate::seating::{Player, PlayerColor};
 
+/// What a seat's name gets while a computer plays it for its person.
+pub const STAND_IN: &str = " (computer)";
+
 /// A stored game's id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub struct GameId(pub i64);
@@ -32,6 +35,11 @@ pub struct StoredSeat {
     pub seat: Seat,
     /// The Discord user, or `None` for a computer player.
     pub user_id: Option<u64>,
+    /// The person whose seat a computer plays while they are away (`/ttr rejoin` gives it back); `None` when the
+    /// seat's player plays it, or for a computer seated from the start.
+    pub stand_in_for: Option<u64>,
+    /// Whether its player wants a ping when the player before them starts a turn.
+    pub heads_up: bool,
     /// Name and colour.
     pub player: Player,
 }
@@ -208,12 +216,17 @@ pub(super) fn from_db(id: i64) -> u64 {
     id as u64
 }
 
-/// A `seats` row (seat, user_id, name, colour) as a stored seat.
+/// The columns [`stored_seat`] reads.
+pub(super) const SEAT_COLUMNS: &str = "seat, user_id, owner_id, heads_up, name, colour";
+
+/// A `seats` row ([`SEAT_COLUMNS`]) as a stored seat.
 pub(super) fn stored_seat(row: &sqlx::sqlite::SqliteRow) -> StoredSeat {
     let seat = row.get::<i64, _>("seat") as usize;
     StoredSeat {
         seat: Seat(seat as u8),
         user_id: row.get::<Option<i64>, _>("user_id").map(from_db),
+        stand_in_for: row.get::<Option<i64>, _>("owner_id").map(from_db),
+        heads_up: row.get("heads_up"),
         player: Player {
             name: row.get("name"),
             color: stored_color(row.get("colour"), seat),
@@ -466,9 +479,10 @@ impl Store {
         Ok(rows.iter().map(|r| GameId(r.get("id"))).collect())
     }
 
-    /// Hands a person's seat in a running game to a computer player: the seat keeps its cards, tickets, colour and
-    /// routes; its name gets " (computer)" so everyone sees who plays it now. When that was the last person at the
-    /// table the game ends there, without a winner (computers alone would play for no one): the second value says so.
+    /// Hands a person's seat in a running game to a computer player, at normal level, until they come back with
+    /// [`Store::rejoin`]: the seat keeps its cards, tickets, colour and routes; its name gets [`STAND_IN`] so
+    /// everyone sees who plays it now. When that was the last person playing, the game ends there, without a
+    /// winner (computers alone would play for no one): the second value says so.
     ///
     /// # Errors
     /// Refused: the user has no seat in the game. Internal: the database.
@@ -476,9 +490,10 @@ impl Store {
         let _writing = self.writer.lock().await;
         let mut tx = self.pool.begin().await?;
         let row = sqlx::query(
-            "UPDATE seats SET user_id = NULL, name = name || ' (computer)' WHERE game_id = ? AND user_id = ? \
+            "UPDATE seats SET owner_id = user_id, user_id = NULL, name = name || ? WHERE game_id = ? AND user_id = ? \
              RETURNING seat",
         )
+        .bind(STAND_IN)
         .bind(id.0)
         .bind(to_db(user_id))
         .fetch_optional(&mut *tx)
@@ -595,10 +610,12 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn seats(&self, id: GameId) -> Result<Vec<StoredSeat>, StoreError> {
-        let rows = sqlx::query("SELECT seat, user_id, name, colour FROM seats WHERE game_id = ? ORDER BY seat")
-            .bind(id.0)
-            .fetch_all(&self.pool)
-            .await?;
+        let rows = sqlx::query(&format!(
+            "SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat"
+        ))
+        .bind(id.0)
+        .fetch_all(&self.pool)
+        .await?;
         Ok(rows.iter().map(stored_seat).collect())
     }
 

@@ -4,7 +4,9 @@
 use serde_json::Value;
 use sqlx::{Row, Sqlite, Transaction};
 
-use super::games::{GameId, GameRow, StoredSeat, from_db, map_for, new_game, set_status, stored_seat, to_db};
+use super::games::{
+    GameId, GameRow, SEAT_COLUMNS, StoredSeat, from_db, map_for, new_game, set_status, stored_seat, to_db,
+};
 use super::{Refusal, SNAPSHOT_FORMAT, Store, StoreError, reminders};
 use crate::rules::Game;
 use crate::seating::PlayerColor;
@@ -310,10 +312,12 @@ async fn lobby_of(tx: &mut Transaction<'_, Sqlite>, channel_id: u64) -> Result<L
         .await?
         .ok_or(Refusal::NoLobby)?;
     let id = GameId(row.get("id"));
-    let seats = sqlx::query("SELECT seat, user_id, name, colour FROM seats WHERE game_id = ? ORDER BY seat")
-        .bind(id.0)
-        .fetch_all(&mut **tx)
-        .await?;
+    let seats = sqlx::query(&format!(
+        "SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat"
+    ))
+    .bind(id.0)
+    .fetch_all(&mut **tx)
+    .await?;
     Ok(Lobby {
         id,
         channel_id,

@@ -4,6 +4,7 @@
 mod games;
 mod lobby;
 mod reminders;
+mod stalls;
 
 use std::borrow::Cow;
 use std::fmt;
@@ -13,9 +14,10 @@ use std::time::Duration;
 use sqlx::migrate::{MigrateError, Migration, MigrationType, Migrator};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
 
-pub use games::{Applied, GameId, GameSummary, Loaded, NewGame, NewSeat, SeatResult, StoredSeat};
+pub use games::{Applied, GameId, GameSummary, Loaded, NewGame, NewSeat, STAND_IN, SeatResult, StoredSeat};
 pub use lobby::{Actor, Lobby, NewLobby};
-pub use reminders::{Clock, DEFAULT_REMINDER_HOURS, Due, REMINDER_HOURS};
+pub use reminders::{Clock, DEADLINE_HOURS, DEFAULT_DEADLINE_HOURS, DEFAULT_REMINDER_HOURS, Due, REMINDER_HOURS};
+pub use stalls::Preference;
 
 /// The encoding of stored snapshots. Raise it when `rules::State`'s JSON changes incompatibly; older snapshots
 /// are then reported as unreadable (and can be rebuilt from the action log).
@@ -35,6 +37,7 @@ pub const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../../migrations/0003_announced.sql"),
     ),
     (4, "reminders", include_str!("../../migrations/0004_reminders.sql")),
+    (5, "stalled players", include_str!("../../migrations/0005_stalls.sql")),
 ];
 
 /// Why a storage call did not do what was asked, in two tiers: what the user caused (answer them plainly; nothing
@@ -81,6 +84,17 @@ pub enum Refusal {
     NotHost,
     /// No map has this id.
     UnknownMap(String),
+    /// The game has no turn deadline, so no turn can be skipped.
+    NoDeadline,
+    /// The turn's deadline has not passed yet.
+    DeadlineAhead {
+        /// Hours until it passes, rounded up.
+        hours_left: u32,
+    },
+    /// Nobody but the asker (or computer players) is to act: there is no one to skip.
+    NobodyStalled,
+    /// The user has no seat a computer plays for them (nothing to rejoin).
+    NotAway,
     /// The map is not for this many players.
     PlayerCount {
         /// The map's name.
@@ -133,6 +147,10 @@ impl fmt::Display for Refusal {
             Refusal::TooFewPlayers { min, seated } => write!(f, "{seated} seated, {min} needed"),
             Refusal::NotHost => write!(f, "only the host may do that"),
             Refusal::UnknownMap(map) => write!(f, "no map \"{map}\""),
+            Refusal::NoDeadline => write!(f, "the game has no turn deadline"),
+            Refusal::DeadlineAhead { hours_left } => write!(f, "the deadline passes in {hours_left} h"),
+            Refusal::NobodyStalled => write!(f, "nobody else is to act"),
+            Refusal::NotAway => write!(f, "no seat of the user's is played by a computer"),
             Refusal::PlayerCount { map, min, max, players } => {
                 write!(f, "{map} is for {min} to {max} players, not {players}")
             }

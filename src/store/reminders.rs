@@ -7,7 +7,6 @@ use sqlx::{Row, Sqlite, Transaction};
 
 use super::games::{GameId, from_db, to_db};
 use super::{Actor, Refusal, Store, StoreError};
-use crate::rules::Seat;
 
 /// Where the store reads the time, in Unix milliseconds: the system clock, or one a test moves by hand.
 #[derive(Clone)]
@@ -58,20 +57,51 @@ pub struct Due {
     pub turn_started_at: i64,
 }
 
-/// SQL for the next reminder of a game counted from the bound time: its interval later, or NULL when reminders
-/// are off.
-fn next_reminder_sql() -> String {
-    let hours = format!("COALESCE(json_extract(settings, '$.{REMINDER_HOURS}'), {DEFAULT_REMINDER_HOURS})");
-    format!("CASE WHEN {hours} > 0 THEN ? + CAST({hours} * 3600000 AS INTEGER) END")
+/// Hours a turn may wait before the others may skip it or hand it to a computer, when a game's settings do not say
+/// ([`DEADLINE_HOURS`]; 0: no deadline).
+pub const DEFAULT_DEADLINE_HOURS: u32 = 48;
+
+/// The key of a game's settings holding its turn deadline in hours.
+pub const DEADLINE_HOURS: &str = "deadline_hours";
+
+/// SQL for a game setting in hours, with its default.
+pub(super) fn hours_sql(key: &str, default: u32) -> String {
+    format!("COALESCE(json_extract(settings, '$.{key}'), {default})")
+}
+
+/// SQL for the next reminder of a game, counted from the time bound as `?1` for a turn that began at `turn_start`
+/// (an SQL expression): an interval later, but never past the turn's deadline while that is still ahead (the
+/// deadline's reminder is the one that offers to skip the turn); NULL when neither reminders nor a deadline are due.
+fn next_reminder_sql(turn_start: &str) -> String {
+    let every = hours_sql(REMINDER_HOURS, DEFAULT_REMINDER_HOURS);
+    let deadline = hours_sql(DEADLINE_HOURS, DEFAULT_DEADLINE_HOURS);
+    let deadline_at = format!("({turn_start} + CAST({deadline} * 3600000 AS INTEGER))");
+    let next = format!("(CASE WHEN {every} > 0 THEN ?1 + CAST({every} * 3600000 AS INTEGER) END)");
+    format!(
+        "CASE WHEN {deadline} > 0 AND {deadline_at} > ?1 THEN MIN(COALESCE({next}, {deadline_at}), {deadline_at}) \
+         ELSE {next} END"
+    )
+}
+
+/// Counts the next reminder of running game `id` again from now (after its settings changed).
+pub(super) async fn reschedule(tx: &mut Transaction<'_, Sqlite>, id: GameId, now: i64) -> Result<(), StoreError> {
+    sqlx::query(&format!(
+        "UPDATE games SET next_reminder_at = {} WHERE id = ?2 AND status = 'running'",
+        next_reminder_sql("turn_started_at")
+    ))
+    .bind(now)
+    .bind(id.0)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }
 
 /// Starts a new turn of game `id` at `now`: its first reminder is one interval later.
 pub(super) async fn start_turn(tx: &mut Transaction<'_, Sqlite>, id: GameId, now: i64) -> Result<(), StoreError> {
     sqlx::query(&format!(
-        "UPDATE games SET turn_started_at = ?, next_reminder_at = {} WHERE id = ?",
-        next_reminder_sql()
+        "UPDATE games SET turn_started_at = ?1, next_reminder_at = {} WHERE id = ?2",
+        next_reminder_sql("?1")
     ))
-    .bind(now)
     .bind(now)
     .bind(id.0)
     .execute(&mut **tx)
@@ -115,8 +145,8 @@ impl Store {
     pub async fn reminded(&self, due: &Due) -> Result<bool, StoreError> {
         let _writing = self.writer.lock().await;
         let updated = sqlx::query(&format!(
-            "UPDATE games SET next_reminder_at = {} WHERE id = ? AND turn_started_at = ?",
-            next_reminder_sql()
+            "UPDATE games SET next_reminder_at = {} WHERE id = ?2 AND turn_started_at = ?3",
+            next_reminder_sql("turn_started_at")
         ))
         .bind(self.now_ms())
         .bind(due.game.0)
@@ -146,6 +176,20 @@ impl Store {
     /// # Errors
     /// Refused: no such game, or not the host. Internal: the database.
     pub async fn set_reminder_hours(&self, id: GameId, actor: Actor, hours: u32) -> Result<(), StoreError> {
+        self.change_settings(id, actor, &[(REMINDER_HOURS, hours.into())]).await
+    }
+
+    /// The host (or someone who manages the channel) changes settings of game `id` (key, JSON value); reminders
+    /// are counted again from now, since the interval or the deadline may have changed.
+    ///
+    /// # Errors
+    /// Refused: no such game, or not the host. Internal: the database.
+    pub async fn change_settings(
+        &self,
+        id: GameId,
+        actor: Actor,
+        changes: &[(&str, serde_json::Value)],
+    ) -> Result<(), StoreError> {
         let _writing = self.writer.lock().await;
         let mut tx = self.pool.begin().await?;
         let host: Option<i64> = sqlx::query("SELECT host_id FROM games WHERE id = ?")
@@ -157,57 +201,16 @@ impl Store {
         if host != Some(to_db(actor.user_id)) && !actor.manages_channel {
             return Err(Refusal::NotHost.into());
         }
-        sqlx::query(&format!(
-            "UPDATE games SET settings = json_set(settings, '$.{REMINDER_HOURS}', ?) WHERE id = ?"
-        ))
-        .bind(i64::from(hours))
-        .bind(id.0)
-        .execute(&mut *tx)
-        .await?;
-        sqlx::query(&format!(
-            "UPDATE games SET next_reminder_at = {} WHERE id = ? AND status = 'running'",
-            next_reminder_sql()
-        ))
-        .bind(self.now_ms())
-        .bind(id.0)
-        .execute(&mut *tx)
-        .await?;
+        for (key, value) in changes {
+            sqlx::query("UPDATE games SET settings = json_set(settings, '$.' || ?, json(?)) WHERE id = ?")
+                .bind(*key)
+                .bind(value.to_string())
+                .bind(id.0)
+                .execute(&mut *tx)
+                .await?;
+        }
+        reschedule(&mut tx, id, self.now_ms()).await?;
         tx.commit().await?;
         Ok(())
-    }
-
-    /// Turns reminder pings on or off for `user`'s seat in game `id`.
-    ///
-    /// # Errors
-    /// Refused: the user has no seat there. Internal: the database.
-    pub async fn set_pings(&self, id: GameId, user_id: u64, on: bool) -> Result<(), StoreError> {
-        let _writing = self.writer.lock().await;
-        let updated = sqlx::query("UPDATE seats SET pings = ? WHERE game_id = ? AND user_id = ?")
-            .bind(on)
-            .bind(id.0)
-            .bind(to_db(user_id))
-            .execute(&self.pool)
-            .await?;
-        if updated.rows_affected() == 0 {
-            return Err(Refusal::NotSeated.into());
-        }
-        Ok(())
-    }
-
-    /// The seats of game `id` played by people who want reminder pings, with their users.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn pinged_seats(&self, id: GameId) -> Result<Vec<(Seat, u64)>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT seat, user_id FROM seats WHERE game_id = ? AND user_id IS NOT NULL AND pings = 1 ORDER BY seat",
-        )
-        .bind(id.0)
-        .fetch_all(&self.pool)
-        .await?;
-        Ok(rows
-            .iter()
-            .map(|r| (Seat(r.get::<i64, _>("seat") as u8), from_db(r.get("user_id"))))
-            .collect())
     }
 }

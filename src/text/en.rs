@@ -180,6 +180,12 @@ pub(super) fn event(map: &Map, names: &Names, event: &Event) -> String {
             cards(map, paid)
         ),
         Event::Passed { seat } => format!("{} passed: nothing else was possible.", names.of(*seat)),
+        Event::Skipped { seat } => {
+            format!(
+                "{}'s turn was skipped: it waited past the game's deadline.",
+                names.of(*seat)
+            )
+        }
         Event::FinalRoundStarted { seat } => {
             let pieces = if map.rules.metros > 0 { "pieces" } else { "trains" };
             format!(
@@ -209,6 +215,15 @@ pub(super) fn private_event(map: &Map, event: &PrivateEvent) -> String {
         PrivateEvent::TicketsOffered { tickets } => format!("You were offered {}.", list(tickets)),
         PrivateEvent::TicketsKept { tickets } if tickets.is_empty() => "You kept no ticket.".into(),
         PrivateEvent::TicketsKept { tickets } => format!("You kept {}.", list(tickets)),
+    }
+}
+
+/// "A", "A and B", "A, B and C".
+pub(super) fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 
@@ -274,6 +289,17 @@ pub(super) fn refusal(refusal: &Refusal) -> String {
             }
         ),
         Refusal::NotHost => "Only the host (or someone who manages this channel) can do that.".into(),
+        Refusal::NoDeadline => {
+            "This game has no turn deadline, so no turn can be skipped. The host can set one with /ttr settings.".into()
+        }
+        Refusal::DeadlineAhead { hours_left: 1 } => {
+            "The player to move still has time: the deadline passes within the hour.".into()
+        }
+        Refusal::DeadlineAhead { hours_left } => {
+            format!("The player to move still has time: the deadline passes in {hours_left} hours.")
+        }
+        Refusal::NobodyStalled => "Nobody else is holding up the game: there is no turn to skip.".into(),
+        Refusal::NotAway => "No computer is playing a seat of yours in this game.".into(),
         Refusal::UnknownMap(map) => format!("There is no map called “{map}”."),
         Refusal::PlayerCount { map, min, max, players } => {
             format!("{map} is for {min} to {max} players, not {players}.")

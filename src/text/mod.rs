@@ -106,6 +106,13 @@ pub fn hand(lang: Lang, map: &Map, view: &SeatView) -> String {
     }
 }
 
+/// Items listed as a sentence says them: "A", "A and B", "A, B and C".
+pub fn and_list(lang: Lang, items: &[String]) -> String {
+    match lang {
+        Lang::En => en::and_list(items),
+    }
+}
+
 /// Who is to play, or that everyone chooses tickets, or that the game is over.
 pub fn whose_turn(lang: Lang, names: &[String], view: &PublicView) -> String {
     match lang {

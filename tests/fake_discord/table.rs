@@ -552,6 +552,7 @@ impl Table {
                     assert!(content(&built).contains("station"), "{built:#}");
                 }
             }
+            Action::Skip => panic!("a player never skips their own turn: the others do, after its deadline"),
             Action::Pass => {
                 // The turn message of this turn may still be on its way (it is posted after the last answer).
                 let turn = match turn {

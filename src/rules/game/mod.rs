@@ -331,6 +331,7 @@ impl Game {
         if self.state.step == Step::StartingTickets {
             return match action {
                 Action::KeepTickets { tickets } => self.keep_tickets(seat, tickets, true, events),
+                Action::Skip => self.skip(seat, events),
                 _ if self.state.seats[seat.index()].offer.is_empty() => Err(RuleError::AlreadyChoseTickets),
                 _ => Err(RuleError::DecisionPending(Step::StartingTickets)),
             };
@@ -345,6 +346,7 @@ impl Game {
             (Step::Turn, Action::DrawTickets) => self.draw_tickets(seat, events),
             (Step::Turn, Action::BuildStation { city, cards }) => self.build_station(seat, city, cards, events),
             (Step::Turn, Action::Pass) => self.pass(seat, events),
+            (_, Action::Skip) => self.skip(seat, events),
             (Step::SecondCard, Action::DrawBlind) => self.draw_blind(seat, true, events),
             (Step::SecondCard, Action::DrawFaceup { slot }) => self.draw_faceup(seat, slot, true, events),
             (Step::KeepTickets, Action::KeepTickets { tickets }) => self.keep_tickets(seat, tickets, false, events),

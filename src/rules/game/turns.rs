@@ -5,6 +5,7 @@ use crate::rules::error::RuleError;
 use crate::rules::event::Event;
 use crate::rules::map::{CityId, RouteId};
 use crate::rules::seat::Seat;
+use crate::rules::sets::TicketSet;
 
 impl Game {
     /// Whether the current seat has any action besides passing (short-circuits, unlike `legal_actions`).
@@ -42,6 +43,38 @@ impl Game {
         events.push(Event::Passed { seat });
         self.end_turn(events);
         Ok(())
+    }
+
+    /// The table skips `seat` (see [`crate::rules::Action::Skip`]): a pending choice is settled the way that costs the seat
+    /// least, and its turn ends. Skipped turns do not count as passes: only passing can end a game that is stuck.
+    pub(super) fn skip(&mut self, seat: Seat, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        let offer = &self.state.seats[seat.index()].offer;
+        if self.state.step == Step::StartingTickets && offer.is_empty() {
+            return Err(RuleError::AlreadyChoseTickets);
+        }
+        events.push(Event::Skipped { seat });
+        match &self.state.step {
+            Step::StartingTickets | Step::KeepTickets => {
+                let starting = self.state.step == Step::StartingTickets;
+                let rules = &self.map.rules;
+                let least = usize::from(if starting {
+                    rules.tickets_keep
+                } else {
+                    rules.tickets_draw_keep
+                });
+                let mut cheapest = offer.clone();
+                // Stable: among tickets worth the same, the first offered.
+                cheapest.sort_by_key(|&t| self.map.tickets[usize::from(t.0)].lowest());
+                let keep = TicketSet::from_ids(cheapest.into_iter().take(least));
+                self.keep_tickets(seat, keep, starting, events)
+            }
+            Step::Tunnel(_) => self.decline_tunnel(seat, events),
+            Step::Turn | Step::SecondCard => {
+                self.end_turn(events);
+                Ok(())
+            }
+            Step::Over => Err(RuleError::GameOver),
+        }
     }
 
     pub(super) fn end_turn(&mut self, events: &mut Vec<Event>) {

@@ -1,0 +1,143 @@
+//! Stalled turns and players' own preferences: a turn's deadline, who may skip a stalled turn or hand the seat to a
+//! computer, coming back with `/ttr rejoin`, and what each player wants to be pinged for.
+
+use sqlx::Row;
+
+use super::games::{GameId, STAND_IN, from_db, to_db};
+use super::reminders::{DEADLINE_HOURS, DEFAULT_DEADLINE_HOURS, hours_sql};
+use super::{Refusal, Store, StoreError};
+use crate::rules::Seat;
+
+/// What a player may ask to be pinged for, in one game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Preference {
+    /// Reminders when their move has waited (on unless turned off).
+    Pings,
+    /// A ping when the player before them starts a turn: they are next (off unless turned on).
+    HeadsUp,
+}
+
+impl Preference {
+    fn column(self) -> &'static str {
+        match self {
+            Preference::Pings => "pings",
+            Preference::HeadsUp => "heads_up",
+        }
+    }
+}
+
+impl Store {
+    /// When the current turn of game `id` passes its deadline, Unix milliseconds (`None`: the game has none).
+    ///
+    /// # Errors
+    /// Refused: no such game. Internal: the database.
+    pub async fn deadline_at(&self, id: GameId) -> Result<Option<i64>, StoreError> {
+        let hours = hours_sql(DEADLINE_HOURS, DEFAULT_DEADLINE_HOURS);
+        let row = sqlx::query(&format!(
+            "SELECT CASE WHEN {hours} > 0 THEN turn_started_at + CAST({hours} * 3600000 AS INTEGER) END AS at \
+             FROM games WHERE id = ?"
+        ))
+        .bind(id.0)
+        .fetch_optional(&self.pool)
+        .await?
+        .ok_or(Refusal::UnknownGame(id))?;
+        Ok(row.get("at"))
+    }
+
+    /// The people holding up game `id` whom `by` may skip or hand to a computer now: those among `to_act` (the
+    /// seats the game waits for) other than `by`, once the turn's deadline has passed. Each comes with their user.
+    ///
+    /// # Errors
+    /// Refused: `by` is not playing in the game, the game has no deadline, the deadline is still ahead, or nobody
+    /// but `by` (or computers) is to act. Internal: the database.
+    pub async fn stalled_seats(&self, id: GameId, by: u64, to_act: &[Seat]) -> Result<Vec<(Seat, u64)>, StoreError> {
+        let people = self.seats(id).await?;
+        if !people.iter().any(|s| s.user_id == Some(by)) {
+            return Err(Refusal::NotSeated.into());
+        }
+        let deadline = self.deadline_at(id).await?.ok_or(Refusal::NoDeadline)?;
+        let now = self.now_ms();
+        if now < deadline {
+            let hours_left = (deadline - now + 3_599_999) / 3_600_000;
+            return Err(Refusal::DeadlineAhead {
+                hours_left: u32::try_from(hours_left).unwrap_or(u32::MAX),
+            }
+            .into());
+        }
+        let stalled: Vec<(Seat, u64)> = people
+            .iter()
+            .filter(|s| to_act.contains(&s.seat))
+            .filter_map(|s| s.user_id.filter(|&u| u != by).map(|u| (s.seat, u)))
+            .collect();
+        if stalled.is_empty() {
+            return Err(Refusal::NobodyStalled.into());
+        }
+        Ok(stalled)
+    }
+
+    /// Gives `user` back the seat a computer has been playing for them in game `id` (their name as it was).
+    ///
+    /// # Errors
+    /// Refused: no computer plays a seat of theirs in that game. Internal: the database.
+    pub async fn rejoin(&self, id: GameId, user: u64) -> Result<Seat, StoreError> {
+        let _writing = self.writer.lock().await;
+        let row = sqlx::query(
+            "UPDATE seats SET user_id = owner_id, owner_id = NULL, \
+             name = CASE WHEN substr(name, -length(?1)) = ?1 THEN substr(name, 1, length(name) - length(?1)) \
+                         ELSE name END \
+             WHERE game_id = ?2 AND owner_id = ?3 AND user_id IS NULL RETURNING seat",
+        )
+        .bind(STAND_IN)
+        .bind(id.0)
+        .bind(to_db(user))
+        .fetch_optional(&self.pool)
+        .await?
+        .ok_or(Refusal::NotAway)?;
+        Ok(Seat(row.get::<i64, _>("seat") as u8))
+    }
+
+    /// Turns a preference on or off for `user`'s seat in game `id`.
+    ///
+    /// # Errors
+    /// Refused: the user has no seat there. Internal: the database.
+    pub async fn set_preference(
+        &self,
+        id: GameId,
+        user: u64,
+        preference: Preference,
+        on: bool,
+    ) -> Result<(), StoreError> {
+        let _writing = self.writer.lock().await;
+        let updated = sqlx::query(&format!(
+            "UPDATE seats SET {} = ? WHERE game_id = ? AND user_id = ?",
+            preference.column()
+        ))
+        .bind(on)
+        .bind(id.0)
+        .bind(to_db(user))
+        .execute(&self.pool)
+        .await?;
+        if updated.rows_affected() == 0 {
+            return Err(Refusal::NotSeated.into());
+        }
+        Ok(())
+    }
+
+    /// The seats of game `id` played by people who have `preference` on, with their users, in seat order.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn seats_wanting(&self, id: GameId, preference: Preference) -> Result<Vec<(Seat, u64)>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT seat, user_id FROM seats WHERE game_id = ? AND user_id IS NOT NULL AND {} = 1 ORDER BY seat",
+            preference.column()
+        ))
+        .bind(id.0)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| (Seat(r.get::<i64, _>("seat") as u8), from_db(r.get("user_id"))))
+            .collect())
+    }
+}
