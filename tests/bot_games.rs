@@ -545,3 +545,113 @@ async fn next_reminder_after(table: &Table, after: i64) -> i64 {
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stalled_turn_is_skipped_then_handed_to_a_computer_after_the_deadline_and_rejoin_gives_the_seat_back() {
+    let table = Table::open("stalls", "usa", 2, 0x5eed_0012).await;
+    let (game, version) = table.state().await;
+    let stalled_seat = game.current();
+    let (stalled, stalled_name) = table.seats[stalled_seat.index()];
+    let (other, other_name) = table.seats[1 - stalled_seat.index()];
+    let messages = format!("/channels/{CHANNEL}/messages");
+
+    // Before the deadline (48 hours by default) the others are told how long is left, and nothing changes.
+    let early = table
+        .fake
+        .interact(slash(other, other_name, CHANNEL, "skip", &[]))
+        .await;
+    assert!(
+        is_ephemeral(&early["data"]) && content(&early).contains("still has time") && content(&early).contains("48"),
+        "{early:#}"
+    );
+    assert_eq!(table.state().await.1, version);
+
+    // At the deadline the channel is told, with buttons; the stalled player cannot press them for themselves.
+    let from = table.fake.call_count();
+    table.fake.advance_clock(48.2);
+    let notice = table
+        .fake
+        .wait_for_call_after(from, "the deadline's reminder", |c| {
+            c.method == "POST"
+                && c.path.ends_with(&messages)
+                && c.json["content"]
+                    .as_str()
+                    .is_some_and(|t| t.contains("past its deadline"))
+        })
+        .await;
+    let skip = find_id(&notice.json, ":skip").expect("a Skip turn button");
+    let replace = find_id(&notice.json, ":replace").expect("a Hand to computer button");
+    assert_eq!(notice.json["allowed_mentions"]["users"], json!([stalled.to_string()]));
+    let own = table.fake.interact(button(stalled, stalled_name, CHANNEL, &skip)).await;
+    assert!(content(&own).contains("Nobody else"), "{own:#}");
+    assert_eq!(table.state().await.1, version);
+
+    // The other player skips the turn: it passes to them, and the channel reads why.
+    let from = table.fake.call_count();
+    let skipped = table.fake.interact(button(other, other_name, CHANNEL, &skip)).await;
+    assert!(
+        is_ephemeral(&skipped["data"]) && content(&skipped).contains("You skipped"),
+        "{skipped:#}"
+    );
+    table.wait_for_version(version + 1).await;
+    let (game, version) = table.state().await;
+    assert_eq!(game.current().index(), 1 - stalled_seat.index());
+    table
+        .fake
+        .wait_for_call_after(from, "the skip in the channel", |c| {
+            c.path.ends_with(&messages)
+                && c.json["content"]
+                    .as_str()
+                    .is_some_and(|t| t.contains("turn was skipped"))
+        })
+        .await;
+    // The old buttons now act on nothing.
+    let stale = table.fake.interact(button(other, other_name, CHANNEL, &replace)).await;
+    assert!(content(&stale).contains("already played"), "{stale:#}");
+
+    // The other player draws two cards; the stalled player's turn comes round again, and waits past its deadline.
+    for _ in 0..2 {
+        let drew = table
+            .fake
+            .interact(slash(other, other_name, CHANNEL, "draw", &[("card", json!("deck"))]))
+            .await;
+        assert!(is_ephemeral(&drew["data"]), "{drew:#}");
+    }
+    table.wait_for_version(version + 2).await;
+    table.fake.advance_clock(49.0);
+    let (_, version) = table.state().await;
+    let handed = table
+        .fake
+        .interact(slash(other, other_name, CHANNEL, "replace", &[]))
+        .await;
+    assert!(content(&handed).contains("A computer now plays"), "{handed:#}");
+    // The computer plays the seat's turn at once; the seat remembers whose it is.
+    table.wait_for_version_after(version).await;
+    let seats = table.store.seats(table.game).await.unwrap();
+    assert_eq!(seats[stalled_seat.index()].user_id, None);
+    assert_eq!(seats[stalled_seat.index()].stand_in_for, Some(stalled));
+    let deadline = std::time::Instant::now() + fake_discord::WAIT;
+    while table.state().await.0.current() == stalled_seat {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the computer never played the seat"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+
+    // The player comes back: the seat is theirs again, under their own name; a second rejoin is refused.
+    let back = table
+        .fake
+        .interact(slash(stalled, stalled_name, CHANNEL, "rejoin", &[]))
+        .await;
+    assert!(content(&back).contains("yours again"), "{back:#}");
+    let seat = &table.store.seats(table.game).await.unwrap()[stalled_seat.index()];
+    assert_eq!((seat.user_id, seat.stand_in_for), (Some(stalled), None));
+    assert_eq!(seat.player.name, stalled_name);
+    let again = table
+        .fake
+        .interact(slash(stalled, stalled_name, CHANNEL, "rejoin", &[]))
+        .await;
+    assert!(content(&again).contains("No computer is playing"), "{again:#}");
+    table.stop().await;
+}

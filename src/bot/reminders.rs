@@ -38,8 +38,9 @@ async fn remind_due(ctx: &serenity::Context, store: &Store) -> Result<usize, Err
 }
 
 /// Pings the people to act in `due`'s game who want pings. Once the turn's deadline has passed, the message also
-/// tells the table, with `Skip turn` and `Hand to computer` buttons for anyone else seated (sent even when the people
-/// to act have pings off: the others are the ones who may act on it). Says nothing when nobody would read it.
+/// tells the table, with `Skip turn` and `Hand to computer` buttons for anyone else seated; the first such message
+/// is sent even when the people to act have pings off (the others are the ones who may act on it), later ones only
+/// as pings. Says nothing when nobody would read it.
 async fn remind(ctx: &serenity::Context, store: &Store, due: &Due) -> Result<(), Error> {
     let loaded = store.load(due.game).await?;
     let to_act = loaded.game.to_act();
@@ -56,10 +57,13 @@ async fn remind(ctx: &serenity::Context, store: &Store, due: &Due) -> Result<(),
         .map(|(_, user)| user)
         .collect();
     let now = store.now_ms();
-    let overdue = store.deadline_at(due.game).await?.is_some_and(|at| now >= at);
+    let deadline = store.deadline_at(due.game).await?;
+    let overdue = deadline.is_some_and(|at| now >= at);
+    // The first reminder at or after the deadline was due no later than the deadline itself.
+    let first_overdue = overdue && deadline.is_some_and(|at| due.due_at <= at);
     let others_seated = seats.iter().any(|s| s.user_id.is_some() && !to_act.contains(&s.seat));
     let offer = overdue && !stalled.is_empty() && others_seated;
-    if pinged.is_empty() && !offer {
+    if pinged.is_empty() && !(offer && first_overdue) {
         return Ok(());
     }
     // Those who want pings are mentioned; the others are named.
@@ -80,9 +84,9 @@ async fn remind(ctx: &serenity::Context, store: &Store, due: &Due) -> Result<(),
         let id = due.game.0;
         message = message
             .content(format!(
-                "{who}: the game has been waiting for your move for {waited}, past its deadline. Anyone else at the \
-                 table may now skip the turn, or hand the seat to a computer that plays it until its player comes \
-                 back with `/ttr rejoin`."
+                "Reminder: {who}, the game has been waiting for your move for {waited}, past its deadline. Anyone \
+                 else at the table may now skip the turn, or hand the seat to a computer that plays it until its \
+                 player comes back with `/ttr rejoin`."
             ))
             .components(vec![serenity::CreateActionRow::Buttons(vec![
                 serenity::CreateButton::new(ButtonId::at(id, loaded.version, "skip"))

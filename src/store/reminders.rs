@@ -55,6 +55,8 @@ pub struct Due {
     /// When the turn being reminded of began, Unix milliseconds: [`Store::reminded`] takes it back, so a move made
     /// while the reminder was being sent is not mistaken for the old turn.
     pub turn_started_at: i64,
+    /// When this reminder was due, Unix milliseconds (at the latest the turn's deadline, while that was ahead).
+    pub due_at: i64,
 }
 
 /// Hours a turn may wait before the others may skip it or hand it to a computer, when a game's settings do not say
@@ -118,7 +120,7 @@ impl Store {
     /// Database failures.
     pub async fn due_reminders(&self, limit: u32) -> Result<Vec<Due>, StoreError> {
         let rows = sqlx::query(
-            "SELECT id, channel_id, turn_started_at FROM games \
+            "SELECT id, channel_id, turn_started_at, next_reminder_at FROM games \
              WHERE next_reminder_at IS NOT NULL AND next_reminder_at <= ? AND +status = 'running' \
              ORDER BY next_reminder_at LIMIT ?",
         )
@@ -132,6 +134,7 @@ impl Store {
                 game: GameId(r.get("id")),
                 channel_id: from_db(r.get("channel_id")),
                 turn_started_at: r.get::<Option<i64>, _>("turn_started_at").unwrap_or(0),
+                due_at: r.get("next_reminder_at"),
             })
             .collect())
     }
