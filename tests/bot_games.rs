@@ -6,7 +6,7 @@
 mod fake_discord;
 
 use fake_discord::table::{PEOPLE, Table, content, find_id, is_ephemeral, whole_game};
-use fake_discord::{button, slash};
+use fake_discord::{button, custom_ids as custom_ids_of, slash};
 use serde_json::{Value, json};
 use ttrbot::rules::RouteId;
 use ttrbot::text::{self, Lang};
@@ -653,5 +653,70 @@ async fn a_stalled_turn_is_skipped_then_handed_to_a_computer_after_the_deadline_
         .interact(slash(stalled, stalled_name, CHANNEL, "rejoin", &[]))
         .await;
     assert!(content(&again).contains("No computer is playing"), "{again:#}");
+    table.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_confirm_on_a_claim_waits_for_confirm_and_cancel_takes_nothing() {
+    let table = Table::open("confirm", "usa", 2, 0x5eed_0013).await;
+    let (host, host_name) = PEOPLE[0];
+    let set = table
+        .fake
+        .interact(slash(host, host_name, CHANNEL, "settings", &[("confirm", json!(true))]))
+        .await;
+    assert!(content(&set).contains("ask to confirm"), "{set:#}");
+    // The player to move draws until they can claim something.
+    let (route, cards, user, name) = loop {
+        let (game, version) = table.state().await;
+        let seat = game.current();
+        let (user, name) = table.seats[seat.index()];
+        let mut legal = Vec::new();
+        game.legal_actions(seat, &mut legal);
+        if let Some(ttrbot::rules::Action::Claim { route, cards }) =
+            legal.iter().find(|a| matches!(a, ttrbot::rules::Action::Claim { .. }))
+        {
+            break (*route, *cards, user, name);
+        }
+        table
+            .fake
+            .interact(slash(user, name, CHANNEL, "draw", &[("card", json!("deck"))]))
+            .await;
+        table.wait_for_version(version + 1).await;
+    };
+    let (game, version) = table.state().await;
+    let map = game.map().clone();
+    let typed = text::route(Lang::En, &map, route);
+    let pay = text::payment(Lang::En, &map, &cards);
+    let claim = || {
+        slash(
+            user,
+            name,
+            CHANNEL,
+            "claim",
+            &[("route", json!(typed)), ("pay", json!(pay))],
+        )
+    };
+    let asked = table.fake.interact(claim()).await;
+    assert!(
+        is_ephemeral(&asked["data"]) && content(&asked).contains(&pay) && content(&asked).ends_with('?'),
+        "{asked:#}"
+    );
+    let cancel = find_id(&asked["data"], ":cancel-claim").expect("a Cancel button");
+    let cancelled = table.fake.interact(button(user, name, CHANNEL, &cancel)).await;
+    assert!(content(&cancelled).contains("Nothing was taken"), "{cancelled:#}");
+    assert_eq!(table.state().await.1, version, "nothing was played");
+    let asked = table.fake.interact(claim()).await;
+    // (The typed name may pick the other track of a double: the one the player can take.)
+    let confirm = custom_ids_of(&asked["data"])
+        .into_iter()
+        .find(|id| id.contains(":ok-r"))
+        .expect("a Confirm button");
+    table.fake.interact(button(user, name, CHANNEL, &confirm)).await;
+    table.wait_for_version(version + 1).await;
+    let after = table.state().await.0;
+    let taken = (0..map.routes.len() as u16)
+        .filter(|&r| after.owner(RouteId(r)).is_some())
+        .count();
+    assert_eq!(taken, 1, "the route is taken once confirmed");
     table.stop().await;
 }

@@ -4,7 +4,8 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::game::{Outcome, Private, Table, play, table, table_for};
+use super::game::{Outcome, Private, Table, play, play_seat, table, table_for};
+use super::settings::CONFIRM_CLAIMS;
 use super::{ButtonId, Context, Data, Error, private_lang};
 use crate::rules::names;
 use crate::rules::{Action, CardCounts, CityId, Game, RouteId, RuleError, Seat, Step};
@@ -309,15 +310,25 @@ fn payment_picker(table: &Table, purchase: Purchase, payments: &[CardCounts], pa
     }
 }
 
+/// Whether a purchase is played at once or, in a game that asks to confirm claims, only once confirmed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Confirm {
+    /// Ask first if the game's settings say so.
+    AsSet,
+    /// The player pressed `Confirm`.
+    Given,
+}
+
 /// Buys `purchase` for the seat: with the payment given, or the only one possible; when several are possible the
-/// answer is the payment buttons. After a claim that turned a tunnel's cards, the answer is the tunnel's choice.
+/// answer is the payment buttons. In a game that asks to confirm claims, a route or station is first shown with
+/// `Confirm` / `Cancel`. After a claim that turned a tunnel's cards, the answer is the tunnel's choice.
 async fn buy(
     data: &Data,
     table: Table,
     seat: Seat,
-    user: u64,
     purchase: Purchase,
     pay: Option<CardCounts>,
+    confirm: Confirm,
     lang: Lang,
 ) -> Result<Outcome, Error> {
     let cards = match pay {
@@ -335,7 +346,17 @@ async fn buy(
             Ok(payments) => return Ok(Outcome::reply(payment_picker(&table, purchase, &payments, 0, lang))),
         },
     };
-    let played = match play(data, table, user, purchase.action(cards), lang).await? {
+    if confirm == Confirm::AsSet
+        && purchase != Purchase::Tunnel
+        && data.store.settings(table.id).await?[CONFIRM_CLAIMS].as_bool() == Some(true)
+    {
+        // Checked before asking, so a claim that cannot be made is refused now, not after the confirmation.
+        if let Err(e) = table.game.clone().apply(seat, purchase.action(cards)) {
+            return Ok(Outcome::private(text::rule_error(lang, table.game.map(), &e)));
+        }
+        return Ok(Outcome::reply(confirm_prompt(&table, purchase, cards, lang)));
+    }
+    let played = match play_seat(data, table, seat, purchase.action(cards), lang).await? {
         Ok(played) => played,
         Err(refusal) => return Ok(Outcome::private(refusal)),
     };
@@ -352,6 +373,27 @@ async fn buy(
         reply,
         played: Some(played),
     })
+}
+
+/// The question a game that confirms claims asks: the purchase and its payment, `Confirm` and `Cancel`.
+fn confirm_prompt(table: &Table, purchase: Purchase, cards: CardCounts, lang: Lang) -> Private {
+    let map = table.game.map();
+    let (game, version) = (table.id.0, table.version);
+    let what = text::purchase(lang, map, &purchase.described(&table.game));
+    let paid = text::payment(lang, map, &cards);
+    let id = format!("ok-{}-{}", purchase.code(), encode_cards(&cards));
+    Private {
+        content: format!("Take {what}, paying {paid}?"),
+        components: vec![serenity::CreateActionRow::Buttons(vec![
+            serenity::CreateButton::new(ButtonId::at(game, version, &id))
+                .label("Confirm")
+                .style(serenity::ButtonStyle::Success),
+            serenity::CreateButton::new(ButtonId::at(game, version, "cancel-claim"))
+                .label("Cancel")
+                .style(serenity::ButtonStyle::Secondary),
+        ])],
+        picture: None,
+    }
 }
 
 /// Claim a route (during a tunnel: pay its extra cards or give it up).
@@ -394,14 +436,14 @@ async fn claim_typed(
     };
     // A tunnel waiting for this player is answered first, whatever route was typed.
     if matches!(table.game.step(), Step::Tunnel(_)) && table.game.current() == seat {
-        return buy(data, table, seat, user, Purchase::Tunnel, pay, lang).await;
+        return buy(data, table, seat, Purchase::Tunnel, pay, Confirm::AsSet, lang).await;
     }
     let tracks = match names::parse_route(&map, route) {
         Ok(found) => found.tracks,
         Err(e) => return Ok(Outcome::private(text::name_error(lang, &map, &e))),
     };
     let track = table.game.track_for(seat, &tracks, pay.as_ref());
-    buy(data, table, seat, user, Purchase::Route(track), pay, lang).await
+    buy(data, table, seat, Purchase::Route(track), pay, Confirm::AsSet, lang).await
 }
 
 /// Build a station in a city (maps with stations).
@@ -429,15 +471,26 @@ pub async fn station(
                 .and_then(|c| Ok((c, pay.as_deref().map(|p| names::parse_cards(&map, p)).transpose()?)));
             match typed {
                 Err(e) => Outcome::private(text::name_error(lang, &map, &e)),
-                Ok((city, pay)) => buy(ctx.data(), table, seat, user, Purchase::Station(city), pay, lang).await?,
+                Ok((city, pay)) => {
+                    buy(
+                        ctx.data(),
+                        table,
+                        seat,
+                        Purchase::Station(city),
+                        pay,
+                        Confirm::AsSet,
+                        lang,
+                    )
+                    .await?
+                }
             }
         }
     };
     outcome.send(ctx, held).await
 }
 
-/// A route picker, payment or tunnel button (`claim`, `station`, `page-…`, `pick-…`, `pay-…`, `pays-…`,
-/// `give-up`); `None` when `what` is none of these.
+/// A route picker, payment, confirmation or tunnel button (`claim`, `station`, `page-…`, `pick-…`, `pay-…`,
+/// `pays-…`, `ok-…`, `cancel-claim`, `give-up`); `None` when `what` is none of these.
 pub(super) async fn on_component(
     data: &Data,
     component: &serenity::ComponentInteraction,
@@ -456,7 +509,7 @@ pub(super) async fn on_component(
     let outcome = match (kind, rest) {
         ("claim", "") if matches!(table.game.step(), Step::Tunnel(_)) && table.game.current() == seat => {
             return Some(
-                buy(data, table, seat, user, Purchase::Tunnel, None, lang)
+                buy(data, table, seat, Purchase::Tunnel, None, Confirm::AsSet, lang)
                     .await
                     .map(|o| (o, false)),
             );
@@ -494,20 +547,22 @@ pub(super) async fn on_component(
                 Place::City => Purchase::Station(CityId(id)),
             };
             return Some(
-                buy(data, table, seat, user, purchase, None, lang)
+                buy(data, table, seat, purchase, None, Confirm::AsSet, lang)
                     .await
                     .map(|o| (o, true)),
             );
         }
-        ("pay", rest) => {
+        ("pay" | "ok", rest) => {
             let (purchase, cards) = rest.split_once('-')?;
             let (purchase, cards) = (Purchase::parse(purchase)?, decode_cards(cards)?);
+            let confirm = if kind == "ok" { Confirm::Given } else { Confirm::AsSet };
             return Some(
-                buy(data, table, seat, user, purchase, Some(cards), lang)
+                buy(data, table, seat, purchase, Some(cards), confirm, lang)
                     .await
                     .map(|o| (o, true)),
             );
         }
+        ("cancel", "claim") => Outcome::private("Nothing was taken; it is still your move."),
         ("pays", rest) => {
             let (purchase, page) = rest.split_once('-')?;
             let purchase = Purchase::parse(purchase)?;

@@ -3,6 +3,7 @@
 
 use poise::serenity_prelude as serenity;
 
+use super::settings::CONFIRM_CLAIMS;
 use super::{ButtonId, Context, Data, Error, game, private_lang, refusal_or_error, reply_ephemeral};
 use crate::maps::{self, BUILTIN};
 use crate::store::{
@@ -205,6 +206,8 @@ pub async fn start(
     #[min = 0]
     #[max = 720]
     deadline: Option<u32>,
+    #[description = "Whether claiming a route or building a station asks to confirm first (default off)"]
+    confirm: Option<bool>,
 ) -> Result<(), Error> {
     let lang = private_lang(ctx.locale().unwrap_or("en"));
     let level = match level.map(|Level(l)| l) {
@@ -230,6 +233,7 @@ pub async fn start(
             COMPUTER_LEVEL: level.name(),
             REMINDER_HOURS: reminder.unwrap_or(DEFAULT_REMINDER_HOURS),
             DEADLINE_HOURS: deadline.unwrap_or(DEFAULT_DEADLINE_HOURS),
+            CONFIRM_CLAIMS: confirm.unwrap_or(false),
         }),
     };
     let lock = ctx.data().channel_lock(channel);

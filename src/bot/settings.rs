@@ -1,5 +1,5 @@
-//! `/ttr settings`: the game's timing (its host: reminders and the turn deadline) and a player's own pings, in the
-//! channel's game. Every answer ends with the settings as they now stand.
+//! `/ttr settings`: the game's own (its host: reminders, the turn deadline, confirming claims) and a player's own
+//! pings, in the channel's game. Every answer ends with the settings as they now stand.
 
 use super::lobby::{actor, say_privately};
 use super::{Context, Error, private_lang, refusal_or_error};
@@ -8,7 +8,7 @@ use crate::store::{
     StoreError,
 };
 
-/// See or change this game's settings: reminders and the turn deadline (the host), and what pings you.
+/// See or change this game's settings (reminders, deadline, confirming claims) and what pings you.
 #[poise::command(slash_command)]
 pub async fn settings(
     ctx: Context<'_>,
@@ -20,6 +20,8 @@ pub async fn settings(
     #[min = 0]
     #[max = 720]
     deadline: Option<u32>,
+    #[description = "Whether claiming a route or building a station asks to confirm first; the host only"]
+    confirm: Option<bool>,
     #[description = "Whether reminders ping you in this game"] pings: Option<bool>,
     #[description = "Whether you are pinged when the player before you starts their turn"] heads_up: Option<bool>,
 ) -> Result<(), Error> {
@@ -37,6 +39,9 @@ pub async fn settings(
     }
     if let Some(hours) = deadline {
         host_changes.push((DEADLINE_HOURS, hours.into()));
+    }
+    if let Some(on) = confirm {
+        host_changes.push((CONFIRM_CLAIMS, on.into()));
     }
     let mut changes = Vec::new();
     if !host_changes.is_empty() {
@@ -81,6 +86,12 @@ async fn settings_now(store: &Store, game: GameId, user: u64) -> Result<String, 
     let mut said = vec![
         reminder_sentence(hours(REMINDER_HOURS, DEFAULT_REMINDER_HOURS)),
         deadline_sentence(hours(DEADLINE_HOURS, DEFAULT_DEADLINE_HOURS)),
+        if settings[CONFIRM_CLAIMS].as_bool() == Some(true) {
+            "Claims and stations ask to confirm before they are made."
+        } else {
+            "Claims and stations are made without asking to confirm."
+        }
+        .to_string(),
     ];
     if seated {
         said.push(
@@ -102,6 +113,9 @@ async fn settings_now(store: &Store, game: GameId, user: u64) -> Result<String, 
     }
     Ok(said.join(" "))
 }
+
+/// The key of a game's settings saying whether claims and stations ask to confirm first (off unless set).
+pub(super) const CONFIRM_CLAIMS: &str = "confirm_claims";
 
 /// The reminder setting in a sentence.
 fn reminder_sentence(hours: u32) -> String {
