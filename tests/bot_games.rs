@@ -720,3 +720,104 @@ async fn with_confirm_on_a_claim_waits_for_confirm_and_cancel_takes_nothing() {
     assert_eq!(taken, 1, "the route is taken once confirmed");
     table.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dashboard_game_keeps_one_status_message_and_one_short_ping_per_turn() {
+    let fake = std::sync::Arc::new(fake_discord::Fake::start("dashboard").await);
+    let mut table = Table::seat_with_options(
+        fake,
+        CHANNEL,
+        "usa",
+        2,
+        0,
+        &[("layout", json!("dashboard"))],
+        0x5eed_0014,
+    )
+    .await;
+    table.play_to_the_end().await;
+    let last = table.final_scoreboard().await;
+    table.check_hidden_information(&last).await;
+    table.check_record().await;
+    table.write_transcript();
+    let posts = format!("/api/v10/channels/{CHANNEL}/messages");
+    let (boards_posted, edits, pings, deleted) = table.fake.read_calls(|calls| {
+        let boards = calls
+            .iter()
+            .filter(|c| c.method == "POST" && c.path == posts && !c.files.is_empty())
+            .count();
+        let edits = calls
+            .iter()
+            .filter(|c| c.method == "PATCH" && c.path.starts_with(&format!("{posts}/")))
+            .count();
+        let pings = calls
+            .iter()
+            .filter(|c| {
+                c.method == "POST"
+                    && c.path == posts
+                    && c.json["content"]
+                        .as_str()
+                        .is_some_and(|t| t.contains("it is your turn"))
+            })
+            .count();
+        let deleted = calls
+            .iter()
+            .filter(|c| c.method == "DELETE" && c.path.starts_with(&format!("{posts}/")))
+            .count();
+        (boards, edits, pings, deleted)
+    });
+    // One status message and the final scoreboard carry boards; every other change edits the status message.
+    assert_eq!(boards_posted, 2, "status message + final scoreboard");
+    let (game, version) = table.state().await;
+    assert!(edits as i64 >= version / 2, "{edits} edits for {version} actions");
+    // A ping per turn, each deleted once its turn was played (the last one at the end of the game).
+    assert!(
+        pings as u32 >= game.state().turn / 2,
+        "{pings} pings over {} turns",
+        game.state().turn
+    );
+    assert_eq!(deleted, pings, "every ping is deleted once its turn is played");
+    table.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_opened_with_thread_lives_in_a_thread_of_its_own() {
+    let fake = fake_discord::Fake::start("thread").await;
+    let (host, host_name) = PEOPLE[0];
+    let opened = fake
+        .interact(slash(
+            host,
+            host_name,
+            CHANNEL,
+            "start",
+            &[("map", json!("europe")), ("thread", json!(true))],
+        ))
+        .await;
+    let made = fake
+        .wait_for_call("the thread", |c| {
+            c.method == "POST" && c.path == format!("/api/v10/channels/{CHANNEL}/threads")
+        })
+        .await;
+    assert_eq!(made.json["name"], json!("Ticket to Ride · Europe"));
+    let said = content(&opened);
+    let thread: u64 = said
+        .split("<#")
+        .nth(1)
+        .and_then(|rest| rest.split('>').next())
+        .and_then(|id| id.parse().ok())
+        .unwrap_or_else(|| panic!("the channel is told where: {said}"));
+    assert!(!is_ephemeral(&opened["data"]), "{opened:#}");
+    // The lobby is posted in the thread, and the game belongs to it: the channel stays free for another game.
+    let lobby = fake
+        .wait_for_call("the lobby in the thread", |c| {
+            c.method == "POST" && c.path == format!("/api/v10/channels/{thread}/messages")
+        })
+        .await;
+    assert!(find_id(&lobby.json, ":join").is_some(), "{:#}", lobby.json);
+    let store = ttrbot::store::Store::open(&fake.database_url()).await.unwrap();
+    assert!(store.game_in_channel(thread).await.unwrap().is_some());
+    assert_eq!(store.game_in_channel(CHANNEL).await.unwrap(), None);
+    let (guest, guest_name) = PEOPLE[1];
+    let joined = fake.interact(slash(guest, guest_name, thread, "join", &[])).await;
+    assert!(joined["data"]["embeds"].to_string().contains("Ben"), "{joined:#}");
+    fake.stop().await;
+}

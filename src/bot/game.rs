@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
 
+use super::dashboard::{is_dashboard, show};
 use super::stalls::Remedy;
 use super::{ButtonId, Context, Data, Error, Held, private_lang, reply_ephemeral};
 use crate::render;
@@ -17,7 +18,7 @@ use crate::store::{Applied, GameId, StoredSeat};
 use crate::text::{self, Lang};
 
 /// The public language: English until the server's locale is read (a later issue).
-const PUBLIC: Lang = Lang::En;
+pub(super) const PUBLIC: Lang = Lang::En;
 
 /// The running game of a channel, with its seats.
 pub(super) struct Table {
@@ -103,9 +104,14 @@ async fn table_of(data: &Data, id: GameId, channel: u64) -> Result<Table, Error>
 pub(super) async fn repost_unannounced(ctx: &serenity::Context, data: &Data) -> Result<(), Error> {
     for (id, channel) in data.store.unannounced().await? {
         let table = table_of(data, id, channel).await?;
-        let png = board_png(&table).await?;
-        let message = turn_message(&table, "I was restarted; here is the game as it stands.", png);
-        serenity::ChannelId::new(channel).send_message(ctx, message).await?;
+        let happened = "I was restarted; here is the game as it stands.";
+        if is_dashboard(data, id).await? {
+            show(ctx, data, &table, happened, true).await?;
+        } else {
+            let png = board_png(&table).await?;
+            let message = turn_message(&table, happened, png);
+            serenity::ChannelId::new(channel).send_message(ctx, message).await?;
+        }
         data.store.mark_announced(id, table.version).await?;
     }
     Ok(())
@@ -533,7 +539,7 @@ async fn keep(
 
 /// The turn message: what just happened, the player to move pinged, the board picture and the scores. Once the
 /// game is over: the final board, the scores in full, every player's tickets revealed, and the winner.
-fn turn_message(table: &Table, happened: &str, png: Vec<u8>) -> serenity::CreateMessage {
+pub(super) fn turn_message(table: &Table, happened: &str, png: Vec<u8>) -> serenity::CreateMessage {
     let view = table.game.public_view();
     if let Some(result) = &view.result {
         return final_message(table, result, happened, png);
@@ -549,16 +555,9 @@ fn turn_message(table: &Table, happened: &str, png: Vec<u8>) -> serenity::Create
         pinged.push(user);
     }
     let mut next_up = String::new();
-    if view.phase == Step::Turn {
-        // The player after this one asked to be told when their turn is coming.
-        let next = table.seats.get((view.current.index() + 1) % table.seats.len().max(1));
-        if let Some(user) = next
-            .filter(|s| s.heads_up && s.seat != view.current)
-            .and_then(|s| s.user_id)
-        {
-            next_up = format!("\n<@{user}>, you are next.");
-            pinged.push(user);
-        }
+    if let Some(user) = heads_up(table, &view) {
+        next_up = format!("\n<@{user}>, you are next.");
+        pinged.push(user);
     }
     let mentions = serenity::CreateAllowedMentions::new().users(pinged.into_iter().map(serenity::UserId::new));
     serenity::CreateMessage::new()
@@ -569,9 +568,18 @@ fn turn_message(table: &Table, happened: &str, png: Vec<u8>) -> serenity::Create
         .allowed_mentions(mentions)
 }
 
+/// The player after the one to move, when they asked to be told their turn is coming (`/ttr settings heads_up:`).
+pub(super) fn heads_up(table: &Table, view: &PublicView) -> Option<u64> {
+    if view.phase != Step::Turn {
+        return None;
+    }
+    let next = table.seats.get((view.current.index() + 1) % table.seats.len().max(1))?;
+    next.user_id.filter(|_| next.heads_up && next.seat != view.current)
+}
+
 /// A turn message's buttons, stamped with the game's version: the face-up cards ("1 · red"), `Deck`, `Tickets` and
 /// `Hand`. A button the player to move cannot use now is shown disabled; none is shown once the game is over.
-fn turn_components(table: &Table) -> Vec<serenity::CreateActionRow> {
+pub(super) fn turn_components(table: &Table) -> Vec<serenity::CreateActionRow> {
     if table.game.is_over() {
         return Vec::new();
     }
@@ -793,7 +801,9 @@ async fn complete_draw(ctx: Context<'_>, typed: &str) -> serenity::CreateAutocom
 /// After an action by command: its sentences in the channel, and a new turn message when the turn passed.
 pub(super) async fn announce(ctx: &serenity::Context, data: &Data, played: &Played) -> Result<(), Error> {
     let channel = serenity::ChannelId::new(played.after.channel);
-    if played.turn_over {
+    if is_dashboard(data, played.after.id).await? {
+        show(ctx, data, &played.after, &played.public.join("\n"), played.turn_over).await?;
+    } else if played.turn_over {
         channel
             .send_message(
                 ctx,
@@ -830,6 +840,21 @@ async fn on_turn_button(
         Ok(played) => played,
         Err(refusal) => return reply_ephemeral(ctx, component, &refusal).await,
     };
+    if is_dashboard(data, played.after.id).await? {
+        // The dashboard is redrawn with the board below; the press is acknowledged first, within Discord's limit.
+        component
+            .create_response(&ctx.http, serenity::CreateInteractionResponse::Acknowledge)
+            .await?;
+        if !played.private.is_empty() {
+            tell_privately(ctx, component, &played.private.join(" ")).await?;
+        }
+        let _order = data.announcing(channel, held).await;
+        if let Err(e) = show(ctx, data, &played.after, &played.public.join("\n"), played.turn_over).await {
+            return tell_privately(ctx, component, permission_notice(e)?).await;
+        }
+        data.store.mark_announced(played.after.id, played.after.version).await?;
+        return Ok(());
+    }
     let content = format!("{}\n{}", component.message.content, played.public.join("\n"));
     let components = if played.turn_over {
         Vec::new()
@@ -917,7 +942,7 @@ fn fit_field(lines: &[String]) -> String {
 }
 
 /// Scores, pieces, cards and tickets held, the face-up row and the piles, for everyone.
-fn scores_embed(table: &Table, view: &PublicView) -> serenity::CreateEmbed {
+pub(super) fn scores_embed(table: &Table, view: &PublicView) -> serenity::CreateEmbed {
     let map = table.game.map();
     serenity::CreateEmbed::new()
         .title(map.name.clone())
@@ -974,7 +999,7 @@ async fn drawn(draw: impl FnOnce() -> Vec<u8> + Send + 'static) -> Result<Vec<u8
 }
 
 /// The public board picture of a table, as a PNG.
-async fn board_png(table: &Table) -> Result<Vec<u8>, Error> {
+pub(super) async fn board_png(table: &Table) -> Result<Vec<u8>, Error> {
     let (map, view, players) = (Arc::clone(table.game.map()), table.game.public_view(), table.players());
     drawn(move || render::png(&render::board(&map, &view, &players))).await
 }

@@ -3,11 +3,14 @@
 
 use poise::serenity_prelude as serenity;
 
+use super::dashboard::{LAYOUT, LAYOUTS};
 use super::settings::CONFIRM_CLAIMS;
 use super::{ButtonId, Context, Data, Error, game, private_lang, refusal_or_error, reply_ephemeral};
 use crate::maps::{self, BUILTIN};
+use crate::rules::names;
 use crate::store::{
-    Actor, DEADLINE_HOURS, DEFAULT_DEADLINE_HOURS, DEFAULT_REMINDER_HOURS, Lobby, NewLobby, REMINDER_HOURS, StoreError,
+    Actor, DEADLINE_HOURS, DEFAULT_DEADLINE_HOURS, DEFAULT_REMINDER_HOURS, Lobby, NewLobby, REMINDER_HOURS, Refusal,
+    StoreError,
 };
 
 /// What the lobby's buttons are called in their `custom_id`s.
@@ -35,42 +38,44 @@ fn not_a_string() -> poise::SlashArgError {
     poise::SlashArgError::new_command_structure_mismatch("expected a string")
 }
 
-/// The `map` option: one of the built-in map ids.
-pub struct MapId(pub String);
+/// A string option whose value is one of fixed words, sent as itself (not as an index).
+macro_rules! word_option {
+    ($(#[$doc:meta])* $name:ident, $words:expr) => {
+        $(#[$doc])*
+        pub struct $name(pub String);
 
-#[poise::async_trait]
-impl poise::SlashArgument for MapId {
-    async fn extract(
-        _: &serenity::Context,
-        _: &serenity::CommandInteraction,
-        value: &serenity::ResolvedValue<'_>,
-    ) -> Result<Self, poise::SlashArgError> {
-        string_value(value).map(MapId).ok_or_else(not_a_string)
-    }
+        #[poise::async_trait]
+        impl poise::SlashArgument for $name {
+            async fn extract(
+                _: &serenity::Context,
+                _: &serenity::CommandInteraction,
+                value: &serenity::ResolvedValue<'_>,
+            ) -> Result<Self, poise::SlashArgError> {
+                string_value(value).map($name).ok_or_else(not_a_string)
+            }
 
-    fn create(builder: serenity::CreateCommandOption) -> serenity::CreateCommandOption {
-        let ids: Vec<&str> = BUILTIN.iter().map(|(id, _)| *id).collect();
-        string_choices(builder, &ids)
-    }
+            fn create(builder: serenity::CreateCommandOption) -> serenity::CreateCommandOption {
+                string_choices(builder, &$words)
+            }
+        }
+    };
 }
 
-/// The `level` option: how strong computer players are.
-pub struct Level(pub String);
-
-#[poise::async_trait]
-impl poise::SlashArgument for Level {
-    async fn extract(
-        _: &serenity::Context,
-        _: &serenity::CommandInteraction,
-        value: &serenity::ResolvedValue<'_>,
-    ) -> Result<Self, poise::SlashArgError> {
-        string_value(value).map(Level).ok_or_else(not_a_string)
-    }
-
-    fn create(builder: serenity::CreateCommandOption) -> serenity::CreateCommandOption {
-        string_choices(builder, &["easy", "normal", "hard"])
-    }
-}
+word_option!(
+    /// The `map` option: one of the built-in map ids.
+    MapId,
+    BUILTIN.iter().map(|(id, _)| *id).collect::<Vec<&str>>()
+);
+word_option!(
+    /// The `level` option: how strong computer players are.
+    Level,
+    ["easy", "normal", "hard"]
+);
+word_option!(
+    /// The `layout` option: a turn message per turn (`feed`), or one status message edited in place (`dashboard`).
+    LayoutName,
+    LAYOUTS
+);
 
 /// A seed for a new game: from the clock, so it differs between games; or, when the bot was given a game seed
 /// (reproducible tests), from that seed and the channel.
@@ -190,6 +195,8 @@ pub(super) async fn say_privately(ctx: Context<'_>, content: String) -> Result<(
 
 /// Open a game of Ticket to Ride in this channel; friends join, the host starts.
 #[poise::command(slash_command)]
+// One argument per option of the command: poise reads them from the signature.
+#[allow(clippy::too_many_arguments)]
 pub async fn start(
     ctx: Context<'_>,
     #[description = "The map to play"] map: MapId,
@@ -208,6 +215,12 @@ pub async fn start(
     deadline: Option<u32>,
     #[description = "Whether claiming a route or building a station asks to confirm first (default off)"]
     confirm: Option<bool>,
+    #[description = "feed: a message per turn (default); dashboard: one status message kept up to date"] layout: Option<
+        LayoutName,
+    >,
+    #[description = "Open the game in a thread of its own, so several games can share this channel"] thread: Option<
+        bool,
+    >,
 ) -> Result<(), Error> {
     let lang = private_lang(ctx.locale().unwrap_or("en"));
     let level = match level.map(|Level(l)| l) {
@@ -220,7 +233,26 @@ pub async fn start(
             }
         },
     };
-    let channel = ctx.channel_id().get();
+    let layout = match layout.map(|LayoutName(l)| l) {
+        None => "feed".to_string(),
+        Some(l) if LAYOUTS.contains(&l.as_str()) => l,
+        Some(l) => return say_privately(ctx, format!("There is no layout \"{l}\": choose feed or dashboard.")).await,
+    };
+    let Ok(board) = maps::builtin(&map.0) else {
+        return say_privately(
+            ctx,
+            refusal_or_error(lang, Refusal::UnknownMap(names::excerpt(&map.0)).into())?,
+        )
+        .await;
+    };
+    let channel = if thread == Some(true) {
+        match open_thread(ctx, &board.name).await? {
+            Ok(thread) => thread,
+            Err(refusal) => return say_privately(ctx, refusal).await,
+        }
+    } else {
+        ctx.channel_id().get()
+    };
     let member = ctx.author_member().await;
     let new = NewLobby {
         channel_id: channel,
@@ -234,6 +266,7 @@ pub async fn start(
             REMINDER_HOURS: reminder.unwrap_or(DEFAULT_REMINDER_HOURS),
             DEADLINE_HOURS: deadline.unwrap_or(DEFAULT_DEADLINE_HOURS),
             CONFIRM_CLAIMS: confirm.unwrap_or(false),
+            LAYOUT: layout,
         }),
     };
     let lock = ctx.data().channel_lock(channel);
@@ -259,7 +292,43 @@ pub async fn start(
             Err(e) => return Err(e.into()),
         }
     }
-    send_lobby(ctx, &lobby).await
+    if channel == ctx.channel_id().get() {
+        return send_lobby(ctx, &lobby).await;
+    }
+    // In a thread of its own: the lobby goes there, and this channel is told where.
+    let (content, embed, components) = lobby_message(&lobby);
+    let lobby_post = serenity::CreateMessage::new()
+        .content(content)
+        .embed(embed)
+        .components(components);
+    serenity::ChannelId::new(channel).send_message(ctx, lobby_post).await?;
+    ctx.say(format!(
+        "A game of {} is open in <#{channel}>: join it there.",
+        board.name
+    ))
+    .await?;
+    Ok(())
+}
+
+/// Opens a public thread for a new game in the command's channel: its id, or why not in words.
+async fn open_thread(ctx: Context<'_>, map_name: &str) -> Result<Result<u64, String>, Error> {
+    if ctx.guild_id().is_none() {
+        return Ok(Err("Threads exist only in a server's channels.".to_string()));
+    }
+    let thread = serenity::CreateThread::new(format!("Ticket to Ride · {map_name}"))
+        .kind(serenity::ChannelType::PublicThread)
+        .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
+    match ctx.channel_id().create_thread(ctx, thread).await {
+        Ok(made) => Ok(Ok(made.id.get())),
+        Err(e) => {
+            tracing::warn!("could not open a thread: {e}");
+            Ok(Err(
+                "I could not open a thread here (inside a thread, or without the Create Public Threads \
+                 permission). Start the game without `thread`, or ask someone who manages the server."
+                    .to_string(),
+            ))
+        }
+    }
 }
 
 /// The key of a game's settings naming its computer players' level.

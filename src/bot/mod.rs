@@ -4,6 +4,7 @@
 
 mod claim;
 mod computer;
+mod dashboard;
 mod game;
 mod lobby;
 mod reminders;

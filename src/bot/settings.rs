@@ -1,7 +1,8 @@
 //! `/ttr settings`: the game's own (its host: reminders, the turn deadline, confirming claims) and a player's own
 //! pings, in the channel's game. Every answer ends with the settings as they now stand.
 
-use super::lobby::{actor, say_privately};
+use super::dashboard::{LAYOUT, LAYOUTS};
+use super::lobby::{LayoutName, actor, say_privately};
 use super::{Context, Error, private_lang, refusal_or_error};
 use crate::store::{
     DEADLINE_HOURS, DEFAULT_DEADLINE_HOURS, DEFAULT_REMINDER_HOURS, GameId, Preference, REMINDER_HOURS, Store,
@@ -22,6 +23,8 @@ pub async fn settings(
     deadline: Option<u32>,
     #[description = "Whether claiming a route or building a station asks to confirm first; the host only"]
     confirm: Option<bool>,
+    #[description = "feed: a message per turn; dashboard: one status message kept up to date; the host only"]
+    layout: Option<LayoutName>,
     #[description = "Whether reminders ping you in this game"] pings: Option<bool>,
     #[description = "Whether you are pinged when the player before you starts their turn"] heads_up: Option<bool>,
 ) -> Result<(), Error> {
@@ -42,6 +45,16 @@ pub async fn settings(
     }
     if let Some(on) = confirm {
         host_changes.push((CONFIRM_CLAIMS, on.into()));
+    }
+    if let Some(LayoutName(layout)) = layout {
+        if !LAYOUTS.contains(&layout.as_str()) {
+            return say_privately(
+                ctx,
+                format!("There is no layout \"{layout}\": choose feed or dashboard."),
+            )
+            .await;
+        }
+        host_changes.push((LAYOUT, layout.into()));
     }
     let mut changes = Vec::new();
     if !host_changes.is_empty() {
@@ -90,6 +103,12 @@ async fn settings_now(store: &Store, game: GameId, user: u64) -> Result<String, 
             "Claims and stations ask to confirm before they are made."
         } else {
             "Claims and stations are made without asking to confirm."
+        }
+        .to_string(),
+        if settings[LAYOUT].as_str() == Some("dashboard") {
+            "The game is shown in one status message, kept up to date, with a short ping for each turn."
+        } else {
+            "Each turn is posted as a new message with the board."
         }
         .to_string(),
     ];

@@ -512,6 +512,40 @@ impl Store {
         Ok((Seat(row.get::<i64, _>("seat") as u8), ended))
     }
 
+    /// The messages a dashboard game keeps in its channel: its status message and the current turn's ping.
+    ///
+    /// # Errors
+    /// Refused: no such game. Internal: the database.
+    pub async fn dashboard_messages(&self, id: GameId) -> Result<(Option<u64>, Option<u64>), StoreError> {
+        let row = sqlx::query("SELECT dashboard_message_id, ping_message_id FROM games WHERE id = ?")
+            .bind(id.0)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or(Refusal::UnknownGame(id))?;
+        let id_of = |column: &str| row.get::<Option<i64>, _>(column).map(from_db);
+        Ok((id_of("dashboard_message_id"), id_of("ping_message_id")))
+    }
+
+    /// Remembers a dashboard game's status message and current ping (see [`Store::dashboard_messages`]).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn set_dashboard_messages(
+        &self,
+        id: GameId,
+        status: Option<u64>,
+        ping: Option<u64>,
+    ) -> Result<(), StoreError> {
+        let _writing = self.writer.lock().await;
+        sqlx::query("UPDATE games SET dashboard_message_id = ?, ping_message_id = ? WHERE id = ?")
+            .bind(status.map(to_db))
+            .bind(ping.map(to_db))
+            .bind(id.0)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// Notes that the channel has been shown a game at `version` (never moving backwards).
     ///
     /// # Errors

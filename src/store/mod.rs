@@ -38,6 +38,7 @@ pub const MIGRATIONS: &[(i64, &str, &str)] = &[
     ),
     (4, "reminders", include_str!("../../migrations/0004_reminders.sql")),
     (5, "stalled players", include_str!("../../migrations/0005_stalls.sql")),
+    (6, "dashboard", include_str!("../../migrations/0006_dashboard.sql")),
 ];
 
 /// Why a storage call did not do what was asked, in two tiers: what the user caused (answer them plainly; nothing

@@ -609,6 +609,21 @@ fn answer(shared: &Shared, method: &Method, path: &str, json: &Value) -> Respons
             (StatusCode::FORBIDDEN, axum::Json(refusal)).into_response()
         }
         ("POST", ["channels", channel, "messages"]) => new_message(channel.parse().unwrap_or(1)),
+        ("PATCH", ["channels", channel, "messages", id]) => axum::Json(message_json(
+            id.parse().unwrap_or(1),
+            channel.parse().unwrap_or(1),
+            json,
+        ))
+        .into_response(),
+        ("POST", ["channels", channel, "threads"]) => {
+            let mut next = shared.next_message.lock().unwrap();
+            *next += 1;
+            axum::Json(json!({
+                "id": next.to_string(), "type": 11, "guild_id": GUILD.to_string(), "parent_id": channel,
+                "name": json["name"], "owner_id": BOT_USER.to_string(),
+            }))
+            .into_response()
+        }
         ("DELETE", _) => StatusCode::NO_CONTENT.into_response(),
         _ => (
             StatusCode::NOT_FOUND,

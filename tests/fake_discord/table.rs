@@ -123,7 +123,10 @@ fn latest_turn_message(calls: &[Call], channel: u64, game: GameId, version: i64)
     for c in calls.iter().rev() {
         let data = if c.path.ends_with("/callback") && c.json["type"] == 7 {
             &c.json["data"]
-        } else if c.method == "POST" && c.path == post {
+        } else if (c.method == "POST" && c.path == post)
+            || (c.method == "PATCH" && c.path.starts_with(&format!("{post}/")))
+        {
+            // A turn message, or a dashboard's status message (posted, then edited in place).
             &c.json
         } else {
             continue;
@@ -164,8 +167,22 @@ impl Table {
         computers: usize,
         seed: u64,
     ) -> Table {
+        Table::seat_with_options(fake, channel, map, players, computers, &[], seed).await
+    }
+
+    /// As [`Table::seat_with_computers`], with more options for `/ttr start`.
+    pub async fn seat_with_options(
+        fake: Arc<Fake>,
+        channel: u64,
+        map: &str,
+        players: usize,
+        computers: usize,
+        more: &[(&str, Value)],
+        seed: u64,
+    ) -> Table {
         let (host, host_name) = PEOPLE[0];
         let mut options = vec![("map", json!(map))];
+        options.extend(more.iter().cloned());
         if computers > 0 {
             options.push(("bots", json!(computers)));
             options.push(("level", json!("normal")));
@@ -696,7 +713,10 @@ impl Table {
         for call in self.fake.calls() {
             let is_callback = call.path.ends_with("/callback");
             let is_followup = call.path.starts_with("/api/v10/webhooks/");
-            let is_channel_post = call.path == format!("/api/v10/channels/{}/messages", self.channel);
+            let posts = format!("/api/v10/channels/{}/messages", self.channel);
+            // A post, or an edit of a dashboard's status message.
+            let is_channel_post =
+                call.path == posts || (call.method == "PATCH" && call.path.starts_with(&format!("{posts}/")));
             let (data, public) = if is_callback {
                 // An update (type 7) of a turn message is public; one of a private picker is not.
                 let data = call.json["data"].clone();
@@ -773,7 +793,11 @@ impl Table {
     pub fn write_transcript(&self) {
         let mut out = String::new();
         for call in self.fake.calls() {
-            let data = if call.path == format!("/api/v10/channels/{}/messages", self.channel) {
+            let posts = format!("/api/v10/channels/{}/messages", self.channel);
+            let data = if call.path == posts {
+                call.json.clone()
+            } else if call.method == "PATCH" && call.path.starts_with(&format!("{posts}/")) {
+                out.push_str("(the status message is edited)\n");
                 call.json.clone()
             } else if call.path.ends_with("/callback") && call.json["type"] == 4 && !is_ephemeral(&call.json["data"]) {
                 call.json["data"].clone()
