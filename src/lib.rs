@@ -22,5 +22,6 @@ pub mod replay;
 pub mod rules;
 pub mod seating;
 pub mod sim;
+pub mod stats;
 pub mod store;
 pub mod text;

@@ -739,6 +739,11 @@ async fn a_dashboard_game_keeps_one_status_message_and_one_short_ping_per_turn()
     table.check_hidden_information(&last).await;
     table.check_record().await;
     table.write_transcript();
+    if let Ok(dir) = std::env::var("TTRBOT_PICTURES") {
+        for (_, file, _, bytes) in &last.files {
+            std::fs::write(format!("{dir}/dashboard-final-{file}"), bytes).unwrap();
+        }
+    }
     let posts = format!("/api/v10/channels/{CHANNEL}/messages");
     let (boards_posted, edits, pings, deleted) = table.fake.read_calls(|calls| {
         let boards = calls

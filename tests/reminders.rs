@@ -3,45 +3,18 @@
 //! that missed several. The turn's deadline has a reminder of its own; after it, anyone else at the table may skip
 //! the turn or hand the seat to a computer until its player rejoins. And a game every person has left ends.
 
-use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicI64, Ordering};
+mod common;
 
+use common::store::{HOUR, START, TestClock};
 use ttrbot::rules::{Action, GameRng, Seat};
-use ttrbot::store::{Actor, Applied, Clock, Due, GameId, NewGame, NewSeat, Preference, Refusal, Store, StoreError};
-
-const HOUR: i64 = 3_600_000;
-/// 2026-11-24 00:00 UTC: any fixed start will do.
-const START: i64 = 1_795_478_400_000;
-
-/// A fresh database file for one test.
-fn db(name: &str) -> (String, PathBuf) {
-    let path = std::env::temp_dir().join(format!("ttrbot-reminders-{}-{name}.db", std::process::id()));
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
-    }
-    (format!("sqlite://{}", path.display()), path)
-}
-
-/// A clock the test sets.
-#[derive(Clone)]
-struct TestClock(Arc<AtomicI64>);
-
-impl TestClock {
-    fn new() -> TestClock {
-        TestClock(Arc::new(AtomicI64::new(START)))
-    }
-    fn at(&self, hours: f64) {
-        self.0.store(START + (hours * HOUR as f64) as i64, Ordering::SeqCst);
-    }
-    fn clock(&self) -> Clock {
-        let now = Arc::clone(&self.0);
-        Clock::from_fn(move || now.load(Ordering::SeqCst))
-    }
-}
+use ttrbot::store::{Actor, Applied, Due, GameId, NewGame, NewSeat, Preference, Refusal, Store, StoreError};
 
 async fn open(url: &str, clock: &TestClock) -> Store {
-    Store::open_with_clock(url, clock.clock()).await.unwrap()
+    clock.open(url).await
+}
+
+fn db(name: &str) -> (String, std::path::PathBuf) {
+    common::store::db("reminders", name)
 }
 
 /// A 2-player USA game of two people (users 11 and 12) in channel 5.

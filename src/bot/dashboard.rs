@@ -4,7 +4,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::game::{PUBLIC, Table, board_png, heads_up, scores_embed, turn_components, turn_message};
+use super::game::{PUBLIC, Table, board_png, heads_up, pictures, scores_embed, turn_components, turn_message};
 use super::{Data, Error};
 use crate::store::GameId;
 use crate::text;
@@ -33,7 +33,6 @@ pub(super) async fn show(
 ) -> Result<(), Error> {
     let channel = serenity::ChannelId::new(table.channel);
     let (status, ping) = data.store.dashboard_messages(table.id).await?;
-    let png = board_png(table).await?;
     if table.game.is_over() {
         if let Some(ping) = ping {
             // Already gone is as good as deleted.
@@ -47,10 +46,12 @@ pub(super) async fn show(
                 .remove_all_attachments();
             let _ = channel.edit_message(ctx, status, over).await;
         }
-        channel.send_message(ctx, turn_message(table, happened, png)).await?;
+        let last = turn_message(table, happened, pictures(data, table).await?);
+        channel.send_message(ctx, last).await?;
         data.store.set_dashboard_messages(table.id, status, None).await?;
         return Ok(());
     }
+    let png = board_png(table).await?;
     let view = table.game.public_view();
     let content = format!("{happened}\n{}", text::whose_turn(PUBLIC, &table.names(), &view));
     let embed = scores_embed(table, &view).image("attachment://board.png");

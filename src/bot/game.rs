@@ -108,8 +108,7 @@ pub(super) async fn repost_unannounced(ctx: &serenity::Context, data: &Data) -> 
         if is_dashboard(data, id).await? {
             show(ctx, data, &table, happened, true).await?;
         } else {
-            let png = board_png(&table).await?;
-            let message = turn_message(&table, happened, png);
+            let message = turn_message(&table, happened, pictures(data, &table).await?);
             serenity::ChannelId::new(channel).send_message(ctx, message).await?;
         }
         data.store.mark_announced(id, table.version).await?;
@@ -539,11 +538,12 @@ async fn keep(
 
 /// The turn message: what just happened, the player to move pinged, the board picture and the scores. Once the
 /// game is over: the final board, the scores in full, every player's tickets revealed, and the winner.
-pub(super) fn turn_message(table: &Table, happened: &str, png: Vec<u8>) -> serenity::CreateMessage {
+pub(super) fn turn_message(table: &Table, happened: &str, pictures: Pictures) -> serenity::CreateMessage {
     let view = table.game.public_view();
     if let Some(result) = &view.result {
-        return final_message(table, result, happened, png);
+        return final_message(table, result, happened, pictures);
     }
+    let png = pictures.board;
     let whose = match &view.phase {
         Step::Over => "The game is over.".to_string(),
         _ => format!("{}, it is your turn.", table.mention(view.current)),
@@ -810,7 +810,7 @@ pub(super) async fn announce(ctx: &serenity::Context, data: &Data, played: &Play
                 turn_message(
                     &played.after,
                     &played.public.join("\n"),
-                    board_png(&played.after).await?,
+                    pictures(data, &played.after).await?,
                 ),
             )
             .await?;
@@ -883,7 +883,7 @@ async fn on_turn_button(
         let message = turn_message(
             &played.after,
             &played.public.join("\n"),
-            board_png(&played.after).await?,
+            pictures(data, &played.after).await?,
         );
         if let Err(e) = serenity::ChannelId::new(channel).send_message(ctx, message).await {
             return tell_privately(ctx, component, permission_notice(Box::new(e))?).await;
@@ -900,7 +900,7 @@ fn final_message(
     table: &Table,
     result: &crate::rules::view::FinalResult,
     happened: &str,
-    png: Vec<u8>,
+    pictures: Pictures,
 ) -> serenity::CreateMessage {
     let board = text::final_board(PUBLIC, table.game.map(), &table.names(), result);
     let mut embed = serenity::CreateEmbed::new()
@@ -916,10 +916,16 @@ fn final_message(
         embed = embed.field(heading, value, true);
     }
     let verdict = board.verdict;
-    serenity::CreateMessage::new()
+    let mut message = serenity::CreateMessage::new()
         .content(format!("{happened}\n{verdict}"))
         .embed(embed)
-        .add_file(serenity::CreateAttachment::bytes(png, "board.png"))
+        .add_file(serenity::CreateAttachment::bytes(pictures.board, "board.png"));
+    if let Some(chart) = pictures.chart {
+        message = message
+            .add_embed(serenity::CreateEmbed::new().image("attachment://scores.png"))
+            .add_file(serenity::CreateAttachment::bytes(chart, "scores.png"));
+    }
+    message
         .components(Vec::new())
         .allowed_mentions(serenity::CreateAllowedMentions::new())
 }
@@ -996,6 +1002,33 @@ async fn drawn(draw: impl FnOnce() -> Vec<u8> + Send + 'static) -> Result<Vec<u8
     });
     let _turn = drawing.acquire().await?;
     Ok(tokio::task::spawn_blocking(draw).await?)
+}
+
+/// The pictures a turn message carries: the board and, once the game is over, the score chart.
+pub(super) struct Pictures {
+    board: Vec<u8>,
+    chart: Option<Vec<u8>>,
+}
+
+/// The pictures of `table`'s turn message; a finished game's chart is drawn from its log.
+pub(super) async fn pictures(data: &Data, table: &Table) -> Result<Pictures, Error> {
+    let board = board_png(table).await?;
+    if !table.game.is_over() {
+        return Ok(Pictures { board, chart: None });
+    }
+    let history = data.store.score_history(table.id).await?;
+    let lines: Vec<render::ScoreLine> = table
+        .players()
+        .into_iter()
+        .zip(history)
+        .map(|(player, scores)| render::ScoreLine { player, scores })
+        .collect();
+    let title = format!("{}: scores by round", table.game.map().name);
+    let chart = drawn(move || render::png(&render::score_chart(&title, &lines))).await?;
+    Ok(Pictures {
+        board,
+        chart: Some(chart),
+    })
 }
 
 /// The public board picture of a table, as a PNG.

@@ -10,6 +10,7 @@ mod lobby;
 mod reminders;
 mod settings;
 mod stalls;
+mod stats;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -238,7 +239,9 @@ fn clock_from_file(path: std::path::PathBuf) -> Clock {
         "settings::settings",
         "stalls::skip",
         "stalls::replace",
-        "stalls::rejoin"
+        "stalls::rejoin",
+        "stats::stats",
+        "stats::leaderboard"
     ),
     subcommand_required
 )]

@@ -1,6 +1,7 @@
 //! The board as a picture: pure functions from a map and a `PublicView` to an image, and PNG encoding.
 
 mod board;
+mod chart;
 mod draw;
 mod fonts;
 pub mod labels;
@@ -10,6 +11,7 @@ pub use board::{
     CarMark, PANEL_WIDTH, base_layer, board, body_spot, car_quads, claimed_car, color_rgba, image_size, mark_rgba,
     mark_spot, player_rgba, printed_colors, quad_center, seat_board,
 };
+pub use chart::{CHART_SIZE, ScoreLine, score_chart};
 
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ImageEncoder, RgbaImage};

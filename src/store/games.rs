@@ -404,6 +404,49 @@ impl Store {
     /// # Errors
     /// As [`Store::replay`].
     pub async fn replay_with_events(&self, id: GameId) -> Result<(Game, Vec<Event>), StoreError> {
+        self.replay_watching(id, |_| {}).await
+    }
+
+    /// Each seat's score after every round of game `id` (its route points as the game went), then its final score
+    /// once the game is over: the points of the score-over-time chart, from the log. Indexed by seat, then point.
+    ///
+    /// # Errors
+    /// As [`Store::replay`].
+    pub async fn score_history(&self, id: GameId) -> Result<Vec<Vec<i32>>, StoreError> {
+        let mut history: Vec<Vec<i32>> = Vec::new();
+        let mut rounds_seen = 0;
+        let route_points = |game: &Game| -> Vec<i32> {
+            game.public_view()
+                .seats
+                .iter()
+                .map(|s| i32::from(s.route_points))
+                .collect()
+        };
+        let (game, _) = self
+            .replay_watching(id, |game| {
+                let view = game.public_view();
+                let round = view.turn as usize / game.players().max(1);
+                if history.is_empty() || round > rounds_seen {
+                    rounds_seen = round;
+                    history.push(view.seats.iter().map(|s| i32::from(s.route_points)).collect());
+                }
+            })
+            .await?;
+        match game.public_view().result {
+            Some(result) => history.push(result.scores.iter().map(|s| s.total).collect()),
+            None => history.push(route_points(&game)),
+        }
+        Ok((0..game.players())
+            .map(|seat| history.iter().map(|point| point[seat]).collect())
+            .collect())
+    }
+
+    /// Replays game `id` from its seed and log, showing `watch` the game before the first action and after each.
+    async fn replay_watching(
+        &self,
+        id: GameId,
+        mut watch: impl FnMut(&Game),
+    ) -> Result<(Game, Vec<Event>), StoreError> {
         let game_row = sqlx::query("SELECT map, seed, (SELECT COUNT(*) FROM seats WHERE game_id = games.id) AS players FROM games WHERE id = ?")
             .bind(id.0)
             .fetch_optional(&self.pool)
@@ -419,6 +462,7 @@ impl Store {
             .fetch_all(&self.pool)
             .await?;
         let mut events = Vec::new();
+        watch(&game);
         for (i, row) in rows.iter().enumerate() {
             let seq: i64 = row.get("seq");
             if seq != i as i64 + 1 {
@@ -429,6 +473,7 @@ impl Store {
                 serde_json::from_str(row.get("action")).map_err(|e| corrupt(format!("action {seq}: {e}")))?;
             game.apply_into(Seat(seat as u8), action, &mut events)
                 .map_err(|e| corrupt(format!("action {seq} refused on replay: {e}")))?;
+            watch(&game);
         }
         Ok((game, events))
     }

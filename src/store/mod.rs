@@ -5,6 +5,7 @@ mod games;
 mod lobby;
 mod reminders;
 mod stalls;
+mod stats;
 
 use std::borrow::Cow;
 use std::fmt;
@@ -18,6 +19,7 @@ pub use games::{Applied, GameId, GameSummary, Loaded, NewGame, NewSeat, STAND_IN
 pub use lobby::{Actor, Lobby, NewLobby};
 pub use reminders::{Clock, DEADLINE_HOURS, DEFAULT_DEADLINE_HOURS, DEFAULT_REMINDER_HOURS, Due, REMINDER_HOURS};
 pub use stalls::Preference;
+pub use stats::{FinishedGame, PlayerStats};
 
 /// The encoding of stored snapshots. Raise it when `rules::State`'s JSON changes incompatibly; older snapshots
 /// are then reported as unreadable (and can be rebuilt from the action log).
@@ -39,6 +41,7 @@ pub const MIGRATIONS: &[(i64, &str, &str)] = &[
     (4, "reminders", include_str!("../../migrations/0004_reminders.sql")),
     (5, "stalled players", include_str!("../../migrations/0005_stalls.sql")),
     (6, "dashboard", include_str!("../../migrations/0006_dashboard.sql")),
+    (7, "statistics", include_str!("../../migrations/0007_stats.sql")),
 ];
 
 /// Why a storage call did not do what was asked, in two tiers: what the user caused (answer them plainly; nothing

@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests: positions built by moving real cards, so conservation always holds.
 #![allow(dead_code)]
 
+pub mod store;
+
 use std::sync::Arc;
 use ttrbot::maps;
 

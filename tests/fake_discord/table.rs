@@ -678,6 +678,12 @@ impl Table {
             text.contains(" wins with ") || text.contains(" share the win "),
             "{text}"
         );
+        let files: Vec<&str> = last.files.iter().map(|(_, file, _, _)| file.as_str()).collect();
+        assert_eq!(
+            files,
+            ["board.png", "scores.png"],
+            "the final board and the score chart"
+        );
         let embed = &last.json["embeds"][0];
         assert!(embed["title"].as_str().unwrap().ends_with("final scores"), "{embed:#}");
         let fields = embed["fields"].as_array().unwrap();
@@ -745,7 +751,11 @@ impl Table {
                     }
                 }
                 for (_, file, _, _) in &call.files {
-                    assert_eq!(file, "board.png");
+                    // The board, and on the final scoreboard the score chart: public pictures only.
+                    assert!(
+                        file == "board.png" || (file == "scores.png" && call.json == final_board.json),
+                        "{file}"
+                    );
                 }
             } else if is_callback && call.json["type"] == 4 || is_followup {
                 assert!(is_ephemeral(&data), "a private reply that is not ephemeral: {said}");
