@@ -546,6 +546,14 @@ pub(super) fn turn_message(table: &Table, happened: &str, pictures: Pictures) ->
     let png = pictures.board;
     let whose = match &view.phase {
         Step::Over => "The game is over.".to_string(),
+        // A computer player is named, not addressed: it moves right after this message.
+        _ if table
+            .seats
+            .get(view.current.index())
+            .is_some_and(|s| s.user_id.is_none()) =>
+        {
+            format!("{} is to play.", table.mention(view.current))
+        }
         _ => format!("{}, it is your turn.", table.mention(view.current)),
     };
     let mut pinged = Vec::new();
