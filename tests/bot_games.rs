@@ -657,7 +657,7 @@ async fn a_stalled_turn_is_skipped_then_handed_to_a_computer_after_the_deadline_
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn with_confirm_on_a_claim_waits_for_confirm_and_cancel_takes_nothing() {
+async fn with_confirm_on_a_claim_waits_for_confirm_and_cancel_takes_nothing_and_heads_up_pings_the_next_player() {
     let table = Table::open("confirm", "usa", 2, 0x5eed_0013).await;
     let (host, host_name) = PEOPLE[0];
     let set = table
@@ -665,6 +665,22 @@ async fn with_confirm_on_a_claim_waits_for_confirm_and_cancel_takes_nothing() {
         .interact(slash(host, host_name, CHANNEL, "settings", &[("confirm", json!(true))]))
         .await;
     assert!(content(&set).contains("ask to confirm"), "{set:#}");
+    // The second player asks to be told when the player before them starts their turn.
+    let (guest, guest_name) = PEOPLE[1];
+    let heads_up = table
+        .fake
+        .interact(slash(
+            guest,
+            guest_name,
+            CHANNEL,
+            "settings",
+            &[("heads_up", json!(true))],
+        ))
+        .await;
+    assert!(
+        content(&heads_up).contains("You are pinged when the player before you"),
+        "{heads_up:#}"
+    );
     // The player to move draws until they can claim something.
     let (route, cards, user, name) = loop {
         let (game, version) = table.state().await;
@@ -718,6 +734,33 @@ async fn with_confirm_on_a_claim_waits_for_confirm_and_cancel_takes_nothing() {
         .filter(|&r| after.owner(RouteId(r)).is_some())
         .count();
     assert_eq!(taken, 1, "the route is taken once confirmed");
+
+    // Once the host's turn begins, its turn message tells the guest they are next and pings them too.
+    let (game, version) = table.state().await;
+    if table.seats[game.current().index()].0 == guest {
+        for _ in 0..2 {
+            table
+                .fake
+                .interact(slash(guest, guest_name, CHANNEL, "draw", &[("card", json!("deck"))]))
+                .await;
+        }
+        table.wait_for_version(version + 2).await;
+    }
+    let posts = format!("/api/v10/channels/{CHANNEL}/messages");
+    let told = table
+        .fake
+        .wait_for_call("the heads-up", |c| {
+            c.path == posts
+                && c.json["content"]
+                    .as_str()
+                    .is_some_and(|t| t.contains(&format!("<@{guest}>, you are next.")))
+        })
+        .await;
+    let pinged = told.json["allowed_mentions"]["users"].to_string();
+    assert!(
+        pinged.contains(&guest.to_string()) && pinged.contains(&host.to_string()),
+        "{pinged}"
+    );
     table.stop().await;
 }
 
