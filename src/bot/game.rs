@@ -1206,11 +1206,5 @@ pub async fn history(
         &events,
         page.map(|p| p as usize),
     );
-    ctx.send(
-        poise::CreateReply::default()
-            .content(body)
-            .allowed_mentions(serenity::CreateAllowedMentions::new()),
-    )
-    .await?;
-    Ok(())
+    super::say_quietly(ctx, body).await
 }

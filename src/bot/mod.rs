@@ -388,6 +388,17 @@ async fn reply_ephemeral(
     Ok(())
 }
 
+/// A public answer to a command that may name people (`<@id>`) without pinging anyone.
+async fn say_quietly(ctx: Context<'_>, content: String) -> Result<(), Error> {
+    ctx.send(
+        poise::CreateReply::default()
+            .content(content)
+            .allowed_mentions(serenity::CreateAllowedMentions::new()),
+    )
+    .await?;
+    Ok(())
+}
+
 /// A name or free text as it should read inside a message: markdown characters escaped, so `**Ana**` is not bold
 /// and a link or a code block cannot be faked (mentions are kept harmless by `allowed_mentions`).
 pub fn escape_markdown(text: &str) -> String {

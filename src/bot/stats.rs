@@ -43,13 +43,7 @@ pub async fn stats(
         }
         lines.join("\n")
     };
-    ctx.send(
-        poise::CreateReply::default()
-            .content(content)
-            .allowed_mentions(serenity::CreateAllowedMentions::new()),
-    )
-    .await?;
-    Ok(())
+    super::say_quietly(ctx, content).await
 }
 
 /// This server's best players by rating (Elo for games of several players; see the README).
@@ -78,13 +72,7 @@ pub async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
         lines.join("\n")
     };
     // The people listed are named, never pinged.
-    ctx.send(
-        poise::CreateReply::default()
-            .content(content)
-            .allowed_mentions(serenity::CreateAllowedMentions::new()),
-    )
-    .await?;
-    Ok(())
+    super::say_quietly(ctx, content).await
 }
 
 /// "1 game", "3 games".
