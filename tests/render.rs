@@ -8,6 +8,7 @@ use ttrbot::render::{self, CarMark, car_quads, image_size, player_rgba, quad_cen
 use ttrbot::rules::{Color, Game, GameRng, PublicView, Seat, TicketId};
 use ttrbot::rules::{Map, RouteId};
 use ttrbot::seating::{Player, PlayerColor};
+use ttrbot::text::Lang;
 
 fn names(n: usize) -> Vec<Player> {
     Player::list(&["Ana", "Ben", "Cleo", "Dev", "Eli"][..n])
@@ -275,11 +276,11 @@ fn a_names_ink_stays_inside_its_box() {
 
 #[test]
 fn one_players_picture_marks_their_ticket_cities_and_nothing_of_anyone_else() {
-    type SeatBoard = fn(&Map, &PublicView, &[Player], Seat, &[(TicketId, bool)]) -> RgbaImage;
+    type SeatBoard = fn(Lang, &Map, &PublicView, &[Player], Seat, &[(TicketId, bool)]) -> RgbaImage;
     let _seat_board: SeatBoard = render::seat_board;
     let game = played("usa", 3, 200, 4);
     let view = game.seat_view(Seat(1));
-    let img = render::seat_board(game.map(), &view.public, &names(3), view.seat, &view.tickets);
+    let img = render::seat_board(Lang::En, game.map(), &view.public, &names(3), view.seat, &view.tickets);
     let color = player_rgba(PlayerColor::for_seat(1));
     assert!(!view.tickets.is_empty());
     for &(ticket, done) in &view.tickets {
@@ -306,7 +307,14 @@ fn one_players_picture_marks_their_ticket_cities_and_nothing_of_anyone_else() {
     // Another seat's hidden cards and tickets cannot change this player's picture.
     let hidden = common::with_hidden_swapped(&game);
     let other = hidden.seat_view(Seat(1));
-    let again = render::seat_board(hidden.map(), &other.public, &names(3), other.seat, &other.tickets);
+    let again = render::seat_board(
+        Lang::En,
+        hidden.map(),
+        &other.public,
+        &names(3),
+        other.seat,
+        &other.tickets,
+    );
     assert!(img == again, "seat 1's picture changed with seat 0's hidden cards");
 }
 

@@ -6,9 +6,10 @@ use poise::serenity_prelude as serenity;
 
 use super::game::{Outcome, Private, Table, play, play_seat, table, table_for};
 use super::settings::CONFIRM_CLAIMS;
-use super::{ButtonId, Context, Data, Error, private_lang};
+use super::{ButtonId, Context, Data, Error, user_lang};
 use crate::rules::names;
 use crate::rules::{Action, CardCounts, CityId, Game, RouteId, RuleError, Seat, Step};
+use crate::text::catalog::tr;
 use crate::text::{self, Lang};
 
 /// Discord's most options in one select menu.
@@ -162,8 +163,8 @@ fn place_picker(table: &Table, seat: Seat, place: Place, page: usize, lang: Lang
     let all = places(&table.game, seat, place, lang);
     if all.is_empty() {
         return Private::text(match place {
-            Place::Route => "Your cards cannot pay for any free route now: draw cards first.",
-            Place::City => "You cannot build a station now (no station left, or your cards cannot pay for one).",
+            Place::Route => tr!(lang, "picker-no-route"),
+            Place::City => tr!(lang, "picker-no-city"),
         });
     }
     let per_page = PER_SELECT * SELECTS_PER_PAGE;
@@ -197,19 +198,20 @@ fn place_picker(table: &Table, seat: Seat, place: Place, page: usize, lang: Lang
             &format!("page-{}", place.code()),
             page,
             pages,
+            lang,
         ));
     }
-    let what = match place {
-        Place::Route => "Choose a route to claim",
-        Place::City => "Choose a city for your station",
-    };
     let pages_note = if pages > 1 {
-        format!(" (page {} of {pages})", page + 1)
+        tr!(lang, "picker-page", page = page + 1, pages = pages)
     } else {
         String::new()
     };
+    let key = match place {
+        Place::Route => "picker-routes",
+        Place::City => "picker-cities",
+    };
     Private {
-        content: format!("{what}{pages_note}: {} you can pay for now.", all.len()),
+        content: tr!(lang, key, page = pages_note, count = all.len()),
         components: rows,
         picture: None,
     }
@@ -235,18 +237,25 @@ fn clip(label: &str, max: usize) -> String {
 }
 
 /// `◀ Earlier` / `More ▶` buttons of a paged picker.
-fn page_buttons(game: i64, version: i64, prefix: &str, page: usize, pages: usize) -> serenity::CreateActionRow {
+fn page_buttons(
+    game: i64,
+    version: i64,
+    prefix: &str,
+    page: usize,
+    pages: usize,
+    lang: Lang,
+) -> serenity::CreateActionRow {
     serenity::CreateActionRow::Buttons(vec![
         serenity::CreateButton::new(ButtonId::at(
             game,
             version,
             &format!("{prefix}-{}", page.saturating_sub(1)),
         ))
-        .label("◀ Earlier")
+        .label(tr!(lang, "button-earlier"))
         .style(serenity::ButtonStyle::Secondary)
         .disabled(page == 0),
         serenity::CreateButton::new(ButtonId::at(game, version, &format!("{prefix}-{}", page + 1)))
-            .label("More ▶")
+            .label(tr!(lang, "button-more"))
             .style(serenity::ButtonStyle::Secondary)
             .disabled(page + 1 >= pages),
     ])
@@ -269,7 +278,10 @@ fn payment_picker(table: &Table, purchase: Purchase, payments: &[CardCounts], pa
                     .map(|cards| {
                         let id = format!("pay-{}-{}", purchase.code(), encode_cards(cards));
                         serenity::CreateButton::new(ButtonId::at(game, version, &id))
-                            .label(clip(&format!("Pay {}", text::payment(lang, map, cards)), 80))
+                            .label(clip(
+                                &tr!(lang, "button-pay", cards = text::payment(lang, map, cards)),
+                                80,
+                            ))
                             .style(serenity::ButtonStyle::Primary)
                     })
                     .collect(),
@@ -279,7 +291,7 @@ fn payment_picker(table: &Table, purchase: Purchase, payments: &[CardCounts], pa
     let mut last = Vec::new();
     if pages > 1 {
         let serenity::CreateActionRow::Buttons(nav) =
-            page_buttons(game, version, &format!("pays-{}", purchase.code()), page, pages)
+            page_buttons(game, version, &format!("pays-{}", purchase.code()), page, pages, lang)
         else {
             unreachable!("page_buttons makes buttons")
         };
@@ -288,7 +300,7 @@ fn payment_picker(table: &Table, purchase: Purchase, payments: &[CardCounts], pa
     if purchase == Purchase::Tunnel {
         last.push(
             serenity::CreateButton::new(ButtonId::at(game, version, "give-up"))
-                .label("Give up")
+                .label(tr!(lang, "button-give-up"))
                 .style(serenity::ButtonStyle::Danger),
         );
     }
@@ -297,11 +309,9 @@ fn payment_picker(table: &Table, purchase: Purchase, payments: &[CardCounts], pa
     }
     let what = text::purchase(lang, table.game.map(), &purchase.described(&table.game));
     let content = match purchase {
-        Purchase::Tunnel if payments.is_empty() => {
-            format!("Your cards cannot pay {what}: give the tunnel up (your laid cards come back).")
-        }
-        Purchase::Tunnel => format!("Pay {what}, or give the tunnel up (your laid cards come back)."),
-        _ => format!("How do you pay for {what}?"),
+        Purchase::Tunnel if payments.is_empty() => tr!(lang, "tunnel-cannot-pay", what = what),
+        Purchase::Tunnel => tr!(lang, "tunnel-pay", what = what),
+        _ => tr!(lang, "pay-how", what = what),
     };
     Private {
         content,
@@ -383,13 +393,13 @@ fn confirm_prompt(table: &Table, purchase: Purchase, cards: CardCounts, lang: La
     let paid = text::payment(lang, map, &cards);
     let id = format!("ok-{}-{}", purchase.code(), encode_cards(&cards));
     Private {
-        content: format!("Take {what}, paying {paid}?"),
+        content: tr!(lang, "confirm-take", what = what, cards = paid),
         components: vec![serenity::CreateActionRow::Buttons(vec![
             serenity::CreateButton::new(ButtonId::at(game, version, &id))
-                .label("Confirm")
+                .label(tr!(lang, "button-confirm"))
                 .style(serenity::ButtonStyle::Success),
             serenity::CreateButton::new(ButtonId::at(game, version, "cancel-claim"))
-                .label("Cancel")
+                .label(tr!(lang, "button-cancel"))
                 .style(serenity::ButtonStyle::Secondary),
         ])],
         picture: None,
@@ -400,14 +410,10 @@ fn confirm_prompt(table: &Table, purchase: Purchase, cards: CardCounts, lang: La
 #[poise::command(slash_command)]
 pub async fn claim(
     ctx: Context<'_>,
-    #[description = "The route, e.g. Denver - Omaha"]
-    #[autocomplete = "complete_route"]
-    route: String,
-    #[description = "The cards to pay, e.g. 3 red + 1 locomotive (asked when left out)"]
-    #[autocomplete = "complete_route_payment"]
-    pay: Option<String>,
+    #[autocomplete = "complete_route"] route: String,
+    #[autocomplete = "complete_route_payment"] pay: Option<String>,
 ) -> Result<(), Error> {
-    let lang = private_lang(ctx.locale().unwrap_or("en"));
+    let lang = user_lang(ctx);
     let held = ctx.data().hold(ctx.channel_id().get()).await;
     let Some(table) = table_for(ctx).await? else {
         return Ok(());
@@ -430,7 +436,7 @@ async fn claim_typed(
         Err(refusal) => return Ok(Outcome::private(refusal)),
     };
     let map = table.game.map().clone();
-    let pay = match pay.map(|p| names::parse_cards(&map, p)).transpose() {
+    let pay = match pay.map(|p| text::parse_cards(lang, &map, p)).transpose() {
         Ok(pay) => pay,
         Err(e) => return Ok(Outcome::private(text::name_error(lang, &map, &e))),
     };
@@ -450,14 +456,10 @@ async fn claim_typed(
 #[poise::command(slash_command)]
 pub async fn station(
     ctx: Context<'_>,
-    #[description = "The city, e.g. Wien"]
-    #[autocomplete = "complete_city"]
-    city: String,
-    #[description = "The cards to pay, e.g. 2 red (asked when left out)"]
-    #[autocomplete = "complete_station_payment"]
-    pay: Option<String>,
+    #[autocomplete = "complete_city"] city: String,
+    #[autocomplete = "complete_station_payment"] pay: Option<String>,
 ) -> Result<(), Error> {
-    let lang = private_lang(ctx.locale().unwrap_or("en"));
+    let lang = user_lang(ctx);
     let held = ctx.data().hold(ctx.channel_id().get()).await;
     let Some(table) = table_for(ctx).await? else {
         return Ok(());
@@ -468,7 +470,7 @@ pub async fn station(
         Ok(seat) => {
             let map = table.game.map().clone();
             let typed = names::find_city(&map, &city)
-                .and_then(|c| Ok((c, pay.as_deref().map(|p| names::parse_cards(&map, p)).transpose()?)));
+                .and_then(|c| Ok((c, pay.as_deref().map(|p| text::parse_cards(lang, &map, p)).transpose()?)));
             match typed {
                 Err(e) => Outcome::private(text::name_error(lang, &map, &e)),
                 Ok((city, pay)) => {
@@ -562,7 +564,7 @@ pub(super) async fn on_component(
                     .map(|o| (o, true)),
             );
         }
-        ("cancel", "claim") => Outcome::private("Nothing was taken; it is still your move."),
+        ("cancel", "claim") => Outcome::private(tr!(lang, "claim-cancelled")),
         ("pays", rest) => {
             let (purchase, page) = rest.split_once('-')?;
             let purchase = Purchase::parse(purchase)?;
@@ -612,17 +614,20 @@ async fn seated(ctx: Context<'_>) -> Option<(Table, Seat)> {
     Some((table, seat))
 }
 
-/// At most 25 autocomplete choices, each its own value.
-fn choices(labels: impl IntoIterator<Item = String>) -> serenity::CreateAutocompleteResponse {
+/// At most 25 autocomplete choices as (what the user reads, the value sent back). Values are always written in
+/// English, the one form the bot reads back whatever the user's language; what the user reads is in theirs.
+fn choices(labels: impl IntoIterator<Item = (String, String)>) -> serenity::CreateAutocompleteResponse {
     let choices = labels
         .into_iter()
         .take(PER_SELECT)
-        .map(|label| {
-            let label = clip(&label, 100);
-            serenity::AutocompleteChoice::new(label.clone(), label)
-        })
+        .map(|(label, value)| serenity::AutocompleteChoice::new(clip(&label, 100), clip(&value, 100)))
         .collect();
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// A choice whose words are the same in every language (a city's name).
+fn same(label: String) -> (String, String) {
+    (label.clone(), label)
 }
 
 /// Autocomplete for `/ttr claim route`: free routes matching what was typed, those the caller can pay for now
@@ -631,7 +636,7 @@ async fn complete_route(ctx: Context<'_>, typed: &str) -> serenity::CreateAutoco
     let Some((table, seat)) = seated(ctx).await else {
         return choices([]);
     };
-    let lang = private_lang(ctx.locale().unwrap_or("en"));
+    let lang = user_lang(ctx);
     let map = table.game.map();
     let matching = names::search_routes(map, typed);
     let free: Vec<RouteId> = matching
@@ -641,11 +646,17 @@ async fn complete_route(ctx: Context<'_>, typed: &str) -> serenity::CreateAutoco
     let (payable, rest): (Vec<RouteId>, Vec<RouteId>) = free
         .into_iter()
         .partition(|&r| table.game.claim_options(seat, r).claimable());
+    let value = |r| text::route(Lang::En, map, r);
     choices(
-        payable.into_iter().map(|r| text::route(lang, map, r)).chain(
-            rest.into_iter()
-                .map(|r| format!("{} · not payable now", text::route(lang, map, r))),
-        ),
+        payable
+            .into_iter()
+            .map(|r| (text::route(lang, map, r), value(r)))
+            .chain(rest.into_iter().map(|r| {
+                (
+                    tr!(lang, "not-payable-now", route = text::route(lang, map, r)),
+                    value(r),
+                )
+            })),
     )
 }
 
@@ -654,7 +665,7 @@ async fn complete_route_payment(ctx: Context<'_>, typed: &str) -> serenity::Crea
     let Some((table, seat)) = seated(ctx).await else {
         return choices([]);
     };
-    let lang = private_lang(ctx.locale().unwrap_or("en"));
+    let lang = user_lang(ctx);
     let purchase = if matches!(table.game.step(), Step::Tunnel(_)) {
         Purchase::Tunnel
     } else {
@@ -672,7 +683,7 @@ async fn complete_station_payment(ctx: Context<'_>, typed: &str) -> serenity::Cr
     let Some((table, seat)) = seated(ctx).await else {
         return choices([]);
     };
-    let lang = private_lang(ctx.locale().unwrap_or("en"));
+    let lang = user_lang(ctx);
     let city = other_option(ctx, "city").unwrap_or_default();
     let Ok(city) = names::find_city(table.game.map(), &city) else {
         return choices([]);
@@ -689,11 +700,12 @@ fn payment_choices(
 ) -> serenity::CreateAutocompleteResponse {
     let typed = typed.trim().to_lowercase();
     let payments = purchase.payments(&table.game, seat).unwrap_or_default();
+    let map = table.game.map();
     choices(
         payments
             .iter()
-            .map(|cards| text::payment(lang, table.game.map(), cards))
-            .filter(|label| label.to_lowercase().contains(&typed)),
+            .map(|cards| (text::payment(lang, map, cards), text::payment(Lang::En, map, cards)))
+            .filter(|(label, value)| label.to_lowercase().contains(&typed) || value.to_lowercase().contains(&typed)),
     )
 }
 
@@ -708,7 +720,7 @@ async fn complete_city(ctx: Context<'_>, typed: &str) -> serenity::CreateAutocom
         .into_iter()
         .filter(|&c| map.city(c).country.is_none())
         .partition(|&c| table.game.station_options(seat, c).is_ok_and(|p| !p.is_empty()));
-    choices(open.into_iter().chain(rest).map(|c| map.city(c).name.clone()))
+    choices(open.into_iter().chain(rest).map(|c| same(map.city(c).name.clone())))
 }
 
 #[cfg(test)]

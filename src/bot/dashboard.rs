@@ -4,10 +4,11 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::game::{PUBLIC, Table, board_png, heads_up, pictures, scores_embed, turn_components, turn_message};
+use super::game::{Table, board_png, heads_up, pictures, scores_embed, turn_components, turn_message};
 use super::{Data, Error};
 use crate::store::GameId;
 use crate::text;
+use crate::text::catalog::tr;
 
 /// The key of a game's settings naming its layout.
 pub(super) const LAYOUT: &str = "layout";
@@ -40,7 +41,7 @@ pub(super) async fn show(
         }
         if let Some(status) = status {
             let over = serenity::EditMessage::new()
-                .content("This game is over: the final scoreboard is below.")
+                .content(tr!(table.lang, "dashboard-over"))
                 .embeds(Vec::new())
                 .components(Vec::new())
                 .remove_all_attachments();
@@ -53,7 +54,7 @@ pub(super) async fn show(
     }
     let png = board_png(table).await?;
     let view = table.game.public_view();
-    let content = format!("{happened}\n{}", text::whose_turn(PUBLIC, &table.names(), &view));
+    let content = format!("{happened}\n{}", text::whose_turn(table.lang, &table.names(), &view));
     let embed = scores_embed(table, &view).image("attachment://board.png");
     let board = serenity::CreateAttachment::bytes(png, "board.png");
     let quiet = serenity::CreateAllowedMentions::new;
@@ -90,9 +91,10 @@ pub(super) async fn show(
         let to_move = table.seats.get(view.current.index()).and_then(|s| s.user_id);
         if let Some(user) = to_move.filter(|_| view.phase == crate::rules::Step::Turn) {
             let mut pinged = vec![user];
-            let mut said = format!("<@{user}>, it is your turn: the game is in its status message above.");
+            let mut said = tr!(table.lang, "dashboard-ping", name = format!("<@{user}>"));
             if let Some(next) = heads_up(table, &view) {
-                said.push_str(&format!(" <@{next}>, you are next."));
+                said.push(' ');
+                said.push_str(&tr!(table.lang, "turn-next", name = format!("<@{next}>")));
                 pinged.push(next);
             }
             let message = serenity::CreateMessage::new()

@@ -9,16 +9,22 @@ use poise::serenity_prelude as serenity;
 
 use super::dashboard::{is_dashboard, show};
 use super::stalls::Remedy;
-use super::{ButtonId, Context, Data, Error, Held, private_lang, reply_ephemeral};
+use super::{ButtonId, Context, Data, Error, Held, private_lang, reply_ephemeral, user_lang};
 use crate::render;
 use crate::rules::names;
 use crate::rules::{Action, Event, Game, PrivateEvent, PublicView, Seat, Step, TicketId, TicketSet};
 use crate::seating::Player;
 use crate::store::{Applied, GameId, StoredSeat};
+use crate::text::catalog::tr;
 use crate::text::{self, Lang};
 
-/// The public language: English until the server's locale is read (a later issue).
-pub(super) const PUBLIC: Lang = Lang::En;
+/// The key of a game's settings naming the language of its public messages: the server's when the game was opened.
+pub(super) const GAME_LANG: &str = "lang";
+
+/// The language a game's settings name for its public messages (English when they name none).
+pub(super) fn game_lang(settings: &serde_json::Value) -> Lang {
+    settings[GAME_LANG].as_str().map_or(Lang::En, Lang::from_locale)
+}
 
 /// The running game of a channel, with its seats.
 pub(super) struct Table {
@@ -27,6 +33,8 @@ pub(super) struct Table {
     pub(super) game: Game,
     pub(super) version: i64,
     pub(super) seats: Vec<StoredSeat>,
+    /// The language of its public messages (the server's, from the game's settings).
+    pub(super) lang: Lang,
 }
 
 impl Table {
@@ -65,14 +73,12 @@ impl Table {
     }
 }
 
-/// What a user is told when a command needs a game and the channel has none.
-const NO_GAME: &str = "There is no game in play in this channel.";
-
 /// The channel's game for a command, or `None` after telling the user privately that there is none.
 pub(super) async fn table_for(ctx: Context<'_>) -> Result<Option<Table>, Error> {
     let found = table(ctx.data(), ctx.channel_id().get()).await?;
     if found.is_none() {
-        ctx.send(poise::CreateReply::default().content(NO_GAME).ephemeral(true))
+        let none = text::refusal(user_lang(ctx), &crate::store::Refusal::NoGame);
+        ctx.send(poise::CreateReply::default().content(none).ephemeral(true))
             .await?;
     }
     Ok(found)
@@ -90,12 +96,14 @@ pub(super) async fn table(data: &Data, channel: u64) -> Result<Option<Table>, Er
 async fn table_of(data: &Data, id: GameId, channel: u64) -> Result<Table, Error> {
     let loaded = data.store.load(id).await?;
     let seats = data.store.seats(id).await?;
+    let lang = game_lang(&data.store.settings(id).await?);
     Ok(Table {
         id,
         channel,
         game: loaded.game,
         version: loaded.version,
         seats,
+        lang,
     })
 }
 
@@ -104,11 +112,11 @@ async fn table_of(data: &Data, id: GameId, channel: u64) -> Result<Table, Error>
 pub(super) async fn repost_unannounced(ctx: &serenity::Context, data: &Data) -> Result<(), Error> {
     for (id, channel) in data.store.unannounced().await? {
         let table = table_of(data, id, channel).await?;
-        let happened = "I was restarted; here is the game as it stands.";
+        let happened = tr!(table.lang, "restarted");
         if is_dashboard(data, id).await? {
-            show(ctx, data, &table, happened, true).await?;
+            show(ctx, data, &table, &happened, true).await?;
         } else {
-            let message = turn_message(&table, happened, pictures(data, &table).await?);
+            let message = turn_message(&table, &happened, pictures(data, &table).await?);
             serenity::ChannelId::new(channel).send_message(ctx, message).await?;
         }
         data.store.mark_announced(id, table.version).await?;
@@ -117,10 +125,10 @@ pub(super) async fn repost_unannounced(ctx: &serenity::Context, data: &Data) -> 
 }
 
 /// The row with a game's `Choose tickets` button.
-pub(super) fn tickets_button(game: GameId) -> serenity::CreateActionRow {
+pub(super) fn tickets_button(game: GameId, lang: Lang) -> serenity::CreateActionRow {
     serenity::CreateActionRow::Buttons(vec![
         serenity::CreateButton::new(ButtonId::of(game.0, "starting-tickets"))
-            .label("Choose tickets")
+            .label(tr!(lang, "button-choose-tickets"))
             .style(serenity::ButtonStyle::Primary),
     ])
 }
@@ -134,6 +142,8 @@ pub(super) async fn send_ticket_dms(
 ) -> Result<Vec<String>, Error> {
     let loaded = data.store.load(game).await?;
     let seats = data.store.seats(game).await?;
+    // Only the server's language is known for the others at the table: the DMs are written in it.
+    let lang = game_lang(&data.store.settings(game).await?);
     let mut closed = Vec::new();
     for seat in &seats {
         let Some(user) = seat.user_id else { continue };
@@ -142,14 +152,15 @@ pub(super) async fn send_ticket_dms(
         let list: Vec<String> = view
             .offer
             .iter()
-            .map(|&t| format!("• {}", text::ticket(PUBLIC, map, t)))
+            .map(|&t| format!("• {}", text::ticket(lang, map, t)))
             .collect();
-        let message = format!(
-            "Your starting tickets for the game of **{}** in <#{channel}>:\n{}\nKeep at least {}: press **Choose \
-             tickets** in the channel, or type `/ttr tickets` there.",
-            map.name,
-            list.join("\n"),
-            map.rules.tickets_keep
+        let message = tr!(
+            lang,
+            "dm-starting-tickets",
+            map = text::map_name(lang, map),
+            channel = format!("<#{channel}>"),
+            tickets = list.join("\n"),
+            keep = map.rules.tickets_keep
         );
         let sent = serenity::UserId::new(user)
             .direct_message(ctx, serenity::CreateMessage::new().content(message))
@@ -166,7 +177,7 @@ pub(super) async fn send_ticket_dms(
 /// Choose your starting tickets, or draw tickets on your turn.
 #[poise::command(slash_command)]
 pub async fn tickets(ctx: Context<'_>) -> Result<(), Error> {
-    let lang = private_lang(ctx.locale().unwrap_or("en"));
+    let lang = user_lang(ctx);
     let channel = ctx.channel_id().get();
     let held = ctx.data().hold(channel).await;
     let Some(table) = table_for(ctx).await? else {
@@ -255,7 +266,7 @@ impl Outcome {
         if let Some(played) = &self.played {
             let _order = ctx.data().announcing(played.after.channel, held).await;
             if let Err(e) = after_play(ctx.serenity_context(), ctx.data(), played).await {
-                let notice = permission_notice(e)?;
+                let notice = permission_notice(e, user_lang(ctx))?;
                 ctx.send(poise::CreateReply::default().content(notice).ephemeral(true))
                     .await?;
             }
@@ -282,7 +293,8 @@ impl Outcome {
         if let Some(played) = &self.played {
             let _order = data.announcing(played.after.channel, held).await;
             if let Err(e) = after_play(ctx, data, played).await {
-                tell_privately(ctx, component, permission_notice(e)?).await?;
+                let notice = permission_notice(e, private_lang(&component.locale))?;
+                tell_privately(ctx, component, &notice).await?;
             }
         }
         Ok(())
@@ -291,20 +303,14 @@ impl Outcome {
 
 /// A failure to post in the channel as the player reads it, when the bot lacks a permission there (the move is
 /// saved all the same); any other failure is passed up.
-fn permission_notice(e: Error) -> Result<&'static str, Error> {
+fn permission_notice(e: Error, lang: Lang) -> Result<String, Error> {
     let code = match e.downcast_ref::<serenity::Error>() {
         Some(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response))) => response.error.code,
         _ => return Err(e),
     };
     match code {
-        50013 => Ok(
-            "Your move is saved, but I could not post it in this channel: I am missing a permission here. I need \
-             View Channel, Send Messages, Embed Links and Attach Files; ask someone who manages the server.",
-        ),
-        50001 => Ok(
-            "Your move is saved, but I cannot see this channel to post it. Ask someone who manages the server to let \
-             me in (View Channel, Send Messages, Embed Links, Attach Files).",
-        ),
+        50013 => Ok(tr!(lang, "permission-missing")),
+        50001 => Ok(tr!(lang, "permission-no-view")),
         _ => Err(e),
     }
 }
@@ -345,16 +351,18 @@ async fn dm_tickets(ctx: &serenity::Context, data: &Data, table: &Table, seat: S
     };
     let map = table.game.map();
     let view = table.game.seat_view(seat);
+    let lang = table.lang;
     let lines: Vec<String> = view
         .tickets
         .iter()
-        .map(|&(t, done)| format!("{} {}", if done { "✓" } else { "○" }, text::ticket(PUBLIC, map, t)))
+        .map(|&(t, done)| format!("{} {}", if done { "✓" } else { "○" }, text::ticket(lang, map, t)))
         .collect();
-    let message = format!(
-        "Your tickets in the game of **{}** in <#{}>:\n{}",
-        map.name,
-        table.channel,
-        lines.join("\n")
+    let message = tr!(
+        lang,
+        "dm-tickets",
+        map = text::map_name(lang, map),
+        channel = format!("<#{}>", table.channel),
+        tickets = lines.join("\n")
     );
     let sent = serenity::UserId::new(user)
         .direct_message(ctx, serenity::CreateMessage::new().content(message))
@@ -362,18 +370,21 @@ async fn dm_tickets(ctx: &serenity::Context, data: &Data, table: &Table, seat: S
     if let Err(e) = sent {
         tracing::info!(user, "DM not delivered: {e}");
         if data.dms_closed(table.id, user) {
-            tell_dms_closed(ctx, table.channel, &[super::escape_markdown(&stored.player.name)]).await?;
+            let name = super::escape_markdown(&stored.player.name);
+            tell_dms_closed(ctx, table.channel, &[name], lang).await?;
         }
     }
     Ok(())
 }
 
 /// Tells a channel that these players' DMs are closed, and where they find their tickets instead.
-pub(super) async fn tell_dms_closed(ctx: &serenity::Context, channel: u64, names: &[String]) -> Result<(), Error> {
-    let notice = format!(
-        "I could not send a DM to {} (DMs closed): use `/ttr hand` here to see your tickets.",
-        names.join(", ")
-    );
+pub(super) async fn tell_dms_closed(
+    ctx: &serenity::Context,
+    channel: u64,
+    names: &[String],
+    lang: Lang,
+) -> Result<(), Error> {
+    let notice = tr!(lang, "dms-closed", names = text::and_list(lang, names));
     serenity::ChannelId::new(channel)
         .send_message(
             ctx,
@@ -391,9 +402,7 @@ async fn starting_ticket_choice(data: &Data, table: Table, user: u64, lang: Lang
     if *table.game.step() == Step::StartingTickets {
         ticket_choice(data, table, user, lang).await
     } else {
-        Ok(Outcome::private(
-            "The starting tickets are chosen. To draw more on your turn, type `/ttr tickets`.",
-        ))
+        Ok(Outcome::private(tr!(lang, "starting-tickets-chosen")))
     }
 }
 
@@ -434,11 +443,11 @@ fn ticket_select(table: &Table, seat: Seat, lang: Lang) -> Private {
         ButtonId::of(table.id.0, "keep"),
         serenity::CreateSelectMenuKind::String { options },
     )
-    .placeholder(format!("Keep at least {least}"))
+    .placeholder(tr!(lang, "keep-placeholder", count = least))
     .min_values(least as u8)
     .max_values(view.offer.len() as u8);
     Private {
-        content: format!("Choose the tickets to keep (at least {least})."),
+        content: tr!(lang, "keep-prompt", count = least),
         components: vec![serenity::CreateActionRow::SelectMenu(select)],
         picture: None,
     }
@@ -458,14 +467,14 @@ pub(super) async fn on_component(
     let Some(table) = table(data, channel).await?.filter(|t| t.id.0 == id.game) else {
         let answer = match data.store.game_place(GameId(id.game)).await? {
             // A finished (or ended) game of this channel: its buttons are history.
-            Some((home, _)) if home == channel => "That was already played: this game is over.",
-            _ => "That button belongs to no game in this channel.",
+            Some((home, _)) if home == channel => tr!(lang, "already-played-over"),
+            _ => tr!(lang, "button-other-channel"),
         };
-        return reply_ephemeral(ctx, component, answer).await;
+        return reply_ephemeral(ctx, component, &answer).await;
     };
     // A button made for an earlier state of the game acts on nothing.
     if id.version.is_some_and(|v| v != table.version) {
-        return reply_ephemeral(ctx, component, "That was already played.").await;
+        return reply_ephemeral(ctx, component, &tr!(lang, "already-played")).await;
     }
     if id.what == "hand" {
         // Drawing the picture can take a moment: acknowledge first, then answer.
@@ -503,7 +512,7 @@ pub(super) async fn on_component(
                 let (outcome, replace) = answer?;
                 return outcome.respond(ctx, data, component, replace, held).await;
             }
-            None => Outcome::private("That button belongs to nothing I know."),
+            None => Outcome::private(tr!(lang, "button-unknown")),
         },
     };
     outcome.respond(ctx, data, component, false, held).await
@@ -518,11 +527,11 @@ async fn keep(
     component: &serenity::ComponentInteraction,
 ) -> Result<Outcome, Error> {
     let serenity::ComponentInteractionDataKind::StringSelect { values } = &component.data.kind else {
-        return Ok(Outcome::private("Choose tickets from the list."));
+        return Ok(Outcome::private(tr!(lang, "keep-from-list")));
     };
     let chosen: Option<Vec<TicketId>> = values.iter().map(|v| v.parse().ok().map(TicketId)).collect();
     let Some(chosen) = chosen.filter(|c| c.iter().all(|t| usize::from(t.0) < table.game.map().tickets.len())) else {
-        return Ok(Outcome::private("Those are not tickets of this game."));
+        return Ok(Outcome::private(tr!(lang, "keep-not-tickets")));
     };
     let action = Action::KeepTickets {
         tickets: TicketSet::from_ids(chosen),
@@ -544,17 +553,18 @@ pub(super) fn turn_message(table: &Table, happened: &str, pictures: Pictures) ->
         return final_message(table, result, happened, pictures);
     }
     let png = pictures.board;
+    let lang = table.lang;
     let whose = match &view.phase {
-        Step::Over => "The game is over.".to_string(),
+        Step::Over => tr!(lang, "whose-over"),
         // A computer player is named, not addressed: it moves right after this message.
         _ if table
             .seats
             .get(view.current.index())
             .is_some_and(|s| s.user_id.is_none()) =>
         {
-            format!("{} is to play.", table.mention(view.current))
+            tr!(lang, "whose-turn", name = table.mention(view.current))
         }
-        _ => format!("{}, it is your turn.", table.mention(view.current)),
+        _ => tr!(lang, "turn-yours", name = table.mention(view.current)),
     };
     let mut pinged = Vec::new();
     if !matches!(view.phase, Step::Over)
@@ -564,7 +574,7 @@ pub(super) fn turn_message(table: &Table, happened: &str, pictures: Pictures) ->
     }
     let mut next_up = String::new();
     if let Some(user) = heads_up(table, &view) {
-        next_up = format!("\n<@{user}>, you are next.");
+        next_up = format!("\n{}", tr!(lang, "turn-next", name = format!("<@{user}>")));
         pinged.push(user);
     }
     let mentions = serenity::CreateAllowedMentions::new().users(pinged.into_iter().map(serenity::UserId::new));
@@ -591,17 +601,16 @@ pub(super) fn turn_components(table: &Table) -> Vec<serenity::CreateActionRow> {
     if table.game.is_over() {
         return Vec::new();
     }
-    let (game, version) = (table.id.0, table.version);
+    let (game, version, lang) = (table.id.0, table.version, table.lang);
     let map = table.game.map();
     let mut legal = Vec::new();
     table.game.legal_actions(table.game.current(), &mut legal);
     let view = table.game.public_view();
-    let mut cards: Vec<serenity::CreateButton> = view
-        .faceup
-        .iter()
+    let faceup = text::faceup(lang, map, &view);
+    let mut cards: Vec<serenity::CreateButton> = faceup
+        .into_iter()
         .enumerate()
-        .map(|(slot, card)| {
-            let label = format!("{} · {}", slot + 1, card.map_or("—", |c| c.name(map.rules.wild)));
+        .map(|(slot, label)| {
             let usable = legal.contains(&Action::DrawFaceup { slot: slot as u8 });
             serenity::CreateButton::new(ButtonId::at(game, version, &format!("take-{}", slot + 1)))
                 .label(label)
@@ -611,7 +620,7 @@ pub(super) fn turn_components(table: &Table) -> Vec<serenity::CreateActionRow> {
         .collect();
     cards.push(
         serenity::CreateButton::new(ButtonId::at(game, version, "deck"))
-            .label("Deck")
+            .label(tr!(lang, "button-deck"))
             .style(serenity::ButtonStyle::Primary)
             .disabled(!legal.contains(&Action::DrawBlind)),
     );
@@ -623,27 +632,27 @@ pub(super) fn turn_components(table: &Table) -> Vec<serenity::CreateActionRow> {
     let can_claim = tunnel || legal.iter().any(|a| matches!(a, Action::Claim { .. }));
     second.push(
         serenity::CreateButton::new(ButtonId::of(game, "claim"))
-            .label("Claim")
+            .label(tr!(lang, "button-claim"))
             .style(serenity::ButtonStyle::Success)
             .disabled(!can_claim),
     );
     second.push(
         serenity::CreateButton::new(ButtonId::at(game, version, "tickets"))
-            .label("Tickets")
+            .label(tr!(lang, "button-tickets"))
             .style(serenity::ButtonStyle::Secondary)
             .disabled(!legal.contains(&Action::DrawTickets)),
     );
     if map.rules.stations > 0 {
         second.push(
             serenity::CreateButton::new(ButtonId::of(game, "station"))
-                .label("Station")
+                .label(tr!(lang, "button-station"))
                 .style(serenity::ButtonStyle::Secondary)
                 .disabled(!legal.iter().any(|a| matches!(a, Action::BuildStation { .. }))),
         );
     }
     second.push(
         serenity::CreateButton::new(ButtonId::of(game, "hand"))
-            .label("Hand")
+            .label(tr!(lang, "button-hand"))
             .style(serenity::ButtonStyle::Secondary),
     );
     let mut rows = vec![
@@ -654,7 +663,7 @@ pub(super) fn turn_components(table: &Table) -> Vec<serenity::CreateActionRow> {
     if legal.contains(&Action::Pass) {
         rows.push(serenity::CreateActionRow::Buttons(vec![
             serenity::CreateButton::new(ButtonId::at(game, version, "pass"))
-                .label("Pass")
+                .label(tr!(lang, "button-pass"))
                 .style(serenity::ButtonStyle::Danger),
         ]));
     }
@@ -711,7 +720,10 @@ pub(super) async fn play_seat(
         } => {
             let names = table.names();
             let map = game.map().clone();
-            let public = events.iter().map(|e| text::event(PUBLIC, &map, &names, e)).collect();
+            let public = events
+                .iter()
+                .map(|e| text::event(table.lang, &map, &names, e))
+                .collect();
             let tickets_changed = private.iter().any(|p| matches!(p, PrivateEvent::TicketsKept { .. }));
             let private = private.iter().map(|p| text::private_event(lang, &map, p)).collect();
             // A new turn message is due when a fresh turn begins: someone else's, or the very first one.
@@ -729,28 +741,24 @@ pub(super) async fn play_seat(
                     game: *game,
                     version,
                     seats: table.seats,
+                    lang: table.lang,
                 },
             }))
         }
         Applied::Rejected(e) => Ok(Err(text::rule_error(lang, table.game.map(), &e))),
-        Applied::AlreadyPlayed => Ok(Err("That was already played.".to_string())),
+        Applied::AlreadyPlayed => Ok(Err(tr!(lang, "already-played"))),
     }
 }
 
 /// `/ttr draw`: take a card from the deck or a face-up slot.
 #[poise::command(slash_command)]
-pub async fn draw(
-    ctx: Context<'_>,
-    #[description = "deck, or a face-up slot 1 to 5"]
-    #[autocomplete = "complete_draw"]
-    card: String,
-) -> Result<(), Error> {
-    let lang = private_lang(ctx.locale().unwrap_or("en"));
+pub async fn draw(ctx: Context<'_>, #[autocomplete = "complete_draw"] card: String) -> Result<(), Error> {
+    let lang = user_lang(ctx);
     let channel = ctx.channel_id().get();
     let Some(action) = names::parse_draw(&card) else {
         ctx.send(
             poise::CreateReply::default()
-                .content("Draw from `deck` or a face-up slot `1` to `5`.")
+                .content(tr!(lang, "draw-how"))
                 .ephemeral(true),
         )
         .await?;
@@ -776,7 +784,7 @@ pub async fn draw(
                 .await?;
             let _order = ctx.data().announcing(channel, held).await;
             if let Err(e) = after_play(ctx.serenity_context(), ctx.data(), &played).await {
-                let notice = permission_notice(e)?;
+                let notice = permission_notice(e, lang)?;
                 ctx.send(poise::CreateReply::default().content(notice).ephemeral(true))
                     .await?;
             }
@@ -787,12 +795,13 @@ pub async fn draw(
 
 /// Autocomplete for `/ttr draw`: the deck and the face-up slots as they are now ("1 · red").
 async fn complete_draw(ctx: Context<'_>, typed: &str) -> serenity::CreateAutocompleteResponse {
-    let mut choices: Vec<(String, String)> = vec![("deck".into(), "deck".into())];
+    let lang = user_lang(ctx);
+    let mut choices: Vec<(String, String)> = vec![(tr!(lang, "draw-deck"), "deck".into())];
     if let Ok(Some(table)) = table(ctx.data(), ctx.channel_id().get()).await {
-        let map = table.game.map();
-        for (slot, card) in table.game.public_view().faceup.iter().enumerate() {
-            if let Some(card) = card {
-                let label = format!("{} · {}", slot + 1, card.name(map.rules.wild));
+        let view = table.game.public_view();
+        let labels = text::faceup(lang, table.game.map(), &view);
+        for (slot, label) in labels.into_iter().enumerate() {
+            if view.faceup[slot].is_some() {
                 choices.push((label, (slot + 1).to_string()));
             }
         }
@@ -848,6 +857,7 @@ async fn on_turn_button(
         Ok(played) => played,
         Err(refusal) => return reply_ephemeral(ctx, component, &refusal).await,
     };
+    let notice = |e| permission_notice(e, lang);
     if is_dashboard(data, played.after.id).await? {
         // The dashboard is redrawn with the board below; the press is acknowledged first, within Discord's limit.
         component
@@ -858,7 +868,7 @@ async fn on_turn_button(
         }
         let _order = data.announcing(channel, held).await;
         if let Err(e) = show(ctx, data, &played.after, &played.public.join("\n"), played.turn_over).await {
-            return tell_privately(ctx, component, permission_notice(e)?).await;
+            return tell_privately(ctx, component, &notice(e)?).await;
         }
         data.store.mark_announced(played.after.id, played.after.version).await?;
         return Ok(());
@@ -894,7 +904,7 @@ async fn on_turn_button(
             pictures(data, &played.after).await?,
         );
         if let Err(e) = serenity::ChannelId::new(channel).send_message(ctx, message).await {
-            return tell_privately(ctx, component, permission_notice(Box::new(e))?).await;
+            return tell_privately(ctx, component, &notice(Box::new(e))?).await;
         }
     }
     // The turn message now shows this action (updated in place, or followed by the next turn's message).
@@ -910,16 +920,17 @@ fn final_message(
     happened: &str,
     pictures: Pictures,
 ) -> serenity::CreateMessage {
-    let board = text::final_board(PUBLIC, table.game.map(), &table.names(), result);
+    let lang = table.lang;
+    let board = text::final_board(lang, table.game.map(), &table.names(), result);
     let mut embed = serenity::CreateEmbed::new()
         .title(board.title)
         .description(board.rows.join("\n"))
         .image("attachment://board.png");
     for (heading, lines) in board.tickets {
         let value = if lines.is_empty() {
-            "no tickets".to_string()
+            tr!(lang, "final-no-tickets")
         } else {
-            fit_field(&lines)
+            fit_field(&lines, lang)
         };
         embed = embed.field(heading, value, true);
     }
@@ -939,10 +950,10 @@ fn final_message(
 }
 
 /// Lines in one embed field: Discord takes at most 1,024 characters, so a long list ends with how many more.
-fn fit_field(lines: &[String]) -> String {
+fn fit_field(lines: &[String], lang: Lang) -> String {
     let mut out = String::new();
     for (i, line) in lines.iter().enumerate() {
-        let more = format!("\n… and {} more", lines.len() - i);
+        let more = format!("\n{}", tr!(lang, "field-more", count = lines.len() - i));
         if out.chars().count() + line.chars().count() + 1 + more.chars().count() > 1024 {
             out.push_str(more.trim_start_matches('\n'));
             return out;
@@ -957,18 +968,22 @@ fn fit_field(lines: &[String]) -> String {
 
 /// Scores, pieces, cards and tickets held, the face-up row and the piles, for everyone.
 pub(super) fn scores_embed(table: &Table, view: &PublicView) -> serenity::CreateEmbed {
-    let map = table.game.map();
+    let (map, lang) = (table.game.map(), table.lang);
     serenity::CreateEmbed::new()
-        .title(map.name.clone())
-        .description(text::seat_rows(PUBLIC, map, &table.names(), view).join("\n"))
-        .field("Face up", text::faceup(PUBLIC, map, view).join("\n"), true)
-        .field("Piles", text::piles(PUBLIC, view), true)
+        .title(text::map_name(lang, map))
+        .description(text::seat_rows(lang, map, &table.names(), view).join("\n"))
+        .field(
+            tr!(lang, "embed-face-up"),
+            text::faceup(lang, map, view).join("\n"),
+            true,
+        )
+        .field(tr!(lang, "embed-piles"), text::piles(lang, view), true)
 }
 
 /// Your cards, your tickets and your own board picture (only you see them).
 #[poise::command(slash_command)]
 pub async fn hand(ctx: Context<'_>) -> Result<(), Error> {
-    let lang = private_lang(ctx.locale().unwrap_or("en"));
+    let lang = user_lang(ctx);
     // Rendering can take a moment: acknowledge first.
     ctx.defer_ephemeral().await?;
     let Some(table) = table_for(ctx).await? else {
@@ -989,8 +1004,17 @@ async fn hand_answer(table: &Table, user: u64, lang: Lang) -> Result<Private, Er
     let map = table.game.map();
     let content = text::hand(lang, map, &view);
     let (map, players) = (Arc::clone(map), table.players());
-    let png =
-        drawn(move || render::png(&render::seat_board(&map, &view.public, &players, seat, &view.tickets))).await?;
+    let png = drawn(move || {
+        render::png(&render::seat_board(
+            lang,
+            &map,
+            &view.public,
+            &players,
+            seat,
+            &view.tickets,
+        ))
+    })
+    .await?;
     Ok(Private {
         content,
         components: Vec::new(),
@@ -1031,7 +1055,11 @@ pub(super) async fn pictures(data: &Data, table: &Table) -> Result<Pictures, Err
         .zip(history)
         .map(|(player, scores)| render::ScoreLine { player, scores })
         .collect();
-    let title = format!("{}: scores by round", table.game.map().name);
+    let title = tr!(
+        table.lang,
+        "chart-title",
+        map = text::map_name(table.lang, table.game.map())
+    );
     let chart = drawn(move || render::png(&render::score_chart(&title, &lines))).await?;
     Ok(Pictures {
         board,
@@ -1042,7 +1070,8 @@ pub(super) async fn pictures(data: &Data, table: &Table) -> Result<Pictures, Err
 /// The public board picture of a table, as a PNG.
 pub(super) async fn board_png(table: &Table) -> Result<Vec<u8>, Error> {
     let (map, view, players) = (Arc::clone(table.game.map()), table.game.public_view(), table.players());
-    drawn(move || render::png(&render::board(&map, &view, &players))).await
+    let lang = table.lang;
+    drawn(move || render::png(&render::board_in(lang, &map, &view, &players))).await
 }
 
 /// The board as it stands, for everyone.
@@ -1070,7 +1099,7 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
         return Ok(());
     };
     let view = table.game.public_view();
-    let whose = text::whose_turn(PUBLIC, &table.names(), &view);
+    let whose = text::whose_turn(table.lang, &table.names(), &view);
     ctx.send(
         poise::CreateReply::default()
             .content(whose)
@@ -1084,10 +1113,10 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
 /// The rules of this channel's map in short, only for you.
 #[poise::command(slash_command)]
 pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
-    let lang = private_lang(ctx.locale().unwrap_or("en"));
+    let lang = user_lang(ctx);
     let content = match table(ctx.data(), ctx.channel_id().get()).await? {
         Some(table) => text::rules(lang, table.game.map()),
-        None => "There is no game in play in this channel: open one with `/ttr start`.".to_string(),
+        None => tr!(lang, "no-game-start"),
     };
     ctx.send(poise::CreateReply::default().content(content).ephemeral(true))
         .await?;
@@ -1100,14 +1129,15 @@ pub async fn end(ctx: Context<'_>) -> Result<(), Error> {
     let Some(table) = table_for(ctx).await? else {
         return Ok(());
     };
+    let lang = user_lang(ctx);
     let confirm = serenity::CreateActionRow::Buttons(vec![
         serenity::CreateButton::new(ButtonId::of(table.id.0, "end"))
-            .label("End the game")
+            .label(tr!(lang, "button-end-game"))
             .style(serenity::ButtonStyle::Danger),
     ]);
     ctx.send(
         poise::CreateReply::default()
-            .content("End this game for everyone, without a winner? This cannot be undone.")
+            .content(tr!(lang, "end-confirm"))
             .components(vec![confirm])
             .ephemeral(true),
     )
@@ -1139,14 +1169,16 @@ async fn end_confirmed(
                 .send_message(
                     ctx,
                     serenity::CreateMessage::new()
-                        .content(format!(
-                            "{who} ended the game of {}: no winner. Start a new one with `/ttr start`.",
-                            table.game.map().name
+                        .content(tr!(
+                            table.lang,
+                            "ended-public",
+                            who = who,
+                            map = text::map_name(table.lang, table.game.map())
                         ))
                         .allowed_mentions(serenity::CreateAllowedMentions::new()),
                 )
                 .await?;
-            Ok(Outcome::private("The game is ended."))
+            Ok(Outcome::private(tr!(lang, "ended-private")))
         }
         Err(e) => Ok(Outcome::private(super::refusal_or_error(lang, e)?)),
     }
@@ -1166,11 +1198,9 @@ async fn hand_over(
     };
     let name = table.names().get(seat.index()).cloned().unwrap_or_default();
     let said = if ended {
-        format!("{name} left the game. No one is left playing, so the game ends here, without a winner.")
+        tr!(table.lang, "left-ended-public", name = name)
     } else {
-        format!(
-            "{name} left the game: a computer player takes their seat and plays on until they come back with `/ttr rejoin`."
-        )
+        tr!(table.lang, "left-public", name = name)
     };
     serenity::ChannelId::new(table.channel)
         .send_message(
@@ -1181,26 +1211,21 @@ async fn hand_over(
         )
         .await?;
     Ok(Outcome::private(if ended {
-        "You left the game; no one else was playing, so it has ended."
+        tr!(lang, "left-ended-private")
     } else {
-        "You left the game; a computer player plays your seat. Type `/ttr rejoin` here to take it back."
+        tr!(lang, "left-private")
     }))
 }
 
 /// The game's record so far in readable lines, a page at a time (the latest page when none is given).
 #[poise::command(slash_command)]
-pub async fn history(
-    ctx: Context<'_>,
-    #[description = "Which page (1 is the start of the game)"]
-    #[min = 1]
-    page: Option<u32>,
-) -> Result<(), Error> {
+pub async fn history(ctx: Context<'_>, #[min = 1] page: Option<u32>) -> Result<(), Error> {
     let Some(table) = table_for(ctx).await? else {
         return Ok(());
     };
     let (_, events) = ctx.data().store.replay_with_events(table.id).await?;
     let body = text::history(
-        PUBLIC,
+        table.lang,
         table.game.map(),
         &table.names(),
         &events,

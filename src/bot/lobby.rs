@@ -5,23 +5,30 @@ use poise::serenity_prelude as serenity;
 
 use super::dashboard::{LAYOUT, LAYOUTS};
 use super::settings::CONFIRM_CLAIMS;
-use super::{ButtonId, Context, Data, Error, game, private_lang, refusal_or_error, reply_ephemeral};
+use super::{
+    ButtonId, Context, Data, Error, command_server_lang, game, private_lang, refusal_or_error, reply_ephemeral,
+    user_lang,
+};
 use crate::maps::{self, BUILTIN};
 use crate::rules::names;
 use crate::store::{
     Actor, DEADLINE_HOURS, DEFAULT_DEADLINE_HOURS, DEFAULT_REMINDER_HOURS, Lobby, NewLobby, REMINDER_HOURS, Refusal,
     StoreError,
 };
+use crate::text::catalog::{self, tr};
+use crate::text::{self, Lang};
 
 /// What the lobby's buttons are called in their `custom_id`s.
 pub(super) const BUTTONS: [&str; 5] = ["join", "leave", "computer", "start", "cancel"];
 
-/// A string option whose choices are fixed words, sent as themselves (not as indexes).
+/// A string option whose choices are fixed words, sent as themselves (not as indexes); each is shown in Spanish
+/// to Spanish users (`choice-<word>` in the catalog).
 fn string_choices(builder: serenity::CreateCommandOption, words: &[&str]) -> serenity::CreateCommandOption {
     words
         .iter()
         .fold(builder.kind(serenity::CommandOptionType::String), |b, w| {
-            b.add_string_choice(*w, *w)
+            let spanish = catalog::message(Lang::Es, &format!("choice-{w}"), &[]);
+            b.add_string_choice_localized(*w, *w, super::commands::spanish_locales(&spanish))
         })
 }
 
@@ -108,43 +115,55 @@ fn display_name(user: &serenity::User, member: Option<&serenity::Member>) -> Str
         .unwrap_or_else(|| user.name.clone())
 }
 
-/// The lobby message: who is seated, and the buttons.
+/// A built-in map's name in `lang` (the id itself for a map that is no longer built in).
+fn map_name(lang: Lang, id: &str) -> String {
+    maps::builtin(id).map_or_else(|_| id.to_string(), |m| text::map_name(lang, &m))
+}
+
+/// The lobby message: who is seated, and the buttons. It is public: in the game's language.
 fn lobby_message(lobby: &Lobby) -> (String, serenity::CreateEmbed, Vec<serenity::CreateActionRow>) {
-    let (name, min, max) = match maps::builtin(&lobby.map) {
-        Ok(map) => (map.name.clone(), map.rules.min_players, map.rules.max_players),
-        Err(_) => (lobby.map.clone(), 2, 5),
+    let lang = game::game_lang(&lobby.settings);
+    let name = map_name(lang, &lobby.map);
+    let (min, max) = match maps::builtin(&lobby.map) {
+        Ok(map) => (map.rules.min_players, map.rules.max_players),
+        Err(_) => (2, 5),
     };
     let level = lobby.settings[COMPUTER_LEVEL].as_str().unwrap_or("normal");
+    let level = tr!(lang, &format!("level-{level}"));
     let seats: Vec<String> = lobby
         .seats
         .iter()
         .map(|s| {
-            let role = match s.user_id {
-                Some(user) if user == lobby.host => " — host".to_string(),
-                Some(_) => String::new(),
-                None => format!(" — {level} computer"),
+            let key = match s.user_id {
+                Some(user) if user == lobby.host => "lobby-seat-host",
+                Some(_) => "lobby-seat",
+                None => "lobby-seat-computer",
             };
-            format!("{}. {} ({}){role}", s.seat.0 + 1, s.player.name, s.player.color)
+            tr!(
+                lang,
+                key,
+                number = s.seat.0 + 1,
+                name = s.player.name.as_str(),
+                color = tr!(lang, &format!("player-color-{}", s.player.color.name())),
+                level = level.as_str()
+            )
         })
         .collect();
-    let content = format!(
-        "A game of **{name}** is open: press **Join** (or type `/ttr join`). The host presses **Start** once {min} to \
-         {max} players are seated."
-    );
+    let content = tr!(lang, "lobby-open", map = name.as_str(), min = min, max = max);
     let embed = serenity::CreateEmbed::new()
-        .title(format!("Lobby: {name} · {min}–{max} players"))
+        .title(tr!(lang, "lobby-title", map = name.as_str(), min = min, max = max))
         .description(seats.join("\n"));
     let button = |what: &str, label: &str, style: serenity::ButtonStyle| {
         serenity::CreateButton::new(ButtonId::of(lobby.id.0, what))
-            .label(label)
+            .label(tr!(lang, label))
             .style(style)
     };
     let row = serenity::CreateActionRow::Buttons(vec![
-        button("join", "Join", serenity::ButtonStyle::Primary),
-        button("leave", "Leave", serenity::ButtonStyle::Secondary),
-        button("computer", "Add computer", serenity::ButtonStyle::Secondary),
-        button("start", "Start", serenity::ButtonStyle::Success),
-        button("cancel", "Cancel", serenity::ButtonStyle::Danger),
+        button("join", "button-join", serenity::ButtonStyle::Primary),
+        button("leave", "button-leave", serenity::ButtonStyle::Secondary),
+        button("computer", "button-add-computer", serenity::ButtonStyle::Secondary),
+        button("start", "button-start", serenity::ButtonStyle::Success),
+        button("cancel", "button-cancel", serenity::ButtonStyle::Danger),
     ]);
     (content, embed, vec![row])
 }
@@ -152,7 +171,8 @@ fn lobby_message(lobby: &Lobby) -> (String, serenity::CreateEmbed, Vec<serenity:
 /// The message once the lobby has become a game: who plays, in seat order, each mentioned so they are pinged, and
 /// the button to choose starting tickets.
 fn started_message(lobby: &Lobby) -> serenity::CreateInteractionResponseMessage {
-    let name = maps::builtin(&lobby.map).map_or_else(|_| lobby.map.clone(), |m| m.name.clone());
+    let lang = game::game_lang(&lobby.settings);
+    let name = map_name(lang, &lobby.map);
     let who: Vec<String> = lobby
         .seats
         .iter()
@@ -163,13 +183,14 @@ fn started_message(lobby: &Lobby) -> serenity::CreateInteractionResponseMessage 
         .collect();
     let users = lobby.seats.iter().filter_map(|s| s.user_id).map(serenity::UserId::new);
     serenity::CreateInteractionResponseMessage::new()
-        .content(format!(
-            "The game of **{name}** has started: {}. Everyone chooses starting tickets now, all at once: press \
-             **Choose tickets** (or type `/ttr tickets`). Your tickets are in your DMs too.",
-            who.join(", ")
+        .content(tr!(
+            lang,
+            "game-started",
+            map = name,
+            players = text::and_list(lang, &who)
         ))
         .embeds(Vec::new())
-        .components(vec![game::tickets_button(lobby.id)])
+        .components(vec![game::tickets_button(lobby.id, lang)])
         .allowed_mentions(serenity::CreateAllowedMentions::new().users(users))
 }
 
@@ -199,36 +220,28 @@ pub(super) async fn say_privately(ctx: Context<'_>, content: String) -> Result<(
 #[allow(clippy::too_many_arguments)]
 pub async fn start(
     ctx: Context<'_>,
-    #[description = "The map to play"] map: MapId,
-    #[description = "Computer players to seat"]
+    map: MapId,
     #[min = 0]
     #[max = 4]
     bots: Option<u8>,
-    #[description = "How strong the computer players are"] level: Option<Level>,
-    #[description = "Hours between reminders to the player whose move it is (default 12; 0: none)"]
+    level: Option<Level>,
     #[min = 0]
     #[max = 168]
     reminder: Option<u32>,
-    #[description = "Hours a turn may wait before the others may skip it (default 48; 0: no deadline)"]
     #[min = 0]
     #[max = 720]
     deadline: Option<u32>,
-    #[description = "Whether claiming a route or building a station asks to confirm first (default off)"]
     confirm: Option<bool>,
-    #[description = "feed: a message per turn (default); dashboard: one status message kept up to date"] layout: Option<
-        LayoutName,
-    >,
-    #[description = "Open the game in a thread of its own, so several games can share this channel"] thread: Option<
-        bool,
-    >,
+    layout: Option<LayoutName>,
+    thread: Option<bool>,
 ) -> Result<(), Error> {
-    let lang = private_lang(ctx.locale().unwrap_or("en"));
+    let lang = user_lang(ctx);
     let level = match level.map(|Level(l)| l) {
         None => crate::ai::Level::Normal,
         Some(name) => match crate::ai::Level::from_name(&name).filter(|l| *l != crate::ai::Level::Random) {
             Some(level) => level,
             None => {
-                let message = format!("There is no computer level \"{name}\": choose easy, normal or hard.");
+                let message = tr!(lang, "level-unknown", name = names::excerpt(&name));
                 return say_privately(ctx, message).await;
             }
         },
@@ -236,8 +249,10 @@ pub async fn start(
     let layout = match layout.map(|LayoutName(l)| l) {
         None => "feed".to_string(),
         Some(l) if LAYOUTS.contains(&l.as_str()) => l,
-        Some(l) => return say_privately(ctx, format!("There is no layout \"{l}\": choose feed or dashboard.")).await,
+        Some(l) => return say_privately(ctx, tr!(lang, "layout-unknown", name = names::excerpt(&l))).await,
     };
+    // Public messages are in the server's language, for the whole game.
+    let public = command_server_lang(ctx);
     let Ok(board) = maps::builtin(&map.0) else {
         return say_privately(
             ctx,
@@ -246,7 +261,7 @@ pub async fn start(
         .await;
     };
     let channel = if thread == Some(true) {
-        match open_thread(ctx, &board.name).await? {
+        match open_thread(ctx, &text::map_name(public, &board), lang).await? {
             Ok(thread) => thread,
             Err(refusal) => return say_privately(ctx, refusal).await,
         }
@@ -267,6 +282,7 @@ pub async fn start(
             DEADLINE_HOURS: deadline.unwrap_or(DEFAULT_DEADLINE_HOURS),
             CONFIRM_CLAIMS: confirm.unwrap_or(false),
             LAYOUT: layout,
+            game::GAME_LANG: public.code(),
         }),
     };
     let lock = ctx.data().channel_lock(channel);
@@ -283,7 +299,7 @@ pub async fn start(
         match ctx
             .data()
             .store
-            .add_computer(channel, host, &computer_name(&lobby))
+            .add_computer(channel, host, &computer_name(&lobby, public))
             .await
         {
             Ok(more) => lobby = more,
@@ -302,31 +318,29 @@ pub async fn start(
         .embed(embed)
         .components(components);
     serenity::ChannelId::new(channel).send_message(ctx, lobby_post).await?;
-    ctx.say(format!(
-        "A game of {} is open in <#{channel}>: join it there.",
-        board.name
+    ctx.say(tr!(
+        public,
+        "lobby-in-thread",
+        map = text::map_name(public, &board),
+        channel = format!("<#{channel}>")
     ))
     .await?;
     Ok(())
 }
 
 /// Opens a public thread for a new game in the command's channel: its id, or why not in words.
-async fn open_thread(ctx: Context<'_>, map_name: &str) -> Result<Result<u64, String>, Error> {
+async fn open_thread(ctx: Context<'_>, map_name: &str, lang: Lang) -> Result<Result<u64, String>, Error> {
     if ctx.guild_id().is_none() {
-        return Ok(Err("Threads exist only in a server's channels.".to_string()));
+        return Ok(Err(tr!(lang, "thread-no-server")));
     }
-    let thread = serenity::CreateThread::new(format!("Ticket to Ride · {map_name}"))
+    let thread = serenity::CreateThread::new(tr!(command_server_lang(ctx), "thread-name", map = map_name))
         .kind(serenity::ChannelType::PublicThread)
         .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
     match ctx.channel_id().create_thread(ctx, thread).await {
         Ok(made) => Ok(Ok(made.id.get())),
         Err(e) => {
             tracing::warn!("could not open a thread: {e}");
-            Ok(Err(
-                "I could not open a thread here (inside a thread, or without the Create Public Threads \
-                 permission). Start the game without `thread`, or ask someone who manages the server."
-                    .to_string(),
-            ))
+            Ok(Err(tr!(lang, "thread-failed")))
         }
     }
 }
@@ -334,16 +348,16 @@ async fn open_thread(ctx: Context<'_>, map_name: &str) -> Result<Result<u64, Str
 /// The key of a game's settings naming its computer players' level.
 pub(super) const COMPUTER_LEVEL: &str = "computer_level";
 
-/// A new computer player's name: "Computer 1", "Computer 2", … by how many the lobby has.
-fn computer_name(lobby: &Lobby) -> String {
+/// A new computer player's name: "Computer 1", "Computer 2", … by how many the lobby has, in the game's language.
+fn computer_name(lobby: &Lobby, lang: Lang) -> String {
     let computers = lobby.seats.iter().filter(|s| s.user_id.is_none()).count();
-    format!("Computer {}", computers + 1)
+    tr!(lang, "computer-name", number = computers + 1)
 }
 
 /// Take a seat in the game waiting in this channel.
 #[poise::command(slash_command)]
 pub async fn join(ctx: Context<'_>) -> Result<(), Error> {
-    let lang = private_lang(ctx.locale().unwrap_or("en"));
+    let lang = user_lang(ctx);
     let channel = ctx.channel_id().get();
     let member = ctx.author_member().await;
     let name = display_name(ctx.author(), member.as_deref());
@@ -358,7 +372,7 @@ pub async fn join(ctx: Context<'_>) -> Result<(), Error> {
 /// Give up your seat in the game waiting in this channel.
 #[poise::command(slash_command)]
 pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
-    let lang = private_lang(ctx.locale().unwrap_or("en"));
+    let lang = user_lang(ctx);
     let channel = ctx.channel_id().get();
     let lock = ctx.data().channel_lock(channel);
     let _held = lock.lock().await;
@@ -367,19 +381,16 @@ pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
     if let Some(game) = ctx.data().store.running_game_in_channel(channel).await? {
         let seated = ctx.data().store.seat_of(game, ctx.author().id.get()).await?.is_some();
         if !seated {
-            return say_privately(ctx, "You are not playing in this game.".to_string()).await;
+            return say_privately(ctx, text::refusal(lang, &Refusal::NotSeated)).await;
         }
         let confirm = serenity::CreateActionRow::Buttons(vec![
             serenity::CreateButton::new(ButtonId::of(game.0, "hand-over"))
-                .label("Leave the game")
+                .label(tr!(lang, "button-leave-game"))
                 .style(serenity::ButtonStyle::Danger),
         ]);
         ctx.send(
             poise::CreateReply::default()
-                .content(
-                    "Leave this game? A computer player takes your seat with your cards and tickets and plays on \
-                     until you come back with `/ttr rejoin`.",
-                )
+                .content(tr!(lang, "leave-confirm"))
                 .components(vec![confirm])
                 .ephemeral(true),
         )
@@ -389,7 +400,7 @@ pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
     match ctx.data().store.leave_lobby(channel, ctx.author().id.get()).await {
         Ok(Some(lobby)) => send_lobby(ctx, &lobby).await,
         Ok(None) => {
-            ctx.say("The lobby is closed: no player is left.").await?;
+            ctx.say(tr!(command_server_lang(ctx), "lobby-closed-empty")).await?;
             Ok(())
         }
         Err(e) => say_privately(ctx, refusal_or_error(lang, e)?).await,
@@ -412,7 +423,7 @@ pub(super) async fn on_button(
     let _held = lock.lock().await;
     let current = data.store.lobby(channel).await?;
     if current.as_ref().is_none_or(|l| l.id.0 != id.game) {
-        return reply_ephemeral(ctx, component, "That lobby is closed.").await;
+        return reply_ephemeral(ctx, component, &tr!(lang, "lobby-closed-button")).await;
     }
     let store = &data.store;
     let changed = match id.what.as_str() {
@@ -422,7 +433,11 @@ pub(super) async fn on_button(
             .map(Some),
         "leave" => store.leave_lobby(channel, user.id.get()).await,
         "computer" => {
-            let name = current.as_ref().map_or_else(|| "Computer 1".to_string(), computer_name);
+            let public = current.as_ref().map_or(Lang::En, |l| game::game_lang(&l.settings));
+            let name = current.as_ref().map_or_else(
+                || tr!(public, "computer-name", number = 1),
+                |l| computer_name(l, public),
+            );
             store.add_computer(channel, actor(user, member), &name).await.map(Some)
         }
         "cancel" => store.cancel_lobby(channel, actor(user, member)).await.map(|_| None),
@@ -430,7 +445,7 @@ pub(super) async fn on_button(
             Ok((lobby, _game)) => return announce_start(ctx, data, component, &lobby).await,
             Err(e) => Err(e),
         },
-        _ => return reply_ephemeral(ctx, component, "That button belongs to nothing I know.").await,
+        _ => return reply_ephemeral(ctx, component, &tr!(lang, "button-unknown")).await,
     };
     match changed {
         Ok(Some(lobby)) => {
@@ -446,8 +461,9 @@ pub(super) async fn on_button(
             .await
         }
         Ok(None) => {
+            let public = current.as_ref().map_or(Lang::En, |l| game::game_lang(&l.settings));
             let closed = serenity::CreateInteractionResponseMessage::new()
-                .content("This lobby is closed.")
+                .content(tr!(public, "lobby-closed"))
                 .embeds(Vec::new())
                 .components(Vec::new());
             update_message(ctx, component, closed).await
@@ -467,7 +483,7 @@ async fn announce_start(
     update_message(ctx, component, started_message(lobby)).await?;
     let closed = game::send_ticket_dms(ctx, data, lobby.channel_id, lobby.id).await?;
     if !closed.is_empty() {
-        game::tell_dms_closed(ctx, lobby.channel_id, &closed).await?;
+        game::tell_dms_closed(ctx, lobby.channel_id, &closed, game::game_lang(&lobby.settings)).await?;
     }
     Ok(())
 }

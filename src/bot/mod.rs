@@ -3,6 +3,7 @@
 //! the interaction's user, never from a `custom_id`.
 
 mod claim;
+mod commands;
 mod computer;
 mod dashboard;
 mod game;
@@ -20,6 +21,7 @@ use tokio::sync::Mutex;
 
 use crate::config::{self, Config};
 use crate::store::{Clock, Store, StoreError};
+use crate::text::catalog::tr;
 use crate::text::{self, Lang};
 
 /// What every handler shares: the database and the per-channel locks.
@@ -165,9 +167,11 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
         reminder_scan: config.reminder_scan,
         reminding: std::sync::atomic::AtomicBool::new(false),
     };
+    let mut commands = vec![ttr()];
+    commands::localize(&mut commands);
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
-            commands: vec![ttr()],
+            commands,
             event_handler: |framework, event| Box::pin(on_event(framework, event)),
             on_error: |error| Box::pin(on_error(error)),
             // After every command, computer players whose turn it now is move (after the answer was sent).
@@ -280,12 +284,8 @@ async fn on_event(
         Some(id) if lobby::BUTTONS.contains(&id.what.as_str()) => lobby::on_button(ctx, data, component, id).await,
         Some(id) => game::on_component(ctx, data, component, id).await,
         None => {
-            reply_ephemeral(
-                ctx,
-                component,
-                "That button belongs to nothing I know; it may be from an older version.",
-            )
-            .await
+            let lang = private_lang(&component.locale);
+            reply_ephemeral(ctx, component, &tr!(lang, "button-unknown-old")).await
         }
     };
     let channel = component.channel_id.get();
@@ -296,12 +296,8 @@ async fn on_event(
     }
     if let Err(e) = result {
         tracing::error!(custom_id = %component.data.custom_id, "button failed: {e}");
-        let _ = reply_ephemeral(
-            ctx,
-            component,
-            "Sorry, something went wrong on my side; nothing was changed.",
-        )
-        .await;
+        let lang = private_lang(&component.locale);
+        let _ = reply_ephemeral(ctx, component, &tr!(lang, "sorry")).await;
     }
     Ok(())
 }
@@ -311,10 +307,11 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::error!(command = %ctx.command().qualified_name, "command failed: {error}");
+            let lang = user_lang(ctx);
             let _ = ctx
                 .send(
                     poise::CreateReply::default()
-                        .content("Sorry, something went wrong on my side; nothing was changed.")
+                        .content(tr!(lang, "sorry"))
                         .ephemeral(true),
                 )
                 .await;
@@ -415,6 +412,25 @@ pub fn escape_markdown(text: &str) -> String {
 /// The language of a private reply: the user's own locale.
 fn private_lang(locale: &str) -> Lang {
     Lang::from_locale(locale)
+}
+
+/// The language of a private reply to a command: its user's Discord locale.
+fn user_lang(ctx: Context<'_>) -> Lang {
+    private_lang(ctx.locale().unwrap_or("en"))
+}
+
+/// The language of a public message in a server: the server's locale (English outside a server, or for a locale
+/// not written yet).
+fn server_lang(guild_locale: Option<&str>) -> Lang {
+    guild_locale.map_or(Lang::En, Lang::from_locale)
+}
+
+/// The server's language for a command's public answer.
+fn command_server_lang(ctx: Context<'_>) -> Lang {
+    match ctx {
+        poise::Context::Application(app) => server_lang(app.interaction.guild_locale.as_deref()),
+        poise::Context::Prefix(_) => Lang::En,
+    }
 }
 
 /// A store error as the user reads it: a refusal in plain words; anything else is passed up to be logged.

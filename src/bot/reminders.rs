@@ -7,6 +7,8 @@ use poise::serenity_prelude as serenity;
 
 use super::{ButtonId, Error};
 use crate::store::{Due, Preference, Store, StoredSeat};
+use crate::text::Lang;
+use crate::text::catalog::tr;
 
 /// Most reminders sent per scan; the rest wait for the next scan (it comes at once when this many were due).
 const PER_SCAN: u32 = 50;
@@ -74,8 +76,9 @@ async fn remind(ctx: &serenity::Context, store: &Store, due: &Due) -> Result<(),
             _ => super::escape_markdown(&s.player.name),
         })
         .collect();
-    let who = crate::text::and_list(crate::text::Lang::En, &who);
-    let waited = waited(now - due.turn_started_at);
+    let lang = super::game::game_lang(&store.settings(due.game).await?);
+    let who = crate::text::and_list(lang, &who);
+    let waited = waited(lang, now - due.turn_started_at);
     let mut message = serenity::CreateMessage::new().allowed_mentions(
         // Only the players reminded.
         serenity::CreateAllowedMentions::new().users(pinged.iter().map(|&u| serenity::UserId::new(u))),
@@ -83,23 +86,17 @@ async fn remind(ctx: &serenity::Context, store: &Store, due: &Due) -> Result<(),
     if offer {
         let id = due.game.0;
         message = message
-            .content(format!(
-                "Reminder: {who}, the game has been waiting for your move for {waited}, past its deadline. Anyone \
-                 else at the table may now skip the turn, or hand the seat to a computer that plays it until its \
-                 player comes back with `/ttr rejoin`."
-            ))
+            .content(tr!(lang, "reminder-deadline", who = who, waited = waited))
             .components(vec![serenity::CreateActionRow::Buttons(vec![
                 serenity::CreateButton::new(ButtonId::at(id, loaded.version, "skip"))
-                    .label("Skip turn")
+                    .label(tr!(lang, "button-skip-turn"))
                     .style(serenity::ButtonStyle::Secondary),
                 serenity::CreateButton::new(ButtonId::at(id, loaded.version, "replace"))
-                    .label("Hand to computer")
+                    .label(tr!(lang, "button-hand-to-computer"))
                     .style(serenity::ButtonStyle::Secondary),
             ])]);
     } else {
-        message = message.content(format!(
-            "Reminder: {who}, the game has been waiting for your move for {waited}."
-        ));
+        message = message.content(tr!(lang, "reminder", who = who, waited = waited));
     }
     serenity::ChannelId::new(due.channel_id)
         .send_message(ctx, message)
@@ -108,27 +105,38 @@ async fn remind(ctx: &serenity::Context, store: &Store, due: &Due) -> Result<(),
 }
 
 /// How long a turn has waited, as a reminder says it: "13 hours", "3 days".
-fn waited(ms: i64) -> String {
+fn waited(lang: Lang, ms: i64) -> String {
     let hours = (ms.max(0) / 3_600_000) as u64;
     match hours {
-        0 => "less than an hour".to_string(),
-        1 => "an hour".to_string(),
-        2..48 => format!("{hours} hours"),
-        _ => format!("{} days", hours / 24),
+        0 => tr!(lang, "waited-under-an-hour"),
+        1..48 => tr!(lang, "waited-hours", count = hours),
+        _ => tr!(lang, "waited-days", count = hours / 24),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::waited;
+    use crate::text::Lang;
 
     #[test]
     fn a_wait_reads_in_hours_then_days() {
         let hour = 3_600_000;
-        assert_eq!(waited(20 * 60_000), "less than an hour");
-        assert_eq!(waited(hour + 5), "an hour");
-        assert_eq!(waited(12 * hour), "12 hours");
-        assert_eq!(waited(47 * hour), "47 hours");
-        assert_eq!(waited(75 * hour), "3 days");
+        let en = |ms| waited(Lang::En, ms);
+        assert_eq!(en(20 * 60_000), "less than an hour");
+        assert_eq!(en(hour + 5), "an hour");
+        assert_eq!(en(12 * hour), "12 hours");
+        assert_eq!(en(47 * hour), "47 hours");
+        assert_eq!(en(75 * hour), "3 days");
+    }
+
+    #[test]
+    fn a_wait_reads_in_spanish_too() {
+        let hour = 3_600_000;
+        let es = |ms| waited(Lang::Es, ms);
+        assert_eq!(es(20 * 60_000), "menos de una hora");
+        assert_eq!(es(hour + 5), "una hora");
+        assert_eq!(es(12 * hour), "12 horas");
+        assert_eq!(es(75 * hour), "3 días");
     }
 }

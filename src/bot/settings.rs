@@ -3,37 +3,35 @@
 
 use super::dashboard::{LAYOUT, LAYOUTS};
 use super::lobby::{LayoutName, actor, say_privately};
-use super::{Context, Error, private_lang, refusal_or_error};
+use super::{Context, Error, refusal_or_error, user_lang};
 use crate::store::{
     DEADLINE_HOURS, DEFAULT_DEADLINE_HOURS, DEFAULT_REMINDER_HOURS, GameId, Preference, REMINDER_HOURS, Store,
     StoreError,
 };
+use crate::text::catalog::tr;
+use crate::text::{self, Lang};
 
 /// See or change this game's settings (reminders, deadline, confirming claims) and what pings you.
 #[poise::command(slash_command)]
 pub async fn settings(
     ctx: Context<'_>,
-    #[description = "Hours between reminders to the player whose move it is (0: none); the host only"]
     #[min = 0]
     #[max = 168]
     reminder: Option<u32>,
-    #[description = "Hours a turn may wait before the others may skip it (0: no deadline); the host only"]
     #[min = 0]
     #[max = 720]
     deadline: Option<u32>,
-    #[description = "Whether claiming a route or building a station asks to confirm first; the host only"]
     confirm: Option<bool>,
-    #[description = "feed: a message per turn; dashboard: one status message kept up to date; the host only"]
     layout: Option<LayoutName>,
-    #[description = "Whether reminders ping you in this game"] pings: Option<bool>,
-    #[description = "Whether you are pinged when the player before you starts their turn"] heads_up: Option<bool>,
+    pings: Option<bool>,
+    heads_up: Option<bool>,
 ) -> Result<(), Error> {
-    let lang = private_lang(ctx.locale().unwrap_or("en"));
+    let lang = user_lang(ctx);
     let channel = ctx.channel_id().get();
     let store = &ctx.data().store;
     let _held = ctx.data().hold(channel).await;
     let Some(game) = store.running_game_in_channel(channel).await? else {
-        return say_privately(ctx, "There is no game in play in this channel.".to_string()).await;
+        return say_privately(ctx, text::refusal(lang, &crate::store::Refusal::NoGame)).await;
     };
     let user = ctx.author().id.get();
     let mut host_changes = Vec::new();
@@ -48,11 +46,8 @@ pub async fn settings(
     }
     if let Some(LayoutName(layout)) = layout {
         if !LAYOUTS.contains(&layout.as_str()) {
-            return say_privately(
-                ctx,
-                format!("There is no layout \"{layout}\": choose feed or dashboard."),
-            )
-            .await;
+            let excerpt = crate::rules::names::excerpt(&layout);
+            return say_privately(ctx, tr!(lang, "layout-unknown", name = excerpt)).await;
         }
         host_changes.push((LAYOUT, layout.into()));
     }
@@ -75,17 +70,17 @@ pub async fn settings(
             Ok(()) => {}
             // A refusal stops here: what was asked before it is done, and the answer says how things stand.
             Err(e @ StoreError::Refused(_)) => {
-                let now = settings_now(store, game, user).await?;
+                let now = settings_now(store, game, user, lang).await?;
                 return say_privately(ctx, format!("{} {now}", refusal_or_error(lang, e)?)).await;
             }
             Err(e) => return Err(e.into()),
         }
     }
-    say_privately(ctx, settings_now(store, game, user).await?).await
+    say_privately(ctx, settings_now(store, game, user, lang).await?).await
 }
 
 /// The game's settings and the user's own, in sentences.
-async fn settings_now(store: &Store, game: GameId, user: u64) -> Result<String, Error> {
+async fn settings_now(store: &Store, game: GameId, user: u64, lang: Lang) -> Result<String, Error> {
     let settings = store.settings(game).await?;
     let hours = |key: &str, default: u32| {
         settings[key]
@@ -96,63 +91,35 @@ async fn settings_now(store: &Store, game: GameId, user: u64) -> Result<String, 
     let pings = wants(store.seats_wanting(game, Preference::Pings).await?);
     let heads_up = wants(store.seats_wanting(game, Preference::HeadsUp).await?);
     let seated = store.seats(game).await?.iter().any(|s| s.user_id == Some(user));
+    let either = |on: bool, yes: &str, no: &str| tr!(lang, if on { yes } else { no });
     let mut said = vec![
-        reminder_sentence(hours(REMINDER_HOURS, DEFAULT_REMINDER_HOURS)),
-        deadline_sentence(hours(DEADLINE_HOURS, DEFAULT_DEADLINE_HOURS)),
-        if settings[CONFIRM_CLAIMS].as_bool() == Some(true) {
-            "Claims and stations ask to confirm before they are made."
-        } else {
-            "Claims and stations are made without asking to confirm."
-        }
-        .to_string(),
-        if settings[LAYOUT].as_str() == Some("dashboard") {
-            "The game is shown in one status message, kept up to date, with a short ping for each turn."
-        } else {
-            "Each turn is posted as a new message with the board."
-        }
-        .to_string(),
+        tr!(
+            lang,
+            "settings-reminders",
+            hours = hours(REMINDER_HOURS, DEFAULT_REMINDER_HOURS)
+        ),
+        tr!(
+            lang,
+            "settings-deadline",
+            hours = hours(DEADLINE_HOURS, DEFAULT_DEADLINE_HOURS)
+        ),
+        either(
+            settings[CONFIRM_CLAIMS].as_bool() == Some(true),
+            "settings-confirm-on",
+            "settings-confirm-off",
+        ),
+        either(
+            settings[LAYOUT].as_str() == Some("dashboard"),
+            "settings-dashboard",
+            "settings-feed",
+        ),
     ];
     if seated {
-        said.push(
-            if pings {
-                "Reminders ping you."
-            } else {
-                "Reminders do not ping you."
-            }
-            .to_string(),
-        );
-        said.push(
-            if heads_up {
-                "You are pinged when the player before you starts their turn."
-            } else {
-                "You are not pinged when the player before you starts their turn."
-            }
-            .to_string(),
-        );
+        said.push(either(pings, "settings-pings-on", "settings-pings-off"));
+        said.push(either(heads_up, "settings-heads-up-on", "settings-heads-up-off"));
     }
     Ok(said.join(" "))
 }
 
 /// The key of a game's settings saying whether claims and stations ask to confirm first (off unless set).
 pub(super) const CONFIRM_CLAIMS: &str = "confirm_claims";
-
-/// The reminder setting in a sentence.
-fn reminder_sentence(hours: u32) -> String {
-    match hours {
-        0 => "There are no reminders in this game.".to_string(),
-        1 => "The player whose move it is is reminded every hour.".to_string(),
-        h => format!("The player whose move it is is reminded every {h} hours."),
-    }
-}
-
-/// The deadline setting in a sentence.
-fn deadline_sentence(hours: u32) -> String {
-    match hours {
-        0 => "Turns have no deadline.".to_string(),
-        1 => "After an hour without a move, anyone else at the table may skip the turn or hand the seat to a computer."
-            .to_string(),
-        h => format!(
-            "After {h} hours without a move, anyone else at the table may skip the turn or hand the seat to a computer."
-        ),
-    }
-}

@@ -6,10 +6,11 @@ use poise::serenity_prelude as serenity;
 
 use super::game::{Played, Table, after_play, play_seat, table, table_for};
 use super::lobby::say_privately;
-use super::{Context, Data, Error, Held, private_lang, refusal_or_error};
+use super::{Context, Data, Error, Held, refusal_or_error, user_lang};
 use crate::rules::Action;
 use crate::store::StoreError;
 use crate::text::Lang;
+use crate::text::catalog::tr;
 
 /// What the table does about a turn that waited past its deadline.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,7 +98,7 @@ pub(super) async fn remedy(
                 }
             }
             Ok(Remedied {
-                answer: format!("You skipped {listed}'s turn."),
+                answer: tr!(lang, "skipped-private", names = listed),
                 played,
                 said: Vec::new(),
             })
@@ -106,12 +107,10 @@ pub(super) async fn remedy(
             for (_, stalled_user) in &stalled {
                 data.store.hand_to_computer(table.id, *stalled_user).await?;
             }
-            let said = format!(
-                "{who} handed {listed}'s seat to a computer after the turn's deadline passed. It plays at normal level \
-                 until its player comes back with `/ttr rejoin`."
-            );
+            let public = crate::text::and_list(table.lang, &stalled_names);
+            let said = tr!(table.lang, "replaced-public", who = who, names = public);
             Ok(Remedied {
-                answer: format!("A computer now plays {listed}'s seat."),
+                answer: tr!(lang, "replaced-private", names = listed),
                 played: Vec::new(),
                 said: vec![said],
             })
@@ -124,12 +123,12 @@ async fn reload(data: &Data, played: &Played) -> Result<Table, Error> {
     let channel = played.after.channel;
     table(data, channel)
         .await?
-        .ok_or_else(|| "the game ended while its stalled turns were being skipped".into())
+        .ok_or_else(|| Error::from("the game ended while its stalled turns were being skipped"))
 }
 
 /// Runs a remedy for a command and answers it.
 async fn remedy_command(ctx: Context<'_>, how: Remedy) -> Result<(), Error> {
-    let lang = private_lang(ctx.locale().unwrap_or("en"));
+    let lang = user_lang(ctx);
     let channel = ctx.channel_id().get();
     let held = ctx.data().hold(channel).await;
     let Some(table) = table_for(ctx).await? else {
@@ -157,7 +156,7 @@ pub async fn replace(ctx: Context<'_>) -> Result<(), Error> {
 /// Take back your seat from the computer that has been playing it.
 #[poise::command(slash_command)]
 pub async fn rejoin(ctx: Context<'_>) -> Result<(), Error> {
-    let lang = private_lang(ctx.locale().unwrap_or("en"));
+    let lang = user_lang(ctx);
     let channel = ctx.channel_id().get();
     let _held = ctx.data().hold(channel).await;
     let Some(table) = table_for(ctx).await? else {
@@ -169,16 +168,12 @@ pub async fn rejoin(ctx: Context<'_>) -> Result<(), Error> {
             let name = name
                 .get(seat.index())
                 .map_or_else(String::new, |s| super::escape_markdown(&s.player.name));
-            say_privately(
-                ctx,
-                "Your seat is yours again: the computer has stopped playing it.".to_string(),
-            )
-            .await?;
+            say_privately(ctx, tr!(lang, "rejoined-private")).await?;
             serenity::ChannelId::new(channel)
                 .send_message(
                     ctx,
                     serenity::CreateMessage::new()
-                        .content(format!("{name} is back and plays their own seat again."))
+                        .content(tr!(table.lang, "rejoined-public", name = name))
                         .allowed_mentions(serenity::CreateAllowedMentions::new()),
                 )
                 .await?;

@@ -2,44 +2,47 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{Context, Error};
+use super::{Context, Error, command_server_lang};
 use crate::stats::leaderboard as standings;
+use crate::text::Lang;
+use crate::text::catalog::tr;
 
 /// How many people the leaderboard lists.
 const LEADERBOARD_SIZE: usize = 10;
 
 /// A person's record in this server's finished games: games, wins, scores, favourite map, time to move.
 #[poise::command(slash_command)]
-pub async fn stats(
-    ctx: Context<'_>,
-    #[description = "Whose record (yours when left out)"] user: Option<serenity::User>,
-) -> Result<(), Error> {
+pub async fn stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(), Error> {
     let who = user.as_ref().unwrap_or_else(|| ctx.author());
+    let lang = command_server_lang(ctx);
     let guild = ctx.guild_id().map(|g| g.get());
     let record = ctx.data().store.player_stats(guild, who.id.get()).await?;
     let name = super::escape_markdown(who.global_name.as_deref().unwrap_or(&who.name));
     let content = if record.games == 0 {
-        format!("{name} has not finished a game here yet.")
+        tr!(lang, "stats-none", name = name)
     } else {
+        let rate = 100.0 * f64::from(record.wins) / f64::from(record.games);
         let mut lines = vec![
             format!("**{name}**"),
-            format!(
-                "{} · {} · win rate {:.0}%",
-                count(record.games, "game", "games"),
-                count(record.wins, "win", "wins"),
-                100.0 * f64::from(record.wins) / f64::from(record.games)
+            tr!(
+                lang,
+                "stats-record",
+                games = tr!(lang, "count-games", count = record.games),
+                wins = tr!(lang, "count-wins", count = record.wins),
+                rate = decimal(lang, rate, 0)
             ),
-            format!(
-                "Mean score {:.1} · best {}",
-                record.mean_score,
-                record.best_score.unwrap_or(0)
+            tr!(
+                lang,
+                "stats-scores",
+                mean = decimal(lang, record.mean_score, 1),
+                best = record.best_score.unwrap_or(0)
             ),
         ];
         if let Some(map) = record.favourite_map.and_then(|id| crate::maps::builtin(&id).ok()) {
-            lines.push(format!("Favourite map: {}", map.name));
+            lines.push(tr!(lang, "stats-favourite", map = crate::text::map_name(lang, &map)));
         }
         if let Some(ms) = record.mean_move_ms {
-            lines.push(format!("Average time to move: {}", duration(ms)));
+            lines.push(tr!(lang, "stats-move-time", time = duration(lang, ms)));
         }
         lines.join("\n")
     };
@@ -49,15 +52,17 @@ pub async fn stats(
 /// This server's best players by rating (Elo for games of several players; see the README).
 #[poise::command(slash_command)]
 pub async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
+    let lang = command_server_lang(ctx);
     let guild = ctx.guild_id().map(|g| g.get());
     let games = ctx.data().store.finished_games(guild).await?;
     let table = standings(&games);
     let content = if table.is_empty() {
-        "No game has been finished here yet: the leaderboard starts with the first one.".to_string()
+        tr!(lang, "leaderboard-empty")
     } else {
-        let mut lines = vec![format!(
-            "**Leaderboard** · {} finished · rating starts at 1500",
-            count(games.len() as u32, "game", "games")
+        let mut lines = vec![tr!(
+            lang,
+            "leaderboard-heading",
+            games = tr!(lang, "count-games", count = games.len())
         )];
         for (place, s) in table.iter().take(LEADERBOARD_SIZE).enumerate() {
             lines.push(format!(
@@ -65,8 +70,8 @@ pub async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
                 place + 1,
                 s.user,
                 s.rating,
-                count(s.games, "game", "games"),
-                count(s.wins, "win", "wins")
+                tr!(lang, "count-games", count = s.games),
+                tr!(lang, "count-wins", count = s.wins)
             ));
         }
         lines.join("\n")
@@ -75,35 +80,43 @@ pub async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
     super::say_quietly(ctx, content).await
 }
 
-/// "1 game", "3 games".
-fn count(n: u32, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
+/// A number with `places` decimals, written as `lang` writes them ("3.5", "3,5").
+fn decimal(lang: Lang, n: f64, places: usize) -> String {
+    let written = format!("{n:.places$}");
+    match lang {
+        Lang::Es => written.replace('.', ","),
+        _ => written,
     }
 }
 
 /// A wait as a person says it: "40 seconds", "12 minutes", "3.5 hours", "2.1 days".
-fn duration(ms: i64) -> String {
+fn duration(lang: Lang, ms: i64) -> String {
     let seconds = ms.max(0) as f64 / 1000.0;
-    match seconds {
-        s if s < 90.0 => format!("{s:.0} seconds"),
-        s if s < 90.0 * 60.0 => format!("{:.0} minutes", s / 60.0),
-        s if s < 36.0 * 3600.0 => format!("{:.1} hours", s / 3600.0),
-        s => format!("{:.1} days", s / 86_400.0),
-    }
+    let (key, amount) = match seconds {
+        s if s < 90.0 => ("duration-seconds", decimal(lang, s, 0)),
+        s if s < 90.0 * 60.0 => ("duration-minutes", decimal(lang, s / 60.0, 0)),
+        s if s < 36.0 * 3600.0 => ("duration-hours", decimal(lang, s / 3600.0, 1)),
+        s => ("duration-days", decimal(lang, s / 86_400.0, 1)),
+    };
+    tr!(lang, key, amount = amount)
 }
 
 #[cfg(test)]
 mod tests {
     use super::duration;
+    use crate::text::Lang;
 
     #[test]
     fn a_wait_reads_in_the_unit_a_person_would_use() {
-        assert_eq!(duration(40_000), "40 seconds");
-        assert_eq!(duration(12 * 60_000), "12 minutes");
-        assert_eq!(duration(7 * 1_800_000), "3.5 hours");
-        assert_eq!(duration(50 * 3_600_000), "2.1 days");
+        assert_eq!(duration(Lang::En, 40_000), "40 seconds");
+        assert_eq!(duration(Lang::En, 12 * 60_000), "12 minutes");
+        assert_eq!(duration(Lang::En, 7 * 1_800_000), "3.5 hours");
+        assert_eq!(duration(Lang::En, 50 * 3_600_000), "2.1 days");
+    }
+
+    #[test]
+    fn a_wait_reads_with_a_decimal_comma_in_spanish() {
+        assert_eq!(duration(Lang::Es, 7 * 1_800_000), "3,5 horas");
+        assert_eq!(duration(Lang::Es, 12 * 60_000), "12 minutos");
     }
 }

@@ -22,6 +22,8 @@ use crate::maps;
 use crate::render;
 use crate::seating::Player;
 use crate::sim;
+use crate::text::Lang;
+use crate::text::catalog::tr;
 
 /// The options of `ttrbot play`.
 #[derive(Args)]
@@ -53,6 +55,26 @@ pub struct PlayArgs {
     /// Where `save` and `quit` save the game when no file is named.
     #[arg(long, default_value = "ttrbot-game.json")]
     save: PathBuf,
+    /// The language the game is told in: en or es (default: the system's locale, English for any other).
+    #[arg(long)]
+    lang: Option<String>,
+}
+
+/// The language of `ttrbot play`: `--lang`, else the system's locale (`LC_ALL`, `LC_MESSAGES`, `LANG`, the first
+/// one set), English for a locale not written yet.
+fn language(args: &PlayArgs) -> Result<Lang, Failure> {
+    match args.lang.as_deref() {
+        Some(code @ ("en" | "es")) => Ok(Lang::from_locale(code)),
+        Some(other) => Err(Failure::input(tr!(
+            Lang::En,
+            "play-bad-lang",
+            lang = crate::rules::names::excerpt(other)
+        ))),
+        None => Ok(["LC_ALL", "LC_MESSAGES", "LANG"]
+            .iter()
+            .find_map(|var| std::env::var(var).ok().filter(|v| !v.is_empty()))
+            .map_or(Lang::En, |locale| Lang::from_locale(&locale))),
+    }
 }
 
 /// Plays a game until it ends or the person quits.
@@ -60,12 +82,13 @@ pub struct PlayArgs {
 /// # Errors
 /// Bad options or an unreadable saved game (exit code 2); an unwritable board picture.
 pub fn run(args: &PlayArgs) -> Result<(), Failure> {
+    let lang = language(args)?;
     let mut session = match &args.resume {
         Some(file) => {
             let json = std::fs::read_to_string(file).map_err(|e| Failure::input(format!("{}: {e}", file.display())))?;
-            Session::load(&json).map_err(|e| Failure::input(format!("{}: {e}", file.display())))?
+            Session::load(&json, lang).map_err(|e| Failure::input(format!("{}: {e}", file.display())))?
         }
-        None => new_session(args)?,
+        None => new_session(args, lang)?,
     };
     session.set_think(sim::think_for(std::time::Duration::from_millis(args.think_ms)));
     let mut input = Input::open(&session);
@@ -73,38 +96,36 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
         plain: !input.is_editor(),
     };
     out.show(&session.opening());
-    write_board(&session, &args.board, &mut out)?;
+    write_board(&session, &args.board, &mut out, lang)?;
     while !session.is_over() {
         let Some(line) = input.read(&session) else {
             // The input ended (Ctrl-D, or the end of a piped file) with the game still on: keep it.
-            out.show(&["The input ended before the game did.".to_string()]);
-            save(&session, &args.save, &mut out);
+            out.show(&[tr!(lang, "play-input-ended")]);
+            save(&session, &args.save, &mut out, lang);
             return Ok(());
         };
         out.echo(&line);
         let reply: Reply = session.command(&line);
         out.show(&reply.lines);
         if reply.moved {
-            write_board(&session, &args.board, &mut out)?;
+            write_board(&session, &args.board, &mut out, lang)?;
         }
         match reply.request {
             Request::None => {}
-            Request::Board => write_board(&session, &args.board, &mut out)?,
+            Request::Board => write_board(&session, &args.board, &mut out, lang)?,
             Request::Save(file) => {
                 let path = file.map_or_else(|| args.save.clone(), PathBuf::from);
-                save(&session, &path, &mut out);
+                save(&session, &path, &mut out, lang);
             }
             Request::Quit => {
-                out.show(&[format!(
-                    "Save the game before quitting? `yes` saves to {}, a file name saves there, `no` does not save.",
-                    args.save.display()
-                )]);
+                let file = args.save.display().to_string();
+                out.show(&[tr!(lang, "play-save-before-quit", file = file)]);
                 let answer = input.read_answer().unwrap_or_default();
                 out.echo(&answer);
                 match answer.trim().to_lowercase().as_str() {
-                    "no" | "n" => out.show(&["Not saved. Goodbye.".to_string()]),
-                    "" | "yes" | "y" => save(&session, &args.save, &mut out),
-                    _ => save(&session, Path::new(answer.trim()), &mut out),
+                    "no" | "n" => out.show(&[tr!(lang, "play-not-saved")]),
+                    "" | "yes" | "y" | "si" | "sí" | "s" => save(&session, &args.save, &mut out, lang),
+                    _ => save(&session, Path::new(answer.trim()), &mut out, lang),
                 }
                 return Ok(());
             }
@@ -113,62 +134,64 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-fn new_session(args: &PlayArgs) -> Result<Session, Failure> {
+fn new_session(args: &PlayArgs, lang: Lang) -> Result<Session, Failure> {
     let map = maps::builtin(&args.map).map_err(|e| Failure::input(e.to_string()))?;
     let players = args
         .players
         .unwrap_or_else(|| usize::from(map.rules.max_players).min(4));
     let level = Level::from_name(&args.level).ok_or_else(|| {
         let levels: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
-        Failure::input(format!("--level {}: choose one of {}", args.level, levels.join(", ")))
+        Failure::input(tr!(
+            lang,
+            "play-bad-level",
+            level = crate::rules::names::excerpt(&args.level),
+            levels = levels.join(", ")
+        ))
     })?;
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
     });
-    let name = args.name.clone().unwrap_or_else(default_name);
-    Session::new(map, players, level, seed, &name).map_err(Failure::input)
+    let name = args.name.clone().unwrap_or_else(|| default_name(lang));
+    Session::new(map, players, level, seed, &name, lang).map_err(Failure::input)
 }
 
 /// The user's login name, capitalised ("Ana"), or "Player" when there is none worth showing.
-fn default_name() -> String {
+fn default_name(lang: Lang) -> String {
     let user = std::env::var("USER")
         .or_else(|_| std::env::var("USERNAME"))
         .unwrap_or_default();
     let user = user.trim();
     if user.is_empty() || user == "root" {
-        return "Player".to_string();
+        return tr!(lang, "play-default-name");
     }
     let mut chars = user.chars();
     chars
         .next()
         .map(|first| first.to_uppercase().chain(chars).collect())
-        .unwrap_or_else(|| "Player".to_string())
+        .unwrap_or_else(|| tr!(lang, "play-default-name"))
 }
 
 /// Writes the person's own board (their tickets ringed) and says where.
-fn write_board(session: &Session, path: &Path, out: &mut Output) -> Result<(), Failure> {
+fn write_board(session: &Session, path: &Path, out: &mut Output, lang: Lang) -> Result<(), Failure> {
     let game = session.game();
     let view = game.seat_view(session.you());
     let players = Player::list(session.names());
-    let image = render::seat_board(game.map(), &view.public, &players, view.seat, &view.tickets);
+    let image = render::seat_board(lang, game.map(), &view.public, &players, view.seat, &view.tickets);
     std::fs::write(path, render::png(&image)).map_err(|e| Failure {
         code: 1,
         message: format!("{}: {e}", path.display()),
     })?;
-    out.show(&[format!("Board: {}", path.display())]);
+    out.show(&[tr!(lang, "play-board", file = path.display().to_string())]);
     Ok(())
 }
 
-fn save(session: &Session, path: &Path, out: &mut Output) {
+fn save(session: &Session, path: &Path, out: &mut Output, lang: Lang) {
+    let file = path.display().to_string();
     let said = match std::fs::write(path, session.save()) {
-        Ok(()) => format!(
-            "Saved to {}. Continue with: ttrbot play --resume {}",
-            path.display(),
-            path.display()
-        ),
-        Err(e) => format!("Could not save to {}: {e}", path.display()),
+        Ok(()) => tr!(lang, "play-saved", file = file),
+        Err(e) => tr!(lang, "play-save-failed", file = file, error = e.to_string()),
     };
     out.show(&[said]);
 }

@@ -9,6 +9,7 @@ use super::Failure;
 use crate::rules::Seat;
 use crate::rules::{Game, GameRng};
 use crate::seating::Player;
+use crate::text::Lang;
 use crate::{render, replay, sim};
 
 /// What to draw.
@@ -61,7 +62,7 @@ pub fn run(args: &RenderArgs) -> Result<(), Failure> {
         None => render::board(game.map(), &game.public_view(), &players),
         Some(seat) if usize::from(seat) < game.players() => {
             let view = game.seat_view(Seat(seat));
-            render::seat_board(game.map(), &view.public, &players, view.seat, &view.tickets)
+            render::seat_board(Lang::En, game.map(), &view.public, &players, view.seat, &view.tickets)
         }
         Some(seat) => {
             return Err(Failure::input(format!(

@@ -9,6 +9,7 @@ use crate::ai::{DEFAULT_THINK, Level, Think};
 use crate::rules::names::{self, NameError};
 use crate::rules::{Action, CardCounts, Event, Game, GameRng, Map, PrivateEvent, RouteId, Seat, Step, TicketSet};
 use crate::sim;
+use crate::text::catalog::tr;
 use crate::text::{self, Lang, Purchase};
 
 /// What the person asked for besides a move, for the terminal to do.
@@ -44,19 +45,6 @@ impl Reply {
         }
     }
 }
-
-/// The verbs, as `help` lists them.
-pub const HELP: &str = "Commands (the same verbs as the Discord bot's /ttr commands):
-  draw deck | draw 1..5            take a card from the deck or a face-up slot
-  claim CITY - CITY [cards]        claim a route, e.g. claim Denver - Omaha 3 red + 1 locomotive
-  tickets                          draw destination tickets (or see the ones offered to you)
-  keep 1 3 | keep all              keep offered tickets by their numbers
-  station CITY [cards]             build a station (maps with stations)
-  pay N | pay CARDS                choose one of the payments listed, or pay a tunnel's extra cards
-  give up                          give up the tunnel being claimed
-  pass                             only when nothing else is possible
-  hand   board   status   history [page]   rules   save [file]   help   quit
-Tab completes commands, route and city names; the arrow keys recall earlier lines.";
 
 /// A game in the terminal: the game, who plays which seat, and the record shown by `history`.
 pub struct Session {
@@ -100,14 +88,21 @@ impl Session {
     }
 
     /// A new game: the person in seat 0 named `name`, computer players of `level` in the other seats; the
-    /// computers choose their starting tickets at once.
+    /// computers choose their starting tickets at once. Everything is said in `lang`.
     ///
     /// # Errors
     /// The player count does not fit the map.
-    pub fn new(map: Arc<Map>, players: usize, level: Level, seed: u64, name: &str) -> Result<Session, String> {
+    pub fn new(
+        map: Arc<Map>,
+        players: usize,
+        level: Level,
+        seed: u64,
+        name: &str,
+        lang: Lang,
+    ) -> Result<Session, String> {
         let game = Game::new(map, players, seed).map_err(|e| e.to_string())?;
         let mut names = vec![name.to_string()];
-        names.extend((1..players).map(|i| format!("Computer {i}")));
+        names.extend((1..players).map(|i| tr!(lang, "computer-name", number = i)));
         let mut levels = vec![None];
         levels.extend((1..players).map(|_| Some(level)));
         let rngs = (0..players)
@@ -122,26 +117,25 @@ impl Session {
             think: sim::think_for(DEFAULT_THINK),
             history: Vec::new(),
             pending: None,
-            lang: Lang::En,
+            lang,
         };
         session.computers_play(&mut Vec::new());
         Ok(session)
     }
 
-    /// A game saved by [`Session::save`], checked like any stored position.
+    /// A game saved by [`Session::save`], checked like any stored position; from now on said in `lang`.
     ///
     /// # Errors
     /// The file is not a saved game, names an unknown map, or its position does not hold.
-    pub fn load(json: &str) -> Result<Session, String> {
-        let saved: Saved = serde_json::from_str(json).map_err(|e| format!("not a saved ttrbot game: {e}"))?;
+    pub fn load(json: &str, lang: Lang) -> Result<Session, String> {
+        let saved: Saved =
+            serde_json::from_str(json).map_err(|e| tr!(lang, "play-not-a-save", error = e.to_string()))?;
         if saved.format != SAVE_FORMAT {
-            return Err(format!(
-                "saved game format {} is not one this version reads",
-                saved.format
-            ));
+            return Err(tr!(lang, "play-save-format", format = saved.format));
         }
         let map = crate::maps::builtin(&saved.map).map_err(|e| e.to_string())?;
-        let game = Game::restore(map, &saved.snapshot).map_err(|e| format!("the saved position does not hold: {e}"))?;
+        let game =
+            Game::restore(map, &saved.snapshot).map_err(|e| tr!(lang, "play-save-position", error = e.to_string()))?;
         let players = game.players();
         let levels: Option<Vec<Option<Level>>> = saved
             .levels
@@ -151,14 +145,14 @@ impl Session {
                 Some(name) => Level::from_name(name).map(Some),
             })
             .collect();
-        let levels = levels.ok_or("the saved game names an unknown computer level")?;
+        let levels = levels.ok_or_else(|| tr!(lang, "play-save-level"))?;
         let fits = saved.names.len() == players
             && levels.len() == players
             && saved.rngs.len() == players
             && saved.you.index() < players
             && levels[saved.you.index()].is_none();
         if !fits {
-            return Err("the saved game's seats do not match its position".into());
+            return Err(tr!(lang, "play-save-seats"));
         }
         Ok(Session {
             game,
@@ -169,7 +163,7 @@ impl Session {
             think: sim::think_for(DEFAULT_THINK),
             history: saved.history,
             pending: None,
-            lang: Lang::En,
+            lang,
         })
     }
 
@@ -214,19 +208,20 @@ impl Session {
         let others: Vec<String> = (0..self.names.len())
             .filter(|&i| i != self.you.index())
             .map(|i| {
-                let level = self.levels[i].map_or("", |l| l.name());
-                format!("{} ({level})", self.names[i])
+                let level = self.levels[i].map_or_else(String::new, |l| self.level_name(l));
+                tr!(self.lang, "play-opponent", name = self.names[i].as_str(), level = level)
             })
             .collect();
-        let mut lines = vec![format!(
-            "{} — {} against {}. Type `help` for the commands.",
-            map.name,
-            self.names[self.you.index()],
-            others.join(", ")
+        let mut lines = vec![tr!(
+            self.lang,
+            "play-opening",
+            map = text::map_name(self.lang, map),
+            name = self.names[self.you.index()].as_str(),
+            others = text::and_list(self.lang, &others)
         )];
         if !self.history.is_empty() {
             let recent = self.history.len().saturating_sub(6);
-            lines.push("Lately:".into());
+            lines.push(tr!(self.lang, "play-lately"));
             lines.extend(self.history[recent..].iter().map(|e| self.public(e)));
         }
         lines.extend(self.prompt());
@@ -241,14 +236,14 @@ impl Session {
         let map = Arc::clone(self.game.map());
         match verb.to_lowercase().as_str() {
             "" => Reply::say([]),
-            "help" | "?" => Reply::say(HELP.lines().map(str::to_string)),
+            "help" | "?" => Reply::say(tr!(self.lang, "play-help").lines().map(str::to_string)),
             "hand" => Reply::say([text::hand(self.lang, &map, &self.game.seat_view(self.you))]),
             "status" => Reply::say(self.status()),
             "board" => Reply {
                 request: Request::Board,
                 ..Reply::say(self.status())
             },
-            "history" => match parse_page(rest) {
+            "history" => match parse_page(rest, self.lang) {
                 Ok(page) => Reply::say([text::history(self.lang, &map, &self.names, &self.history, page)]),
                 Err(said) => Reply::say([said]),
             },
@@ -257,7 +252,7 @@ impl Session {
             "keep" => self.keep(rest),
             "draw" => match names::parse_draw(rest) {
                 Some(action) => self.act(action),
-                None => Reply::say(["Draw from `deck` or a face-up slot `1` to `5`.".to_string()]),
+                None => Reply::say([tr!(self.lang, "draw-how")]),
             },
             "claim" => self.claim(rest),
             "station" => self.station(rest),
@@ -272,10 +267,7 @@ impl Session {
                 request: Request::Quit,
                 ..Reply::say([])
             },
-            _ => Reply::say([format!(
-                "There is no command `{}`. Type `help` for the commands.",
-                names::excerpt(verb)
-            )]),
+            _ => Reply::say([tr!(self.lang, "play-unknown-command", verb = names::excerpt(verb))]),
         }
     }
 
@@ -285,7 +277,8 @@ impl Session {
         let view = self.game.public_view();
         let mut lines = vec![text::whose_turn(self.lang, &self.names, &view)];
         lines.extend(text::seat_rows(self.lang, map, &self.names, &view));
-        lines.push(format!("Face up: {}", text::faceup(self.lang, map, &view).join(", ")));
+        let faceup = text::faceup(self.lang, map, &view).join(", ");
+        lines.push(tr!(self.lang, "play-face-up", cards = faceup));
         lines.push(text::piles(self.lang, &view).replace('\n', " · "));
         lines
     }
@@ -313,9 +306,7 @@ impl Session {
             })
             .min()
             .unwrap_or(1);
-        let mut lines = vec![format!(
-            "Choose your tickets (keep at least {least}): `keep 1 2`, or `keep all`."
-        )];
+        let mut lines = vec![tr!(self.lang, "play-choose-tickets", count = least)];
         lines.extend(
             view.offer
                 .iter()
@@ -329,7 +320,7 @@ impl Session {
     fn keep(&mut self, rest: &str) -> Reply {
         let offer = self.game.seat_view(self.you).offer;
         if offer.is_empty() {
-            return Reply::say(["You have no tickets to choose from: `tickets` draws some on your turn.".to_string()]);
+            return Reply::say([tr!(self.lang, "play-no-offer")]);
         }
         let mut kept = TicketSet::default();
         if rest.eq_ignore_ascii_case("all") {
@@ -339,19 +330,13 @@ impl Session {
                 match word.parse::<usize>() {
                     Ok(n) if (1..=offer.len()).contains(&n) => kept.insert(offer[n - 1]),
                     _ => {
-                        return Reply::say([format!(
-                            "Keep tickets by their numbers, 1 to {}: e.g. `keep 1 3`, or `keep all`.",
-                            offer.len()
-                        )]);
+                        return Reply::say([tr!(self.lang, "play-keep-numbers", count = offer.len())]);
                     }
                 }
             }
         }
         if kept.is_empty() {
-            return Reply::say([format!(
-                "Say which tickets to keep by their numbers, 1 to {}: e.g. `keep 1 3`, or `keep all`.",
-                offer.len()
-            )]);
+            return Reply::say([tr!(self.lang, "play-keep-which", count = offer.len())]);
         }
         self.act(Action::KeepTickets { tickets: kept })
     }
@@ -363,7 +348,8 @@ impl Session {
             return self.pay(rest);
         }
         let map = Arc::clone(self.game.map());
-        let (tracks, pay) = match split_payment(&map, rest, |typed| names::parse_route(&map, typed).map(|r| r.tracks)) {
+        let route = |typed: &str| names::parse_route(&map, typed).map(|r| r.tracks);
+        let (tracks, pay) = match split_payment(self.lang, &map, rest, route) {
             Ok(found) => found,
             Err(e) => return Reply::say([text::name_error(self.lang, &map, &e)]),
         };
@@ -374,7 +360,7 @@ impl Session {
     /// `station CITY [cards]`.
     fn station(&mut self, rest: &str) -> Reply {
         let map = Arc::clone(self.game.map());
-        match split_payment(&map, rest, |typed| names::find_city(&map, typed)) {
+        match split_payment(self.lang, &map, rest, |typed| names::find_city(&map, typed)) {
             Ok((city, pay)) => self.buy(Purchase::Station(city), pay),
             Err(e) => Reply::say([text::name_error(self.lang, &map, &e)]),
         }
@@ -385,19 +371,19 @@ impl Session {
         let purchase = match (self.own_tunnel(), &self.pending) {
             (Some(tunnel), _) => tunnel,
             (None, Some((purchase, _))) => *purchase,
-            (None, None) => return Reply::say(["There is nothing to pay for right now.".to_string()]),
+            (None, None) => return Reply::say([tr!(self.lang, "play-nothing-to-pay")]),
         };
         if let Ok(n) = rest.parse::<usize>() {
             let payments = self.payments(purchase).unwrap_or_default();
             return match payments.get(n.wrapping_sub(1)) {
                 Some(&cards) => self.act(action_for(purchase, cards)),
-                None => Reply::say([format!("Choose a payment from 1 to {}.", payments.len())]),
+                None => Reply::say([tr!(self.lang, "play-payment-range", count = payments.len())]),
             };
         }
         if rest.is_empty() {
             return self.buy(purchase, None);
         }
-        match names::parse_cards(self.game.map(), rest) {
+        match text::parse_cards(self.lang, self.game.map(), rest) {
             Ok(cards) => self.act(action_for(purchase, cards)),
             Err(e) => Reply::say([text::name_error(self.lang, self.game.map(), &e)]),
         }
@@ -440,7 +426,7 @@ impl Session {
             Ok(payments) if payments.is_empty() => {
                 let mut lines = vec![text::cannot_pay(self.lang, &map, &purchase)];
                 if matches!(purchase, Purchase::Tunnel { .. }) {
-                    lines.push("Type `give up` to leave the tunnel.".into());
+                    lines.push(tr!(self.lang, "play-give-up-tunnel"));
                 }
                 Reply::say(lines)
             }
@@ -455,9 +441,10 @@ impl Session {
 
     fn payment_lines(&self, purchase: Purchase, payments: &[CardCounts]) -> Vec<String> {
         let map = self.game.map();
-        let mut lines = vec![format!(
-            "Pay for {} with `pay N`:",
-            text::purchase(self.lang, map, &purchase)
+        let mut lines = vec![tr!(
+            self.lang,
+            "play-pay-for",
+            what = text::purchase(self.lang, map, &purchase)
         )];
         lines.extend(
             payments
@@ -466,7 +453,7 @@ impl Session {
                 .map(|(i, cards)| format!("  {}. {}", i + 1, text::payment(self.lang, map, cards))),
         );
         if matches!(purchase, Purchase::Tunnel { .. }) {
-            lines.push("  or `give up`.".into());
+            lines.push(tr!(self.lang, "play-or-give-up"));
         }
         lines
     }
@@ -545,7 +532,7 @@ impl Session {
                 lines.push(format!(
                     "{heading}: {}",
                     if tickets.is_empty() {
-                        "none".into()
+                        tr!(self.lang, "play-no-tickets")
                     } else {
                         tickets.join(", ")
                     }
@@ -562,14 +549,15 @@ impl Session {
         let faceup = text::faceup(self.lang, map, &view.public).join(", ");
         let cards = text::cards(self.lang, map, &view.hand);
         match &view.public.phase {
-            Step::SecondCard => vec![format!(
-                "Take your second card: `draw deck` or `draw 1`–`5`. Face up: {faceup}."
-            )],
+            Step::SecondCard => vec![tr!(self.lang, "play-second-card", cards = faceup)],
             Step::Tunnel(_) => match self.own_tunnel() {
                 Some(tunnel) => {
                     let payments = self.payments(tunnel).unwrap_or_default();
                     if payments.is_empty() {
-                        vec![text::cannot_pay(self.lang, map, &tunnel), "Type `give up`.".into()]
+                        vec![
+                            text::cannot_pay(self.lang, map, &tunnel),
+                            tr!(self.lang, "play-give-up"),
+                        ]
                     } else {
                         self.payment_lines(tunnel, &payments)
                     }
@@ -577,18 +565,24 @@ impl Session {
                 None => Vec::new(),
             },
             _ => {
-                let last = if view.public.final_round {
-                    " This is your last turn."
+                let turn = if view.public.final_round {
+                    "play-your-last-turn"
                 } else {
-                    ""
+                    "play-your-turn"
                 };
                 vec![
                     String::new(),
-                    format!("Your turn.{last} Face up: {faceup}."),
-                    format!("Your cards: {cards}."),
+                    tr!(self.lang, turn, cards = faceup),
+                    tr!(self.lang, "play-your-cards", cards = cards),
                 ]
             }
         }
+    }
+
+    /// A computer level as the person's language says it.
+    fn level_name(&self, level: Level) -> String {
+        crate::text::catalog::lookup(self.lang, &format!("level-{}", level.name()))
+            .unwrap_or_else(|| level.name().to_string())
     }
 
     fn public(&self, event: &Event) -> String {
@@ -612,7 +606,7 @@ impl Session {
 }
 
 /// The page number of `history`, if one was typed.
-fn parse_page(rest: &str) -> Result<Option<usize>, String> {
+fn parse_page(rest: &str, lang: Lang) -> Result<Option<usize>, String> {
     if rest.is_empty() {
         return Ok(None);
     }
@@ -620,7 +614,7 @@ fn parse_page(rest: &str) -> Result<Option<usize>, String> {
         .ok()
         .filter(|&p| p >= 1)
         .map(Some)
-        .ok_or_else(|| "Say which page: `history 2`.".to_string())
+        .ok_or_else(|| tr!(lang, "play-which-page"))
 }
 
 /// The action that pays `cards` for a purchase.
@@ -635,6 +629,7 @@ fn action_for(purchase: Purchase, cards: CardCounts) -> Action {
 /// Splits "Denver - Omaha 3 red + 1 locomotive" into what `name` reads and the cards after it: the whole text is
 /// tried as a name first, then ever shorter starts with the rest read as cards. The error is the whole text's.
 fn split_payment<T>(
+    lang: Lang,
     map: &Map,
     typed: &str,
     name: impl Fn(&str) -> Result<T, NameError>,
@@ -652,7 +647,7 @@ where
         if head.is_empty() || tail.is_empty() {
             continue;
         }
-        if let (Ok(found), Some(cards)) = (name(head), names::parse_cards(map, tail).ok()) {
+        if let (Ok(found), Some(cards)) = (name(head), text::parse_cards(lang, map, tail).ok()) {
             return Ok((found, Some(cards)));
         }
     }

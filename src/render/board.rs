@@ -14,6 +14,7 @@ use super::labels;
 use super::panel;
 use crate::rules::{CityId, Color, Map, Place, PublicView, RouteId, RouteKind, Seat, TicketId};
 use crate::seating::{Player, PlayerColor};
+use crate::text::Lang;
 
 /// Width of the side panel, in pixels: wide enough for text that stays legible when a chat shows the picture about
 /// 800 pixels wide.
@@ -351,15 +352,21 @@ fn tunnel_teeth(img: &mut RgbaImage, q: &[Point], k: f32) {
 /// under them), stations, and the panel. `players` are the seats' names and colours in seat order. Nothing but the
 /// public view reaches this function.
 pub fn board(map: &Map, view: &PublicView, players: &[Player]) -> RgbaImage {
+    board_in(Lang::En, map, view, players)
+}
+
+/// [`board`] with the panel's words in `lang`.
+pub fn board_in(lang: Lang, map: &Map, view: &PublicView, players: &[Player]) -> RgbaImage {
     let mut img = pieces(map, view, players);
-    panel::draw(map, view, players, None, &mut img);
+    panel::draw(lang, map, view, players, None, &mut img);
     img
 }
 
 /// One player's own picture: the public board, plus that player's tickets — their cities ringed in the player's
 /// colour, a completed ticket's cities filled with a tick — and the tickets listed in the panel. It takes the public
-/// view and that seat's tickets (as `SeatView::tickets` gives them), and nothing else hidden.
+/// view and that seat's tickets (as `SeatView::tickets` gives them), and nothing else hidden. Its words are in `lang`.
 pub fn seat_board(
+    lang: Lang,
     map: &Map,
     view: &PublicView,
     players: &[Player],
@@ -380,7 +387,7 @@ pub fn seat_board(
             }
         }
     }
-    panel::draw(map, view, players, Some((seat, tickets)), &mut img);
+    panel::draw(lang, map, view, players, Some((seat, tickets)), &mut img);
     img
 }
 

@@ -8,8 +8,8 @@ pub mod labels;
 mod panel;
 
 pub use board::{
-    CarMark, PANEL_WIDTH, base_layer, board, body_spot, car_quads, claimed_car, color_rgba, image_size, mark_rgba,
-    mark_spot, player_rgba, printed_colors, quad_center, seat_board,
+    CarMark, PANEL_WIDTH, base_layer, board, board_in, body_spot, car_quads, claimed_car, color_rgba, image_size,
+    mark_rgba, mark_spot, player_rgba, printed_colors, quad_center, seat_board,
 };
 pub use chart::{CHART_SIZE, ScoreLine, score_chart};
 

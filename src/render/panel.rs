@@ -10,6 +10,8 @@ use super::fonts::{LABEL, TEXT};
 use crate::rules::view::{FinalResult, PublicSeat};
 use crate::rules::{Card, Color, Map, PublicView, Seat, Step, TicketId, TunnelClaim};
 use crate::seating::Player;
+use crate::text::catalog::tr;
+use crate::text::{self, Lang};
 
 const PANEL: Rgba<u8> = Rgba([250, 248, 242, 255]);
 const ALERT: Rgba<u8> = Rgba([130, 30, 20, 255]);
@@ -50,7 +52,9 @@ impl Column {
 }
 
 /// The panel of the public picture; with `tickets` (a seat and its tickets), the panel of that player's own picture.
+/// Its words are in `lang`.
 pub(super) fn draw(
+    lang: Lang,
     map: &Map,
     view: &PublicView,
     players: &[Player],
@@ -63,59 +67,62 @@ pub(super) fn draw(
         y: 22.0,
         bottom: height as f32 - 12.0,
     };
-    draw_heading(map, view, players, img, &mut col);
+    draw_heading(lang, map, view, players, img, &mut col);
     for seat in &view.seats {
-        draw_seat_row(map, view, players, seat, img, &mut col);
+        draw_seat_row(lang, map, view, players, seat, img, &mut col);
     }
-    draw_faceup_row(map, view, img, &mut col);
-    draw::text(
-        img,
-        &TEXT,
-        24.0,
-        (col.x, col.y),
-        INK,
-        &format!(
-            "Deck {} · Discard {} · Tickets {}",
-            view.deck_size, view.discard_size, view.ticket_deck_size
-        ),
+    draw_faceup_row(lang, map, view, img, &mut col);
+    let piles = tr!(
+        lang,
+        "panel-piles",
+        deck = view.deck_size,
+        discard = view.discard_size,
+        tickets = view.ticket_deck_size
     );
+    draw::text(img, &TEXT, 24.0, (col.x, col.y), INK, &piles);
     col.y += 44.0;
     // Once the game is over the ranking comes first; a player's tickets follow as far as room allows.
     if let Some(result) = &view.result {
-        draw_final_ranking(result, players, img, &mut col);
+        draw_final_ranking(lang, result, players, img, &mut col);
         col.y += 14.0;
     }
     if let Some((seat, tickets)) = tickets {
-        let heading = format!("{}'s tickets", seat_name(players, seat));
-        draw_ticket_list(map, &heading, tickets, img, &mut col);
+        let heading = tr!(lang, "final-tickets-heading", name = seat_name(lang, players, seat));
+        draw_ticket_list(lang, map, &heading, tickets, img, &mut col);
     }
 }
 
 /// The name shown for a seat.
-fn seat_name(players: &[Player], seat: Seat) -> String {
+fn seat_name(lang: Lang, players: &[Player], seat: Seat) -> String {
     players
         .get(seat.index())
-        .map_or_else(|| format!("Player {}", seat.0 + 1), |p| p.name.clone())
+        .map_or_else(|| tr!(lang, "player-fallback", number = seat.0 + 1), |p| p.name.clone())
 }
 
 /// The map's name, what the game waits for, and the last claim.
-fn draw_heading(map: &Map, view: &PublicView, players: &[Player], img: &mut RgbaImage, col: &mut Column) {
-    draw::text(img, &LABEL, 40.0, (col.x, col.y), INK, &map.name);
+fn draw_heading(lang: Lang, map: &Map, view: &PublicView, players: &[Player], img: &mut RgbaImage, col: &mut Column) {
+    draw::text(img, &LABEL, 40.0, (col.x, col.y), INK, &text::map_name(lang, map));
     col.y += 54.0;
-    let name = seat_name(players, view.current);
+    let name = seat_name(lang, players, view.current);
     let status = match &view.phase {
-        Step::StartingTickets => "Everyone is choosing tickets".to_string(),
-        Step::Over => "Game over".to_string(),
-        Step::Tunnel(TunnelClaim { extra, .. }) => format!("{name}: tunnel, {extra} more?"),
-        _ if view.final_round => format!("Last round: {name} to play"),
-        _ => format!("{name} to play"),
+        Step::StartingTickets => tr!(lang, "panel-choosing"),
+        Step::Over => tr!(lang, "panel-over"),
+        Step::Tunnel(TunnelClaim { extra, .. }) => tr!(lang, "panel-tunnel", name = name, count = *extra),
+        _ if view.final_round => tr!(lang, "panel-last-round", name = name),
+        _ => tr!(lang, "panel-to-play", name = name),
     };
     draw::text(img, &LABEL, 34.0, (col.x, col.y), ALERT, &status);
     col.y += 46.0;
     if let Some(route) = view.last_claim {
         let r = map.route(route);
-        let who = view.owners[usize::from(route.0)].map_or_else(String::new, |s| seat_name(players, s));
-        let line = format!("Last claim: {who}, {} – {}", map.city(r.a).name, map.city(r.b).name);
+        let who = view.owners[usize::from(route.0)].map_or_else(String::new, |s| seat_name(lang, players, s));
+        let line = tr!(
+            lang,
+            "panel-last-claim",
+            name = who,
+            a = map.city(r.a).name.as_str(),
+            b = map.city(r.b).name.as_str()
+        );
         draw::fill_convex(
             img,
             &draw::rect(col.x, col.y + 6.0, col.x + 18.0, col.y + 24.0),
@@ -129,6 +136,7 @@ fn draw_heading(map: &Map, view: &PublicView, players: &[Player], img: &mut Rgba
 /// One seat's row: a car in the seat's colour with its mark (what its cars look like on the board), the name and
 /// the score large, and the counts below (highlighted when it is that seat's turn).
 fn draw_seat_row(
+    lang: Lang,
     map: &Map,
     view: &PublicView,
     players: &[Player],
@@ -154,31 +162,39 @@ fn draw_seat_row(
         .result
         .as_ref()
         .map_or(i32::from(seat.route_points), |r| r.scores[seat.seat.index()].total);
-    draw::text(img, &LABEL, 36.0, (x + 76.0, y), INK, &seat_name(players, seat.seat));
+    draw::text(
+        img,
+        &LABEL,
+        36.0,
+        (x + 76.0, y),
+        INK,
+        &seat_name(lang, players, seat.seat),
+    );
     let points = format!("{score}");
     let (pw, _) = draw::text_size(&LABEL, 36.0, &points);
     draw::text(img, &LABEL, 36.0, (x + 590.0 - pw, y), INK, &points);
-    let pieces = if map.rules.metros > 0 { "trams" } else { "trains" };
-    let mut details = format!("{} {pieces}", seat.trains);
+    let key = if map.rules.metros > 0 {
+        "panel-trams"
+    } else {
+        "panel-trains"
+    };
+    let mut details = vec![tr!(lang, key, count = seat.trains)];
     if map.rules.metros > 0 {
-        details += &format!(" · {} metros", seat.metros);
+        details.push(tr!(lang, "panel-metros", count = seat.metros));
     }
-    let count = |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-    details += &format!(
-        " · {} · {}",
-        count(u64::from(seat.hand_size), "card", "cards"),
-        count(seat.tickets_held as u64, "ticket", "tickets")
-    );
+    details.push(tr!(lang, "count-cards", count = seat.hand_size));
+    details.push(tr!(lang, "count-tickets", count = seat.tickets_held));
     if map.rules.stations > 0 {
-        details += &format!(" · {} stations", seat.stations_left);
+        details.push(tr!(lang, "panel-stations", count = seat.stations_left));
     }
+    let details = details.join(" · ");
     draw::text(img, &TEXT, 22.0, (x + 76.0, y + 48.0), MUTED, &details);
     col.y += ROW;
 }
 
 /// The five face-up cards in their colours (the wild card striped), named underneath.
-fn draw_faceup_row(map: &Map, view: &PublicView, img: &mut RgbaImage, col: &mut Column) {
-    draw::text(img, &LABEL, 28.0, (col.x, col.y), INK, "Face-up cards");
+fn draw_faceup_row(lang: Lang, map: &Map, view: &PublicView, img: &mut RgbaImage, col: &mut Column) {
+    draw::text(img, &LABEL, 28.0, (col.x, col.y), INK, &tr!(lang, "panel-faceup"));
     let y = col.y + 42.0;
     for (slot, card) in view.faceup.iter().enumerate() {
         let x = col.x + slot as f32 * 116.0;
@@ -207,15 +223,22 @@ fn draw_faceup_row(map: &Map, view: &PublicView, img: &mut RgbaImage, col: &mut 
             }
             Some(c) => draw::fill_convex(img, &rect, board::color_rgba(c.color())),
         }
-        let label = card.map_or("—", |c: Card| c.name(map.rules.wild));
-        let (tw, _) = draw::text_size(&TEXT, 20.0, label);
-        draw::haloed_text(img, &TEXT, 20.0, (x + 52.0 - tw / 2.0, y + 66.0), INK, HALO, label);
+        let label = card.map_or_else(|| "—".to_string(), |c: Card| text::card(lang, map, c));
+        let (tw, _) = draw::text_size(&TEXT, 20.0, &label);
+        draw::haloed_text(img, &TEXT, 20.0, (x + 52.0 - tw / 2.0, y + 66.0), INK, HALO, &label);
     }
     col.y = y + 108.0;
 }
 
 /// One player's tickets on their own picture: done ✓ or not yet.
-fn draw_ticket_list(map: &Map, heading: &str, tickets: &[(TicketId, bool)], img: &mut RgbaImage, col: &mut Column) {
+fn draw_ticket_list(
+    lang: Lang,
+    map: &Map,
+    heading: &str,
+    tickets: &[(TicketId, bool)],
+    img: &mut RgbaImage,
+    col: &mut Column,
+) {
     if !col.fits(40.0) {
         return;
     }
@@ -224,7 +247,14 @@ fn draw_ticket_list(map: &Map, heading: &str, tickets: &[(TicketId, bool)], img:
     for (i, &(ticket, done)) in tickets.iter().enumerate() {
         if !col.fits(60.0) && i + 1 < tickets.len() {
             let rest = tickets.len() - i;
-            draw::text(img, &TEXT, 22.0, (col.x, col.y), MUTED, &format!("… and {rest} more"));
+            draw::text(
+                img,
+                &TEXT,
+                22.0,
+                (col.x, col.y),
+                MUTED,
+                &tr!(lang, "field-more", count = rest),
+            );
             col.y += 30.0;
             return;
         }
@@ -241,25 +271,26 @@ fn draw_ticket_list(map: &Map, heading: &str, tickets: &[(TicketId, bool)], img:
 }
 
 /// The ranking, winner first, with each player's points by kind.
-fn draw_final_ranking(result: &FinalResult, players: &[Player], img: &mut RgbaImage, col: &mut Column) {
+fn draw_final_ranking(lang: Lang, result: &FinalResult, players: &[Player], img: &mut RgbaImage, col: &mut Column) {
     if !col.fits(40.0) {
         return;
     }
-    draw::text(img, &LABEL, 30.0, (col.x, col.y), INK, "Final ranking");
+    draw::text(img, &LABEL, 30.0, (col.x, col.y), INK, &tr!(lang, "panel-final"));
     col.y += 42.0;
     for (place, &seat) in result.ranking.iter().enumerate() {
         if !col.fits(30.0) {
             return;
         }
         let s = &result.scores[seat];
-        let line = format!(
-            "{}. {}  {} ({} routes, {:+} tickets, {} bonus)",
-            place + 1,
-            seat_name(players, Seat(seat as u8)),
-            s.total,
-            s.route_points,
-            s.ticket_points,
-            s.longest_bonus + s.station_points + s.grand_tour_points
+        let line = tr!(
+            lang,
+            "panel-final-row",
+            rank = place + 1,
+            name = seat_name(lang, players, Seat(seat as u8)),
+            total = s.total,
+            routes = s.route_points,
+            tickets = format!("{:+}", s.ticket_points),
+            bonus = s.longest_bonus + s.station_points + s.grand_tour_points
         );
         draw::text(img, &TEXT, 22.0, (col.x, col.y), INK, &line);
         col.y += 30.0;

@@ -1,144 +1,161 @@
 //! The sentences players read: rule errors, public events and private events, in the player's language. The rules
 //! hand over data ([`RuleError`], [`Event`], [`PrivateEvent`]); only this module turns it into words.
 
-mod en;
+pub mod catalog;
+mod words;
 
 use crate::rules::names::NameError;
 use crate::rules::view::FinalResult;
 use crate::rules::{
-    CardCounts, CityId, Event, Map, PrivateEvent, PublicView, RouteId, RuleError, Seat, SeatView, TicketId,
+    Card, CardCounts, CityId, Event, Map, PrivateEvent, PublicView, RouteId, RuleError, Seat, SeatView, TicketId,
 };
 use crate::store::Refusal;
 
-/// A language the bot writes in. English is the only one so far; every function takes one so that adding another
-/// changes no caller.
+/// A language the bot writes in. Every function takes one; the words come from the catalog of that language.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
 pub enum Lang {
     /// English, the default and the fallback for any other locale.
     #[default]
     En,
+    /// Spanish (Discord's `es-ES` and `es-419`).
+    Es,
 }
 
 impl Lang {
-    /// The language for a Discord locale such as `en-US` or `es-ES`; English for any locale not written yet.
-    pub fn from_locale(_locale: &str) -> Lang {
-        Lang::En
+    /// The language for a Discord locale such as `en-US` or `es-ES` (or a system locale such as `es_ES.UTF-8`);
+    /// English for any locale not written yet.
+    pub fn from_locale(locale: &str) -> Lang {
+        match locale.get(..2).map(str::to_ascii_lowercase).as_deref() {
+            Some("es") => Lang::Es,
+            _ => Lang::En,
+        }
     }
+
+    /// Its language code: `en`, `es`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Es => "es",
+        }
+    }
+}
+
+/// A map's name as players of `lang` know it ("Europa"); a map without a translated name keeps its file's name.
+pub fn map_name(lang: Lang, map: &Map) -> String {
+    catalog::lookup(lang, &format!("map-{}", map.id)).unwrap_or_else(|| map.name.clone())
 }
 
 /// Why an action was refused, as the player reads it.
 pub fn rule_error(lang: Lang, map: &Map, error: &RuleError) -> String {
-    match lang {
-        Lang::En => en::rule_error(map, error),
-    }
+    words::rule_error(lang, map, error)
 }
 
 /// Why a typed name did not resolve, as the player reads it (with close names to try).
 pub fn name_error(lang: Lang, map: &Map, error: &NameError) -> String {
-    match lang {
-        Lang::En => en::name_error(map, error),
-    }
+    words::name_error(lang, map, error)
 }
 
 /// The map's rules in short, from its data: setup, the turn, its own mechanics, the end and the scoring.
 pub fn rules(lang: Lang, map: &Map) -> String {
-    match lang {
-        Lang::En => en::rules(map),
-    }
+    words::rules(lang, map)
 }
 
 /// Why the store refused what a user asked (a busy channel, not seated, …), as they read it.
 pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
-    match lang {
-        Lang::En => en::refusal(refusal),
-    }
+    words::refusal(lang, refusal)
 }
 
 /// An event of the public record as one sentence for the channel ("Ana claimed Denver – Omaha (4, red) for 7
 /// points."). `names` are the players' names in seat order. It takes only public events, so nothing hidden can
 /// reach a channel through it.
 pub fn event(lang: Lang, map: &Map, names: &[String], event: &Event) -> String {
-    match lang {
-        Lang::En => en::event(map, &Names(names), event),
-    }
+    words::event(lang, map, &Names(names, lang), event)
 }
 
 /// What only the acting player learns, for their private reply ("You drew a blue card.").
 pub fn private_event(lang: Lang, map: &Map, event: &PrivateEvent) -> String {
-    match lang {
-        Lang::En => en::private_event(map, event),
-    }
+    words::private_event(lang, map, event)
 }
 
 /// A route as written everywhere: "Denver – Omaha (4, red)"; a metro line shows its card cost.
 pub fn route(lang: Lang, map: &Map, id: RouteId) -> String {
-    match lang {
-        Lang::En => en::route(map, id),
-    }
+    words::route(lang, map, id)
 }
 
 /// A ticket as written everywhere: "Denver – El Paso (4)", or "Bern → France 5 / Italia 8" for a country ticket.
-pub fn ticket(lang: Lang, map: &Map, id: TicketId) -> String {
-    match lang {
-        Lang::En => en::ticket(map, id),
-    }
+/// The same in every language: city and country names stay as printed on the board.
+pub fn ticket(_lang: Lang, map: &Map, id: TicketId) -> String {
+    words::ticket(map, id)
+}
+
+/// A card's short name: "red", "locomotive" ("roja", "Locomotora").
+pub fn card(lang: Lang, map: &Map, card: Card) -> String {
+    words::card_name(lang, map, card)
 }
 
 /// Cards as written everywhere: "3 red, 1 locomotive" (or "no cards").
 pub fn cards(lang: Lang, map: &Map, cards: &CardCounts) -> String {
-    match lang {
-        Lang::En => en::cards(map, cards),
+    words::cards(lang, map, cards)
+}
+
+/// Reads cards as a player of `lang` types them: the one written form the bot reads everywhere ("3 red + 1
+/// locomotive"), or the same in the player's language ("3 rojas + 1 Locomotora", accents and case forgiven).
+///
+/// # Errors
+/// What [`crate::rules::names::parse_cards`] says of the English reading, when neither reading is cards.
+pub fn parse_cards(lang: Lang, map: &Map, typed: &str) -> Result<CardCounts, NameError> {
+    let english = crate::rules::names::parse_cards(map, typed);
+    if english.is_ok() || lang == Lang::En {
+        return english;
     }
+    // Each word naming a card in `lang` is put in English; the rest (counts, `+`, `,`) stays as typed.
+    let translated: String = typed
+        .split_inclusive(['+', ',', ' '])
+        .map(|piece| {
+            let word = piece.trim_end_matches(['+', ',', ' ']);
+            match words::card_named(lang, map, word) {
+                Some(card) => format!("{}{}", card.name(map.rules.wild), &piece[word.len()..]),
+                None => piece.to_string(),
+            }
+        })
+        .collect();
+    crate::rules::names::parse_cards(map, &translated).or(english)
 }
 
 /// One way to pay, as pickers and autocomplete offer it: "3 red + 1 locomotive" (`names::parse_cards` reads it back).
 pub fn payment(lang: Lang, map: &Map, cards: &CardCounts) -> String {
-    match lang {
-        Lang::En => en::cards(map, cards).replace(", ", " + "),
-    }
+    words::cards(lang, map, cards).replace(", ", " + ")
 }
 
 /// A player's cards and tickets (✓ done, ○ open), and how many tickets they still choose from, for their eyes only.
 pub fn hand(lang: Lang, map: &Map, view: &SeatView) -> String {
-    match lang {
-        Lang::En => en::hand(map, view),
-    }
+    words::hand(lang, map, view)
 }
 
 /// Items listed as a sentence says them: "A", "A and B", "A, B and C".
 pub fn and_list(lang: Lang, items: &[String]) -> String {
-    match lang {
-        Lang::En => en::and_list(items),
-    }
+    words::and_list(lang, items)
 }
 
 /// Who is to play, or that everyone chooses tickets, or that the game is over.
 pub fn whose_turn(lang: Lang, names: &[String], view: &PublicView) -> String {
-    match lang {
-        Lang::En => en::whose_turn(&Names(names), view),
-    }
+    words::whose_turn(lang, &Names(names, lang), view)
 }
 
 /// One line per seat in turn order: name, score, pieces, cards and tickets held (counts only).
 pub fn seat_rows(lang: Lang, map: &Map, names: &[String], view: &PublicView) -> Vec<String> {
-    match lang {
-        Lang::En => en::seat_rows(map, &Names(names), view),
-    }
+    words::seat_rows(lang, map, &Names(names, lang), view)
 }
 
 /// The face-up row, one line per slot: "1 · red".
 pub fn faceup(lang: Lang, map: &Map, view: &PublicView) -> Vec<String> {
-    match lang {
-        Lang::En => en::faceup(map, view),
-    }
+    words::faceup(lang, map, view)
 }
 
 /// The sizes of the draw pile, the discard pile and the ticket deck.
 pub fn piles(lang: Lang, view: &PublicView) -> String {
-    match lang {
-        Lang::En => en::piles(view),
-    }
+    words::piles(lang, view)
 }
 
 /// The end of a game in words, public: who won, each player's breakdown, everyone's tickets ✓ / ✗.
@@ -155,9 +172,7 @@ pub struct FinalBoard {
 
 /// The final scoreboard of a finished game.
 pub fn final_board(lang: Lang, map: &Map, names: &[String], result: &FinalResult) -> FinalBoard {
-    match lang {
-        Lang::En => en::final_board(map, &Names(names), result),
-    }
+    words::final_board(lang, map, &Names(names, lang), result)
 }
 
 /// Something a player pays cards for.
@@ -178,16 +193,12 @@ pub enum Purchase {
 
 /// What a payment buys, as a noun: "Denver – Omaha (4, red)", "a station in Wien", "the 2 extra cards of …".
 pub fn purchase(lang: Lang, map: &Map, purchase: &Purchase) -> String {
-    match lang {
-        Lang::En => en::purchase_name(map, purchase),
-    }
+    words::purchase_name(lang, map, purchase)
 }
 
 /// The hand holds no way to pay for it.
 pub fn cannot_pay(lang: Lang, map: &Map, purchase: &Purchase) -> String {
-    match lang {
-        Lang::En => en::cannot_pay(map, purchase),
-    }
+    words::cannot_pay(lang, map, purchase)
 }
 
 /// Lines of the game's record on one page of its history.
@@ -200,19 +211,17 @@ pub fn history(lang: Lang, map: &Map, names: &[String], events: &[Event], page: 
     let pages = lines.len().div_ceil(HISTORY_PAGE).max(1);
     let page = page.map_or(pages, |p| p.clamp(1, pages));
     let shown = &lines[((page - 1) * HISTORY_PAGE).min(lines.len())..(page * HISTORY_PAGE).min(lines.len())];
-    match lang {
-        Lang::En => en::history(page, pages, shown),
-    }
+    words::history(lang, page, pages, shown)
 }
 
 /// Players' names by seat, with a stand-in for a seat without one.
-struct Names<'a>(&'a [String]);
+struct Names<'a>(&'a [String], Lang);
 
 impl Names<'_> {
     fn of(&self, seat: Seat) -> String {
         self.0
             .get(seat.index())
             .cloned()
-            .unwrap_or_else(|| format!("Player {}", seat.index() + 1))
+            .unwrap_or_else(|| catalog::tr!(self.1, "player-fallback", number = seat.index() + 1))
     }
 }

@@ -68,6 +68,8 @@ struct Shared {
     interactions: Mutex<std::collections::HashMap<String, (Instant, bool)>>,
     /// Channels where the bot may not post (error 50013, Missing Permissions).
     posts_denied: Mutex<Vec<u64>>,
+    /// The Discord locale of the users and of the server in every interaction sent (`en-US` unless a test says).
+    locale: Mutex<String>,
 }
 
 /// Discord's deadline for the first answer to an interaction.
@@ -103,6 +105,7 @@ impl Fake {
             dms_closed: Mutex::default(),
             interactions: Mutex::default(),
             posts_denied: Mutex::default(),
+            locale: Mutex::new("en-US".to_string()),
         });
         let app = Router::new()
             .route("/gateway", get(gateway))
@@ -173,6 +176,16 @@ impl Fake {
     /// From now on, DMs to this user are refused (error 50007, as when they have closed their DMs).
     pub fn close_dms(&self, user: u64) {
         self.shared.dms_closed.lock().unwrap().push(user);
+    }
+
+    /// From now on, every interaction comes from users, and a server, whose Discord locale is `locale` (`es-ES`).
+    pub fn speak(&self, locale: &str) {
+        *self.shared.locale.lock().unwrap() = locale.to_string();
+    }
+
+    /// The locale interactions carry now.
+    pub fn locale(&self) -> String {
+        self.shared.locale.lock().unwrap().clone()
     }
 
     /// From now on, the bot's messages to this channel are refused (error 50013, as when it lacks Send Messages).
@@ -285,6 +298,10 @@ impl Fake {
         let id = self.new_id();
         interaction["id"] = json!(id.to_string());
         interaction["token"] = json!(format!("tok-{id}"));
+        // The user's and the server's language, as Discord sends them.
+        let locale = self.locale();
+        interaction["locale"] = json!(locale);
+        interaction["guild_locale"] = json!(locale);
         serde_json::from_value::<serenity::Interaction>(interaction.clone())
             .unwrap_or_else(|e| panic!("the fake's interaction is not one serenity reads: {e}\n{interaction:#}"));
         self.shared

@@ -65,6 +65,8 @@ pub struct Table {
     pub tally: Tally,
     /// The private message a move left open (a ticket select, a tunnel's Pay / Give up), to answer next.
     open_picker: Option<Value>,
+    /// The language the bot answers these players in (from the fake's locale).
+    pub lang: Lang,
 }
 
 /// The cards of a payment as the bot writes them inside a `custom_id`.
@@ -211,6 +213,7 @@ impl Table {
                 None => COMPUTER,
             })
             .collect();
+        let lang = Lang::from_locale(&fake.locale());
         let mut table = Table {
             fake,
             channel,
@@ -220,9 +223,18 @@ impl Table {
             rng: Rng(seed),
             tally: Tally::default(),
             open_picker: None,
+            lang,
         };
         table.choose_starting_tickets(&custom_ids(&started["data"])[0]).await;
         table
+    }
+
+    /// The words a check looks for: the English ones, or the Spanish ones in a Spanish game.
+    pub fn says(&self, en: &'static str, es: &'static str) -> &'static str {
+        match self.lang {
+            Lang::Es => es,
+            _ => en,
+        }
     }
 
     /// The fake alone (to restart the bot); only while no other game shares it.
@@ -272,7 +284,10 @@ impl Table {
         let values: Vec<&str> = options.iter().take(count).map(|(_, v)| v.as_str()).collect();
         let (_, before) = self.state().await;
         let kept = self.fake.interact(select(user, name, self.channel, &id, &values)).await;
-        assert!(content(&kept).starts_with("You kept"), "{kept:#}");
+        assert!(
+            content(&kept).starts_with(self.says("You kept", "Te quedas")),
+            "{kept:#}"
+        );
         self.wait_for_move(before).await;
     }
 
@@ -466,7 +481,9 @@ impl Table {
                             .await;
                         let said = content(&drawn);
                         assert!(
-                            is_ephemeral(&drawn["data"]) && (said.contains("drew") || said.contains("took")),
+                            is_ephemeral(&drawn["data"])
+                                && (said.contains(self.says("drew", "robado"))
+                                    || said.contains(self.says("took", "roba"))),
                             "{drawn:#}"
                         );
                     }
@@ -502,7 +519,7 @@ impl Table {
                 let picker = picker.expect("the claim's answer offered the tunnel's choice");
                 let id = find_id(&picker, &format!(":pay-t-{}", cards_code(&cards))).expect("a Pay button");
                 let paid = self.fake.interact(button(user, name, self.channel, &id)).await;
-                assert!(content(&paid).contains("claimed"), "{paid:#}");
+                assert!(content(&paid).contains(self.says("claimed", "cubre")), "{paid:#}");
             }
             Action::DeclineTunnel => {
                 self.tally.tunnels_given_up += 1;
@@ -512,7 +529,10 @@ impl Table {
                 assert!(is_ephemeral(&again["data"]), "{again:#}");
                 let id = find_id(&again["data"], ":give-up").expect("a Give up button");
                 let given_up = self.fake.interact(button(user, name, self.channel, &id)).await;
-                assert!(content(&given_up).contains("gave up"), "{given_up:#}");
+                assert!(
+                    content(&given_up).contains(self.says("gave up", "renuncia")),
+                    "{given_up:#}"
+                );
             }
             Action::DrawTickets => {
                 self.tally.ticket_draws += 1;
@@ -543,7 +563,10 @@ impl Table {
                 let values: Vec<String> = tickets.ids().map(|t| t.0.to_string()).collect();
                 let values: Vec<&str> = values.iter().map(String::as_str).collect();
                 let kept = self.fake.interact(select(user, name, self.channel, &id, &values)).await;
-                assert!(content(&kept).starts_with("You kept"), "{kept:#}");
+                assert!(
+                    content(&kept).starts_with(self.says("You kept", "Te quedas")),
+                    "{kept:#}"
+                );
             }
             Action::BuildStation { city, cards } => {
                 self.tally.stations += 1;
@@ -566,7 +589,7 @@ impl Table {
                             &[("city", json!(typed)), ("pay", json!(pay))],
                         ))
                         .await;
-                    assert!(content(&built).contains("station"), "{built:#}");
+                    assert!(content(&built).contains(self.says("station", "Estación")), "{built:#}");
                 }
             }
             Action::Skip => panic!("a player never skips their own turn: the others do, after its deadline"),
@@ -627,7 +650,7 @@ impl Table {
     /// When the answer asks how to pay, presses the button of this payment.
     pub async fn pay_if_asked(&mut self, user: u64, name: &str, answer: Value, payment: &str) -> Value {
         match find_id(&answer["data"], payment) {
-            Some(id) if content(&answer).starts_with("How do you pay") => {
+            Some(id) if content(&answer).starts_with(self.says("How do you pay", "¿Cómo pagas")) => {
                 self.fake.interact(button(user, name, self.channel, &id)).await
             }
             _ => answer,
@@ -658,24 +681,21 @@ impl Table {
     /// Waits for the final scoreboard and checks it: the winner, every player's tickets revealed, the board.
     pub async fn final_scoreboard(&self) -> Call {
         let post = format!("/api/v10/channels/{}/messages", self.channel);
+        let over = self.says("The game is over.", "La partida ha terminado.");
         let last = self
             .fake
             .wait_for_within(BACKLOG_WAIT, "the final scoreboard", |calls| {
                 calls
                     .iter()
                     .rev()
-                    .find(|c| {
-                        c.path == post
-                            && c.json["content"]
-                                .as_str()
-                                .is_some_and(|t| t.contains("The game is over."))
-                    })
+                    .find(|c| c.path == post && c.json["content"].as_str().is_some_and(|t| t.contains(over)))
                     .cloned()
             })
             .await;
         let text = last.json["content"].as_str().unwrap();
         assert!(
-            text.contains(" wins with ") || text.contains(" share the win "),
+            text.contains(self.says(" wins with ", " gana con "))
+                || text.contains(self.says(" share the win ", " comparten la victoria ")),
             "{text}"
         );
         let files: Vec<&str> = last.files.iter().map(|(_, file, _, _)| file.as_str()).collect();
@@ -685,7 +705,11 @@ impl Table {
             "the final board and the score chart"
         );
         let embed = &last.json["embeds"][0];
-        assert!(embed["title"].as_str().unwrap().ends_with("final scores"), "{embed:#}");
+        let title = embed["title"].as_str().unwrap();
+        assert!(
+            title.ends_with(self.says("final scores", "puntuación final")),
+            "{embed:#}"
+        );
         let fields = embed["fields"].as_array().unwrap();
         assert_eq!(fields.len(), self.seats.len(), "{embed:#}");
         for field in fields {
@@ -707,14 +731,24 @@ impl Table {
             .map(|t| text::ticket(Lang::En, map, TicketId(t as u16)))
             .collect();
         let result = game.public_view().result.expect("the game is over");
-        let private_markers = [
-            "You drew",
-            "**Your cards:**",
-            "**Your tickets:**",
-            "Your tickets in the game",
-            "Choose the tickets",
-            "You kept",
-        ];
+        let private_markers = match self.lang {
+            Lang::Es => [
+                "Has robado",
+                "**Tus cartas:**",
+                "**Tus billetes:**",
+                "Tus billetes en la partida",
+                "Elige los billetes",
+                "Te quedas",
+            ],
+            _ => [
+                "You drew",
+                "**Your cards:**",
+                "**Your tickets:**",
+                "Your tickets in the game",
+                "Choose the tickets",
+                "You kept",
+            ],
+        };
         let mut public_messages = 0;
         for call in self.fake.calls() {
             let is_callback = call.path.ends_with("/callback");
@@ -774,7 +808,7 @@ impl Table {
                 continue;
             };
             let said = call.json["content"].as_str().unwrap_or("");
-            if !said.starts_with("Your tickets in the game") {
+            if !said.starts_with(self.says("Your tickets in the game", "Tus billetes en la partida")) {
                 continue;
             }
             let seat = self.seats.iter().position(|s| s.0 == user).expect("a DM to a player");
