@@ -1,22 +1,11 @@
 //! Habits the code must keep: the rules stay pure, and the README lists every rule-error code.
 
+mod common;
+
 use std::path::Path;
 
+use common::rust_files;
 use ttrbot::rules::RuleError;
-
-/// Every `.rs` file under `dir`, recursively.
-fn rust_files(dir: &Path) -> Vec<std::path::PathBuf> {
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            out.extend(rust_files(&path));
-        } else if path.extension().is_some_and(|x| x == "rs") {
-            out.push(path);
-        }
-    }
-    out
-}
 
 /// The code lines of a file: comments dropped.
 fn code_lines(path: &Path) -> Vec<String> {

@@ -1023,3 +1023,205 @@ async fn a_thousand_running_games_resume_after_a_restart_and_each_answers_in_its
     );
     fake.stop().await;
 }
+
+/// Words of the bot's English that no Spanish sentence, city or name of these games contains.
+const ENGLISH_WORDS: [&str; 46] = [
+    "the",
+    "your",
+    "you",
+    "it",
+    "is",
+    "turn",
+    "claimed",
+    "drew",
+    "took",
+    "kept",
+    "point",
+    "points",
+    "card",
+    "cards",
+    "ticket",
+    "tickets",
+    "deck",
+    "claim",
+    "hand",
+    "pass",
+    "station",
+    "face",
+    "up",
+    "piles",
+    "wins",
+    "with",
+    "and",
+    "choose",
+    "keep",
+    "least",
+    "red",
+    "blue",
+    "green",
+    "yellow",
+    "black",
+    "white",
+    "orange",
+    "pink",
+    "locomotive",
+    "trains",
+    "tunnel",
+    "pay",
+    "give",
+    "join",
+    "lobby",
+    "game",
+];
+
+/// Everything a person reads in a message the bot sent (content, embeds, buttons, selects, autocomplete names),
+/// without code spans (`/ttr tickets` names a command, the same in every language).
+fn readable_text(message: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut push = |v: &Value| {
+        if let Some(text) = v.as_str() {
+            let plain: String = text.split('`').step_by(2).collect::<Vec<_>>().join(" ");
+            out.push(plain);
+        }
+    };
+    push(&message["content"]);
+    for embed in message["embeds"].as_array().into_iter().flatten() {
+        push(&embed["title"]);
+        push(&embed["description"]);
+        for field in embed["fields"].as_array().into_iter().flatten() {
+            push(&field["name"]);
+            push(&field["value"]);
+        }
+    }
+    for row in message["components"].as_array().into_iter().flatten() {
+        for component in row["components"].as_array().into_iter().flatten() {
+            push(&component["label"]);
+            push(&component["placeholder"]);
+            for option in component["options"].as_array().into_iter().flatten() {
+                push(&option["label"]);
+            }
+        }
+    }
+    for choice in message["choices"].as_array().into_iter().flatten() {
+        push(&choice["name"]);
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_in_spanish_answers_in_spanish_everywhere_and_draws_a_spanish_board() {
+    let fake = fake_discord::Fake::start("spanish").await;
+    fake.speak("es-ES");
+    let mut table = Table::seat(std::sync::Arc::new(fake), CHANNEL, "europe", 3, 0x5eed_00e5).await;
+    assert_eq!(table.lang, Lang::Es);
+    assert!(!table.play_moves(12).await);
+    // The commands around the game, as a Spanish player uses them.
+    let (user, name) = table.seats[0];
+    for sub in ["rules", "status", "settings", "history", "draw"] {
+        let options = if sub == "draw" {
+            vec![("card", json!("nowhere"))]
+        } else {
+            Vec::new()
+        };
+        let answer = table.fake.interact(slash(user, name, CHANNEL, sub, &options)).await;
+        assert!(
+            !content(&answer).is_empty() || answer["data"]["embeds"].is_array(),
+            "{answer:#}"
+        );
+    }
+    let hand = table
+        .fake
+        .interact_deferred(slash(user, name, CHANNEL, "hand", &[]))
+        .await;
+    assert!(
+        hand.json["content"].as_str().unwrap().contains("**Tus cartas:**"),
+        "{:#}",
+        hand.json
+    );
+    let mut typing = fake_discord::autocomplete(user, name, CHANNEL, "draw", "card", "");
+    typing["type"] = json!(4);
+    let offered = table.fake.interact(typing).await;
+    let choices = offered["data"]["choices"].as_array().unwrap();
+    assert_eq!(choices[0]["name"], "mazo", "shown in Spanish: {offered:#}");
+    assert_eq!(choices[0]["value"], "deck", "sent back as the bot reads it everywhere");
+    table.play_to_the_end().await;
+    let last = table.final_scoreboard().await;
+    table.check_hidden_information(&last).await;
+    table.check_record().await;
+    table.write_transcript();
+
+    // Not one English word in anything the players read: answers, buttons, pickers, the channel, the DMs.
+    let calls = table.fake.calls();
+    let mut read = 0;
+    let mut english = Vec::new();
+    for call in &calls {
+        let message = if call.path.ends_with("/callback") {
+            &call.json["data"]
+        } else if call.path.contains("/channels/") || call.path.starts_with("/api/v10/webhooks/") {
+            &call.json
+        } else {
+            continue;
+        };
+        for text in readable_text(message) {
+            read += 1;
+            let words = text.split(|c: char| !c.is_alphabetic()).map(str::to_lowercase);
+            if let Some(word) = words.into_iter().find(|w| ENGLISH_WORDS.contains(&w.as_str())) {
+                english.push(format!("“{word}” in {text}"));
+            }
+        }
+    }
+    assert!(read > 200, "only {read} texts were read");
+    assert!(english.is_empty(), "English in a Spanish game:\n{}", english.join("\n"));
+    let all: Vec<String> = calls
+        .iter()
+        .flat_map(|c| {
+            readable_text(if c.path.ends_with("/callback") {
+                &c.json["data"]
+            } else {
+                &c.json
+            })
+        })
+        .collect();
+    for spanish in [
+        "te toca",
+        "Boca arriba",
+        "Montones",
+        "Elegir billetes",
+        "Cubrir",
+        "puntuación final",
+    ] {
+        assert!(all.iter().any(|t| t.contains(spanish)), "no “{spanish}” anywhere");
+    }
+    // Discord shows the commands in Spanish to Spanish users; the names sent back stay the contract's.
+    let registered = calls
+        .iter()
+        .find(|c| c.method == "PUT" && c.path.ends_with("/commands"))
+        .unwrap();
+    let start = registered.json[0]["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "start")
+        .unwrap();
+    assert_eq!(start["name_localizations"]["es-ES"], "empezar", "{start:#}");
+    assert_eq!(start["options"][0]["name_localizations"]["es-419"], "mapa", "{start:#}");
+
+    // The board's panel is written in Spanish: the final scoreboard's picture is the Spanish drawing of the game.
+    let (game, _) = table.state().await;
+    let players: Vec<_> = table
+        .store
+        .seats(table.game)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|s| s.player)
+        .collect();
+    let view = game.public_view();
+    let drawn = |lang| ttrbot::render::png(&ttrbot::render::board_in(lang, game.map(), &view, &players));
+    assert!(
+        last.files[0].3 == drawn(Lang::Es),
+        "the final board is the Spanish drawing"
+    );
+    assert!(last.files[0].3 != drawn(Lang::En), "and differs from the English one");
+    table.stop().await;
+}

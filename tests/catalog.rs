@@ -1,7 +1,11 @@
 //! Every sentence a player reads comes from the message catalog: the sources of the bot, the board's panel, the
 //! text layer and `ttrbot play` hold no English words of their own (only catalog keys, placeholders and logs).
 
+mod common;
+
 use std::path::{Path, PathBuf};
+
+use ttrbot::text::{Lang, catalog};
 
 /// The sources whose strings players read.
 const SCANNED: [&str; 5] = [
@@ -14,10 +18,11 @@ const SCANNED: [&str; 5] = [
 
 /// Calls whose strings nobody playing reads: logs, internal errors that end in the apology, and the words the
 /// operator reads in the terminal when the bot cannot start (the README's language, like `--help`).
-const NOT_FOR_PLAYERS: [&str; 6] = [
+const NOT_FOR_PLAYERS: [&str; 7] = [
     "tracing::",
     ".expect(",
     "panic!(",
+    "assert!(",
     "unreachable!(",
     "Error::from(",
     "BotError::",
@@ -125,16 +130,13 @@ fn reads_as_english(text: &str) -> bool {
     two_words || label
 }
 
+/// A source file, or the Rust files under a folder.
 fn sources(path: &Path) -> Vec<PathBuf> {
     if path.is_file() {
-        return vec![path.to_path_buf()];
+        vec![path.to_path_buf()]
+    } else {
+        common::rust_files(path)
     }
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir(path).unwrap() {
-        out.extend(sources(&entry.unwrap().path()));
-    }
-    out.retain(|p| p.extension().is_some_and(|e| e == "rs"));
-    out
 }
 
 #[test]
@@ -193,4 +195,169 @@ fn the_scanner_finds_english_and_passes_keys_and_logs() {
     let found = literals("let a = \"one two\"; // \"not this\"\nlet b = '\"'; let c: &'static str = \"x\";");
     let texts: Vec<&str> = found.iter().map(|l| l.text.as_str()).collect();
     assert_eq!(texts, ["one two", "x"]);
+}
+
+#[test]
+fn every_message_exists_in_both_languages_with_the_same_placeholders() {
+    let (en, es) = (catalog::messages(Lang::En), catalog::messages(Lang::Es));
+    assert!(en.len() > 100, "the English catalog has {} messages", en.len());
+    let only_en: Vec<&String> = en.keys().filter(|k| !es.contains_key(*k)).collect();
+    let only_es: Vec<&String> = es.keys().filter(|k| !en.contains_key(*k)).collect();
+    assert!(only_en.is_empty(), "missing in Spanish: {only_en:?}");
+    assert!(only_es.is_empty(), "missing in English: {only_es:?}");
+    for (key, vars) in &en {
+        assert_eq!(vars, &es[key], "{key}: the languages use different placeholders");
+    }
+}
+
+#[test]
+fn every_key_the_code_names_is_in_the_catalog() {
+    let en = catalog::messages(Lang::En);
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
+    let mut missing = Vec::new();
+    // This file names the macro in its own documentation and tests.
+    for file in common::rust_files(std::path::Path::new(root))
+        .into_iter()
+        .filter(|f| !f.ends_with("catalog.rs"))
+    {
+        let code = std::fs::read_to_string(&file).unwrap();
+        for (i, _) in code.match_indices("tr!(") {
+            // tr!(lang, "key" …): a string literal right after the first argument; computed keys are skipped
+            // (the card and colour keys are checked by their own test).
+            let rest = &code[i + 4..];
+            let Some(comma) = rest.find(',') else { continue };
+            let after = rest[comma + 1..].trim_start();
+            let Some(literal) = after.strip_prefix('"') else {
+                continue;
+            };
+            let Some(end) = literal.find('"') else { continue };
+            let key = &literal[..end];
+            if !en.contains_key(key) {
+                missing.push(format!("{}: {key}", file.display()));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "keys named in code but not in the catalog: {missing:#?}"
+    );
+}
+
+#[test]
+fn every_string_shaped_like_a_message_key_is_one() {
+    // Keys chosen in code before `tr!` (`let key = if … { "count-trams" } …`) escape the test above: any string
+    // shaped like a key whose first word starts keys of the catalog must be a key.
+    let en = catalog::messages(Lang::En);
+    let families: std::collections::BTreeSet<&str> = en.keys().filter_map(|k| k.split('-').next()).collect();
+    // The actions of buttons (`ttr:<game>:<what>`), which share a first word with some keys.
+    let actions = ["hand-over", "starting-tickets", "cancel-claim", "give-up"];
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
+    let mut missing = Vec::new();
+    for file in common::rust_files(std::path::Path::new(root)) {
+        let code = std::fs::read_to_string(&file).unwrap();
+        // Escaped quotes and quote characters would put the split out of step.
+        let code = code
+            .split("#[cfg(test)]")
+            .next()
+            .unwrap()
+            .replace("\\\"", "")
+            .replace("'\"'", "");
+        for literal in code.split('"').skip(1).step_by(2) {
+            let shaped = literal.contains('-')
+                && literal
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "-_.".contains(c));
+            let family = literal.split('-').next().unwrap_or("");
+            if shaped && families.contains(family) && !en.contains_key(literal) && !actions.contains(&literal) {
+                missing.push(format!("{}: {literal}", file.display()));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "key-shaped strings missing from the catalog: {missing:#?}"
+    );
+}
+
+#[test]
+fn every_card_and_colour_has_its_words_in_both_languages() {
+    let en = catalog::messages(Lang::En);
+    let mut kinds: Vec<&str> = ttrbot::rules::Color::ALL.iter().map(|c| c.name()).collect();
+    kinds.push("gray");
+    for kind in &kinds {
+        for key in [format!("color-{kind}"), format!("card-{kind}")] {
+            assert!(en.contains_key(&key), "{key}");
+        }
+    }
+    for card in kinds.iter().copied().chain(["locomotive", "bicycle"]) {
+        for attribute in ["count", "noun", "article", "kind"] {
+            assert!(
+                en.contains_key(&format!("card-{card}.{attribute}")),
+                "card-{card}.{attribute}"
+            );
+        }
+    }
+    for wild in ["locomotive", "bicycle"] {
+        for attribute in ["plural", "counted"] {
+            assert!(
+                en.contains_key(&format!("card-{wild}.{attribute}")),
+                "card-{wild}.{attribute}"
+            );
+        }
+    }
+}
+
+#[test]
+fn plurals_follow_each_language() {
+    assert_eq!(
+        catalog::message(Lang::En, "count-tickets", &[("count", catalog::Arg::from(1u8))]),
+        "1 ticket"
+    );
+    assert_eq!(
+        catalog::message(Lang::En, "count-tickets", &[("count", catalog::Arg::from(3u8))]),
+        "3 tickets"
+    );
+    assert_eq!(
+        catalog::message(Lang::Es, "count-tickets", &[("count", catalog::Arg::from(1u8))]),
+        "1 billete"
+    );
+    assert_eq!(
+        catalog::message(Lang::Es, "count-tickets", &[("count", catalog::Arg::from(3u8))]),
+        "3 billetes"
+    );
+}
+
+#[test]
+fn every_command_a_message_names_is_one_a_player_of_that_language_sees() {
+    for lang in [Lang::En, Lang::Es] {
+        // The names Discord shows in this language: `command-<name>` of the catalog.
+        let shown: Vec<String> = catalog::messages(lang)
+            .keys()
+            .filter(|k| k.starts_with("command-") && !k.contains('.'))
+            .map(|k| catalog::message(lang, k, &[]))
+            .collect();
+        assert!(shown.len() > 15, "{shown:?}");
+        // `ttrbot play`'s verbs are typed in English in every language: its file is not about slash commands.
+        for (_, file, source) in catalog::FILES
+            .iter()
+            .filter(|(l, f, _)| *l == lang && !f.ends_with("play.ftl"))
+        {
+            // Messages, not the files' comments.
+            let messages: String = source
+                .lines()
+                .filter(|l| !l.starts_with('#'))
+                .collect::<Vec<_>>()
+                .join("\n");
+            for (at, _) in messages.match_indices("/ttr ") {
+                let name: String = messages[at + 5..]
+                    .chars()
+                    .take_while(|c| c.is_alphabetic() || *c == '_')
+                    .collect();
+                assert!(
+                    shown.contains(&name),
+                    "{file}: /ttr {name} is not a command {lang:?} players see"
+                );
+            }
+        }
+    }
 }

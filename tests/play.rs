@@ -53,6 +53,10 @@ fn a_piped_game_of_play_runs_to_the_final_scores_and_answers_bad_lines() {
         .arg(dir.join("board.png"))
         .arg("--save")
         .arg(dir.join("game.json"))
+        // English whatever the machine's locale: the test reads the English sentences.
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C.UTF-8")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -89,30 +93,37 @@ fn a_piped_game_of_play_runs_to_the_final_scores_and_answers_bad_lines() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Runs `ttrbot <args> --board <dir>/board.png` in the system locale `locale`, its input piped; what it printed.
+fn play_piped(args: &[&str], dir: &std::path::Path, locale: &str, input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ttrbot"))
+        .args(args)
+        .arg("--board")
+        .arg(dir.join("board.png"))
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", locale)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("input");
+    let output = child.wait_with_output().expect("it ends");
+    assert!(output.status.success());
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
 #[test]
 fn a_saved_game_resumes_where_it_was_left() {
     let dir = std::env::temp_dir().join(format!("ttrbot-resume-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let saved = dir.join("game.json");
-    let run = |args: &[&str], input: &str| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ttrbot"))
-            .args(args)
-            .arg("--board")
-            .arg(dir.join("board.png"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the binary starts");
-        child
-            .stdin
-            .take()
-            .expect("stdin")
-            .write_all(input.as_bytes())
-            .expect("input");
-        let output = child.wait_with_output().expect("it ends");
-        assert!(output.status.success());
-        String::from_utf8_lossy(&output.stdout).into_owned()
-    };
+    // English whatever the machine's locale: the test reads the English sentences.
+    let run = |args: &[&str], input: &str| play_piped(args, &dir, "C.UTF-8", input);
     let first = run(
         &[
             "play",
@@ -138,4 +149,49 @@ fn a_saved_game_resumes_where_it_was_left() {
 fn tail(text: &str) -> String {
     let lines: Vec<&str> = text.lines().collect();
     lines[lines.len().saturating_sub(40)..].join("\n")
+}
+
+#[test]
+fn play_in_spanish_speaks_spanish_from_the_locale_and_from_lang() {
+    let dir = std::env::temp_dir().join(format!("ttrbot-play-es-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let run = |more: &[&str], locale: &str| {
+        let save = dir.join("game.json");
+        let mut args = vec![
+            "play",
+            "--map",
+            "europe",
+            "--players",
+            "2",
+            "--seed",
+            "5",
+            "--name",
+            "Ana",
+        ];
+        args.extend(["--save", save.to_str().unwrap()]);
+        args.extend(more);
+        let input = "keep all\nhola\nhelp\nstatus\ndraw deck\nclaim Atlantis - Roma\nquit\nno\n";
+        play_piped(&args, &dir, locale, input)
+    };
+    // From the system's locale.
+    let out = run(&[], "es_ES.UTF-8");
+    for said in [
+        "Europa — Ana contra Ordenador 1 (normal).",
+        "No existe la orden `hola`.",
+        "Órdenes (las mismas que los comandos /ttr del bot de Discord):",
+        "Boca arriba:",
+        "Has robado",
+        "No hay ninguna ciudad llamada «Atlantis» en Europa.",
+        "No se ha guardado.",
+    ] {
+        assert!(out.contains(said), "“{said}” missing from:\n{out}");
+    }
+    for english in ["Your turn", "There is no", "You drew", "Face up"] {
+        assert!(!out.contains(english), "“{english}” in:\n{out}");
+    }
+    // `--lang` wins over the locale; any other locale is English.
+    assert!(run(&["--lang", "en"], "es_ES.UTF-8").contains("There is no command `hola`."));
+    assert!(run(&[], "pt_BR.UTF-8").contains("There is no command `hola`."));
+    assert!(run(&["--lang", "es"], "C").contains("No existe la orden `hola`."));
+    let _ = std::fs::remove_dir_all(&dir);
 }

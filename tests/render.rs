@@ -326,3 +326,38 @@ fn hidden_cards_and_tickets_cannot_change_the_picture() {
     let b = render::board(hidden.map(), &hidden.public_view(), &names(3));
     assert!(a == b, "the picture changed with a hidden card");
 }
+
+#[test]
+fn the_panel_speaks_the_language_asked_and_the_board_is_the_same_in_every_language() {
+    for (id, _) in BUILTIN {
+        let map = maps::builtin(id).unwrap();
+        let players = 3.min(usize::from(map.rules.max_players));
+        // The start (choosing tickets), mid-game, and a finished game with its ranking.
+        for actions in [0, 200, 100_000] {
+            let game = played(id, players, actions, 9);
+            let view = game.public_view();
+            let (en, es) = (
+                render::board_in(Lang::En, &map, &view, &names(players)),
+                render::board_in(Lang::Es, &map, &view, &names(players)),
+            );
+            assert_eq!(
+                en,
+                render::board(&map, &view, &names(players)),
+                "{id}: English is the default"
+            );
+            let differs =
+                |x0: u32, x1: u32| (x0..x1).any(|x| (0..en.height()).any(|y| en.get_pixel(x, y) != es.get_pixel(x, y)));
+            assert!(
+                !differs(0, map.width),
+                "{id}: the map itself is the same in every language"
+            );
+            assert!(
+                differs(map.width, en.width()),
+                "{id} after {actions}: the panel's words change"
+            );
+            let seat = game.seat_view(Seat(0));
+            let own = render::seat_board(Lang::Es, &map, &view, &names(players), Seat(0), &seat.tickets);
+            assert_eq!(own.dimensions(), image_size(&map));
+        }
+    }
+}

@@ -208,3 +208,93 @@ fn each_maps_rules_in_short_name_its_own_mechanics_and_no_others() {
     );
     assert!(!berlin.contains("longest"), "{berlin}");
 }
+
+#[test]
+fn the_same_sentences_read_in_spanish_with_the_rulebooks_words() {
+    let game = started("europe", 2, 1);
+    let europe = game.map();
+    let names = names();
+    let es = |e: &Event| text::event(Lang::Es, europe, &names, e);
+    let route = route(&game, "Marseille", "Zürich", None);
+    let said = [
+        es(&Event::Claimed {
+            seat: Seat(0),
+            route,
+            cards: cards(&[("pink", 2)]),
+            points: 7,
+        }),
+        es(&Event::DrewFaceup {
+            seat: Seat(1),
+            card: card("locomotive"),
+        }),
+        es(&Event::DrewFaceup {
+            seat: Seat(1),
+            card: card("red"),
+        }),
+        es(&Event::TicketsKept {
+            seat: Seat(0),
+            kept: 1,
+            returned: 0,
+        }),
+        es(&Event::FaceupReset),
+        text::private_event(Lang::Es, europe, &PrivateEvent::DrewCard { card: card("white") }),
+        text::cards(Lang::Es, europe, &cards(&[("red", 3), ("locomotive", 1)])),
+        text::rule_error(Lang::Es, europe, &ttrbot::rules::RuleError::KeepMore { min: 2 }),
+        text::rule_error(Lang::Es, europe, &ttrbot::rules::RuleError::NotYourTurn),
+        text::whose_turn(Lang::Es, &names, &game.public_view()),
+    ];
+    let expected = [
+        "Ana cubre Marseille – Zürich (2, morado) y suma 7 puntos.",
+        "Ben roba una Locomotora boca arriba.",
+        "Ben roba una carta roja boca arriba.",
+        "Ana se queda 1 billete.",
+        "Tres Locomotoras boca arriba: se retiran las cinco cartas y se sacan cinco nuevas.",
+        "Has robado una carta blanca.",
+        "3 rojas, 1 Locomotora",
+        "Quédate al menos 2 billetes.",
+        "No es tu turno.",
+        "Le toca a Ana.",
+    ];
+    assert_eq!(said, expected);
+    // Every rule summary reads in Spanish too, from the same data.
+    for (id, _) in BUILTIN {
+        let map = ttrbot::maps::builtin(id).unwrap();
+        let rules = text::rules(Lang::Es, &map);
+        assert!(
+            rules.contains("**Preparación:**") && rules.contains("**Puntuación:**"),
+            "{rules}"
+        );
+        assert!(
+            !rules.contains("card") && !rules.contains("ticket"),
+            "English left in: {rules}"
+        );
+    }
+    assert_eq!(Lang::from_locale("es-ES"), Lang::Es);
+    assert_eq!(Lang::from_locale("es-419"), Lang::Es);
+    assert_eq!(Lang::from_locale("pt-BR"), Lang::En);
+}
+
+#[test]
+fn cards_typed_in_spanish_read_as_the_english_form_does() {
+    let game = started("europe", 2, 1);
+    let europe = game.map();
+    let read = |lang, typed| text::parse_cards(lang, europe, typed);
+    let expected = cards(&[("red", 3), ("locomotive", 1)]);
+    for typed in [
+        "3 rojas + 1 Locomotora",
+        "3 ROJAS, 1 locomotora",
+        "3 rojo + 1 locomotoras",
+        "3 red + 1 locomotive",
+    ] {
+        assert_eq!(read(Lang::Es, typed), Ok(expected), "{typed}");
+    }
+    assert_eq!(read(Lang::Es, "2 moradas"), Ok(cards(&[("pink", 2)])));
+    assert_eq!(read(Lang::Es, "amarilla"), Ok(cards(&[("yellow", 1)])));
+    // English players type English; nonsense is refused in either language.
+    assert!(read(Lang::En, "3 rojas").is_err());
+    assert!(read(Lang::Es, "3 azulado").is_err());
+    // What the bot offers in Spanish reads back.
+    let offered = text::payment(Lang::Es, europe, &expected);
+    assert_eq!(offered, "3 rojas + 1 Locomotora");
+    assert_eq!(read(Lang::Es, &offered), Ok(expected));
+}

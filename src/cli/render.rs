@@ -36,6 +36,9 @@ pub struct RenderArgs {
     /// The PNG file to write.
     #[arg(short, long)]
     pub out: PathBuf,
+    /// The language of the panel's words: en or es.
+    #[arg(long, default_value = "en", value_parser = ["en", "es"])]
+    pub lang: String,
 }
 
 /// Draws the board and writes the PNG.
@@ -58,11 +61,12 @@ pub fn run(args: &RenderArgs) -> Result<(), Failure> {
         }
     };
     let players = Player::list(&names);
+    let lang = Lang::from_locale(&args.lang);
     let image = match args.seat {
-        None => render::board(game.map(), &game.public_view(), &players),
+        None => render::board_in(lang, game.map(), &game.public_view(), &players),
         Some(seat) if usize::from(seat) < game.players() => {
             let view = game.seat_view(Seat(seat));
-            render::seat_board(Lang::En, game.map(), &view.public, &players, view.seat, &view.tickets)
+            render::seat_board(lang, game.map(), &view.public, &players, view.seat, &view.tickets)
         }
         Some(seat) => {
             return Err(Failure::input(format!(

@@ -37,6 +37,41 @@ pub(super) fn draw_background(map: &Map, img: &mut RgbaImage, k: f32) {
     );
 }
 
+/// Where the panel's lines end on the right: the edge of a seat's row.
+const TEXT_RIGHT: f32 = 590.0;
+
+/// Draws a line of the panel from `at`, ending before `right` (from the column's left, `x`): at `size`, or smaller
+/// (down to three quarters) when a long line would run off the picture, and cut short with "…" past that.
+fn fitted_text(
+    img: &mut RgbaImage,
+    font: &ab_glyph::FontRef<'static>,
+    size: f32,
+    at: (f32, f32),
+    right: f32,
+    color: Rgba<u8>,
+    line: &str,
+) {
+    let room = right - at.0;
+    let fits = |size: f32, line: &str| draw::text_size(font, size, line).0 <= room;
+    let mut scaled = size;
+    while !fits(scaled, line) && scaled > size * 0.75 {
+        scaled -= 1.0;
+    }
+    let mut shown = line.to_string();
+    while !fits(scaled, &shown) && shown.chars().count() > 1 {
+        let kept: String = shown.trim_end_matches('…').chars().collect();
+        shown = format!(
+            "{}…",
+            kept.chars()
+                .take(kept.chars().count() - 1)
+                .collect::<String>()
+                .trim_end()
+        );
+    }
+    // A smaller line sits lower, on the same baseline as its neighbours would.
+    draw::text(img, font, scaled, (at.0, at.1 + (size - scaled) * 0.8), color, &shown);
+}
+
 /// Writes lines down the panel, never past its bottom.
 struct Column {
     x: f32,
@@ -79,7 +114,7 @@ pub(super) fn draw(
         discard = view.discard_size,
         tickets = view.ticket_deck_size
     );
-    draw::text(img, &TEXT, 24.0, (col.x, col.y), INK, &piles);
+    fitted_text(img, &TEXT, 24.0, (col.x, col.y), col.x + TEXT_RIGHT, INK, &piles);
     col.y += 44.0;
     // Once the game is over the ranking comes first; a player's tickets follow as far as room allows.
     if let Some(result) = &view.result {
@@ -101,7 +136,8 @@ fn seat_name(lang: Lang, players: &[Player], seat: Seat) -> String {
 
 /// The map's name, what the game waits for, and the last claim.
 fn draw_heading(lang: Lang, map: &Map, view: &PublicView, players: &[Player], img: &mut RgbaImage, col: &mut Column) {
-    draw::text(img, &LABEL, 40.0, (col.x, col.y), INK, &text::map_name(lang, map));
+    let title = text::map_name(lang, map);
+    fitted_text(img, &LABEL, 40.0, (col.x, col.y), col.x + TEXT_RIGHT, INK, &title);
     col.y += 54.0;
     let name = seat_name(lang, players, view.current);
     let status = match &view.phase {
@@ -111,7 +147,7 @@ fn draw_heading(lang: Lang, map: &Map, view: &PublicView, players: &[Player], im
         _ if view.final_round => tr!(lang, "panel-last-round", name = name),
         _ => tr!(lang, "panel-to-play", name = name),
     };
-    draw::text(img, &LABEL, 34.0, (col.x, col.y), ALERT, &status);
+    fitted_text(img, &LABEL, 34.0, (col.x, col.y), col.x + TEXT_RIGHT, ALERT, &status);
     col.y += 46.0;
     if let Some(route) = view.last_claim {
         let r = map.route(route);
@@ -128,7 +164,7 @@ fn draw_heading(lang: Lang, map: &Map, view: &PublicView, players: &[Player], im
             &draw::rect(col.x, col.y + 6.0, col.x + 18.0, col.y + 24.0),
             board::HIGHLIGHT,
         );
-        draw::text(img, &TEXT, 24.0, (col.x + 28.0, col.y), INK, &line);
+        fitted_text(img, &TEXT, 24.0, (col.x + 28.0, col.y), col.x + TEXT_RIGHT, INK, &line);
     }
     col.y += 44.0;
 }
@@ -162,21 +198,15 @@ fn draw_seat_row(
         .result
         .as_ref()
         .map_or(i32::from(seat.route_points), |r| r.scores[seat.seat.index()].total);
-    draw::text(
-        img,
-        &LABEL,
-        36.0,
-        (x + 76.0, y),
-        INK,
-        &seat_name(lang, players, seat.seat),
-    );
     let points = format!("{score}");
     let (pw, _) = draw::text_size(&LABEL, 36.0, &points);
-    draw::text(img, &LABEL, 36.0, (x + 590.0 - pw, y), INK, &points);
+    let name = seat_name(lang, players, seat.seat);
+    fitted_text(img, &LABEL, 36.0, (x + 76.0, y), x + TEXT_RIGHT - pw - 16.0, INK, &name);
+    draw::text(img, &LABEL, 36.0, (x + TEXT_RIGHT - pw, y), INK, &points);
     let key = if map.rules.metros > 0 {
-        "panel-trams"
+        "count-trams"
     } else {
-        "panel-trains"
+        "count-trains"
     };
     let mut details = vec![tr!(lang, key, count = seat.trains)];
     if map.rules.metros > 0 {
@@ -188,7 +218,7 @@ fn draw_seat_row(
         details.push(tr!(lang, "panel-stations", count = seat.stations_left));
     }
     let details = details.join(" · ");
-    draw::text(img, &TEXT, 22.0, (x + 76.0, y + 48.0), MUTED, &details);
+    fitted_text(img, &TEXT, 22.0, (x + 76.0, y + 48.0), x + TEXT_RIGHT, MUTED, &details);
     col.y += ROW;
 }
 
@@ -264,7 +294,8 @@ fn draw_ticket_list(
             ("○", MUTED)
         };
         draw::text(img, &TEXT, 22.0, (col.x, col.y), color, mark);
-        draw::text(img, &TEXT, 22.0, (col.x + 30.0, col.y), INK, &map.ticket_label(ticket));
+        let label = map.ticket_label(ticket);
+        fitted_text(img, &TEXT, 22.0, (col.x + 30.0, col.y), col.x + TEXT_RIGHT, INK, &label);
         col.y += 30.0;
     }
     col.y += 14.0;
@@ -292,7 +323,7 @@ fn draw_final_ranking(lang: Lang, result: &FinalResult, players: &[Player], img:
             tickets = format!("{:+}", s.ticket_points),
             bonus = s.longest_bonus + s.station_points + s.grand_tour_points
         );
-        draw::text(img, &TEXT, 22.0, (col.x, col.y), INK, &line);
+        fitted_text(img, &TEXT, 22.0, (col.x, col.y), col.x + TEXT_RIGHT, INK, &line);
         col.y += 30.0;
     }
 }

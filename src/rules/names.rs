@@ -73,6 +73,11 @@ pub enum NameError {
         /// "route" or "ticket".
         kind: &'static str,
     },
+    /// What was typed as a payment is not cards of this map.
+    NotCards {
+        /// What was typed (cut short).
+        got: String,
+    },
     /// A list in a file has the wrong shape.
     Malformed {
         /// What the list should look like.
@@ -99,6 +104,7 @@ impl fmt::Display for NameError {
             NameError::ListedTooOften { what, .. } => {
                 write!(f, "ticket {what} is listed more times than the deck has it")
             }
+            NameError::NotCards { got } => write!(f, "cards such as “3 red + 1 locomotive”, not {got}"),
             NameError::Malformed { expected, got } => write!(f, "{expected}, not {got}"),
         }
     }
@@ -206,13 +212,12 @@ fn split_color<'a>(map: &Map, text: &'a str) -> Result<(&'a str, Option<Option<C
 /// "2 locomotives", "red" (one card). Case and accents are forgiven; a plural "s" is too.
 ///
 /// # Errors
-/// `Empty`, or `Malformed` naming what was not a count and a card of this map.
+/// `Empty`, or `NotCards` when something is not a count and a card of this map.
 pub fn parse_cards(map: &Map, typed: &str) -> Result<CardCounts, NameError> {
     if typed.trim().is_empty() {
         return Err(NameError::Empty);
     }
-    let malformed = || NameError::Malformed {
-        expected: "cards such as “3 red + 1 locomotive”",
+    let malformed = || NameError::NotCards {
         got: excerpt(typed.trim()),
     };
     let mut cards = CardCounts::default();

@@ -361,6 +361,7 @@ pub(super) fn name_error(lang: Lang, map: &Map, error: &NameError) -> String {
         NameError::ListedTooOften { what, kind } => {
             tr!(lang, "name-listed-too-often", what = what, kind = *kind)
         }
+        NameError::NotCards { got } => tr!(lang, "name-not-cards", got = got),
         NameError::Malformed { expected, got } => {
             tr!(lang, "name-malformed", expected = *expected, got = got)
         }
@@ -556,14 +557,11 @@ pub(super) fn whose_turn(lang: Lang, names: &Names, view: &PublicView) -> String
 }
 
 pub(super) fn seat_rows(lang: Lang, map: &Map, names: &Names, view: &PublicView) -> Vec<String> {
-    let pieces = tr!(
-        lang,
-        if map.rules.metros > 0 {
-            "pieces-trams"
-        } else {
-            "pieces-trains"
-        }
-    );
+    let pieces = if map.rules.metros > 0 {
+        "count-trams"
+    } else {
+        "count-trains"
+    };
     view.seats
         .iter()
         .map(|s| {
@@ -575,8 +573,7 @@ pub(super) fn seat_rows(lang: Lang, map: &Map, names: &Names, view: &PublicView)
                 lang,
                 "seat-row",
                 score = score,
-                trains = s.trains,
-                pieces = pieces.as_str(),
+                pieces = tr!(lang, pieces, count = s.trains),
                 cards = tr!(lang, "count-cards", count = s.hand_size),
                 tickets = tr!(lang, "count-tickets", count = s.tickets_held)
             );

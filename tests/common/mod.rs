@@ -11,6 +11,20 @@ use ttrbot::rules::Step;
 use ttrbot::rules::{Action, Card, CardCounts, Color, Event, Game, RuleError, Seat, TicketSet, WildName};
 use ttrbot::rules::{Map, RouteId, TicketId};
 
+/// Every `.rs` file under `dir`, recursively.
+pub fn rust_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|x| x == "rs") {
+            out.push(path);
+        }
+    }
+    out
+}
+
 /// A built-in map.
 pub fn map(id: &str) -> Arc<Map> {
     maps::builtin(id).expect("built-in map loads")

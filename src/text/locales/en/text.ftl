@@ -223,6 +223,7 @@ name-no-such-route-color = No { $color } route joins { $a } and { $b }.
 name-unknown-color = “{ $typed }” is not a colour on { $map }.
 name-no-such-ticket = No ticket joins { $a } and { $b }.
 name-listed-too-often = The { $kind } { $what } is listed more often than it exists.
+name-not-cards = Expected cards such as “3 red + 1 locomotive”, not { $got }.
 name-malformed = Expected { $expected }, not { $got }.
 
 ## Refusals (the bot's storage)
@@ -261,8 +262,7 @@ hand-offer = Still to choose from: { $count } tickets.
 whose-over = The game is over.
 whose-starting = Everyone is choosing starting tickets.
 whose-turn = { $name } is to play.
-seat-row = { $score } pts · { $trains } { $pieces } · { $cards } · { $tickets }
-pieces-trams = trams
+seat-row = { $score } pts · { $pieces } · { $cards } · { $tickets }
 piles = Deck { $deck }
     Discard { $discard }
     Tickets { $tickets }
@@ -326,11 +326,11 @@ panel-tunnel = { $name }: tunnel, { $count } more?
 panel-last-round = Last round: { $name } to play
 panel-to-play = { $name } to play
 panel-last-claim = Last claim: { $name }, { $a } – { $b }
-panel-trains = { $count ->
+count-trains = { $count ->
     [one] 1 train
    *[other] { $count } trains
 }
-panel-trams = { $count ->
+count-trams = { $count ->
     [one] 1 tram
    *[other] { $count } trams
 }

@@ -34,13 +34,13 @@ button-other-channel = Ese botón no es de ninguna partida de este canal.
 already-played = Eso ya se jugó.
 already-played-over = Eso ya se jugó: la partida ha terminado.
 sorry = Lo siento, algo ha fallado por mi parte; no se ha cambiado nada.
-no-game-start = No hay ninguna partida en juego en este canal: abre una con `/ttr start`.
+no-game-start = No hay ninguna partida en juego en este canal: abre una con `/ttr empezar`.
 permission-missing = Tu jugada está guardada, pero no he podido publicarla en este canal porque me falta un permiso. Necesito Ver canal, Enviar mensajes, Insertar enlaces y Adjuntar archivos; pídeselo a quien administre el servidor.
 permission-no-view = Tu jugada está guardada, pero no puedo ver este canal para publicarla. Pide a quien administre el servidor que me dé acceso (Ver canal, Enviar mensajes, Insertar enlaces, Adjuntar archivos).
 
 ## La sala
 
-lobby-open = Hay una partida de **{ $map }** abierta: pulsa **Unirme** (o escribe `/ttr join`). Quien la abrió pulsa **Empezar** cuando haya de { $min } a { $max } jugadores.
+lobby-open = Hay una partida de **{ $map }** abierta: pulsa **Unirme** (o escribe `/ttr unirme`). Quien la abrió pulsa **Empezar** cuando haya de { $min } a { $max } jugadores.
 lobby-title = Sala: { $map } · { $min }–{ $max } jugadores
 lobby-seat = { $number }. { $name } ({ $color })
 lobby-seat-host = { $number }. { $name } ({ $color }) — anfitrión
@@ -49,7 +49,7 @@ lobby-closed = Esta sala está cerrada.
 lobby-closed-button = Esa sala está cerrada.
 lobby-closed-empty = La sala se ha cerrado: no queda ningún jugador.
 lobby-in-thread = Hay una partida de { $map } abierta en { $channel }: únete allí.
-game-started = ¡Empieza la partida de **{ $map }**: { $players }! Todos eligen ahora sus Billetes de Destino a la vez: pulsa **Elegir billetes** (o escribe `/ttr tickets`). También tienes tus billetes por mensaje privado.
+game-started = ¡Empieza la partida de **{ $map }**: { $players }! Todos eligen ahora sus Billetes de Destino a la vez: pulsa **Elegir billetes** (o escribe `/ttr billetes`). También tienes tus billetes por mensaje privado.
 computer-name = Ordenador { $number }
 level-easy = fácil
 level-normal = normal
@@ -59,7 +59,7 @@ level-unknown = No hay ningún nivel «{ $name }» para el ordenador: elige easy
 layout-unknown = No hay ninguna disposición «{ $name }»: elige feed o dashboard.
 thread-name = ¡Aventureros al Tren! · { $map }
 thread-no-server = Los hilos solo existen en los canales de un servidor.
-thread-failed = No he podido abrir un hilo aquí (estamos dentro de un hilo, o me falta el permiso Crear hilos públicos). Empieza la partida sin `thread`, o pídeselo a quien administre el servidor.
+thread-failed = No he podido abrir un hilo aquí (estamos dentro de un hilo, o me falta el permiso Crear hilos públicos). Empieza la partida sin `hilo`, o pídeselo a quien administre el servidor.
 player-color-orange = naranja
 player-color-navy = azul marino
 player-color-green = verde
@@ -70,11 +70,11 @@ player-color-black = negro
 
 dm-starting-tickets = Tus Billetes de Destino iniciales para la partida de **{ $map }** en { $channel }:
     { $tickets }
-    Quédate al menos { $keep }: pulsa **Elegir billetes** en el canal, o escribe allí `/ttr tickets`.
+    Quédate al menos { $keep }: pulsa **Elegir billetes** en el canal, o escribe allí `/ttr billetes`.
 dm-tickets = Tus billetes en la partida de **{ $map }** en { $channel }:
     { $tickets }
-dms-closed = No he podido enviar un mensaje privado a { $names } (mensajes privados cerrados): con `/ttr hand` aquí se ven los billetes.
-starting-tickets-chosen = Los billetes iniciales ya están elegidos. Para robar más en tu turno, escribe `/ttr tickets`.
+dms-closed = No he podido enviar un mensaje privado a { $names } (mensajes privados cerrados): con `/ttr mano` aquí se ven los billetes.
+starting-tickets-chosen = Los billetes iniciales ya están elegidos. Para robar más en tu turno, escribe `/ttr billetes`.
 keep-placeholder = Quédate al menos { $count }
 keep-prompt = Elige los billetes que te quedas (al menos { $count }).
 keep-from-list = Elige los billetes de la lista.
@@ -112,23 +112,23 @@ not-payable-now = { $route } · ahora no puedes pagarlo
 ## Terminar y dejar la partida
 
 end-confirm = ¿Terminar esta partida para todos, sin ganador? No se puede deshacer.
-ended-public = { $who } ha terminado la partida de { $map }: no hay ganador. Empezad otra con `/ttr start`.
+ended-public = { $who } ha terminado la partida de { $map }: no hay ganador. Empezad otra con `/ttr empezar`.
 ended-private = La partida ha terminado.
-leave-confirm = ¿Dejar esta partida? Un ordenador ocupa tu sitio con tus cartas y tus billetes y sigue jugando hasta que vuelvas con `/ttr rejoin`.
-left-public = { $name } ha dejado la partida: un ordenador ocupa su sitio y sigue jugando hasta que vuelva con `/ttr rejoin`.
+leave-confirm = ¿Dejar esta partida? Un ordenador ocupa tu sitio con tus cartas y tus billetes y sigue jugando hasta que vuelvas con `/ttr volver`.
+left-public = { $name } ha dejado la partida: un ordenador ocupa su sitio y sigue jugando hasta que vuelva con `/ttr volver`.
 left-ended-public = { $name } ha dejado la partida. No queda nadie jugando, así que la partida termina aquí, sin ganador.
-left-private = Has dejado la partida; un ordenador juega en tu sitio. Escribe `/ttr rejoin` aquí para recuperarlo.
+left-private = Has dejado la partida; un ordenador juega en tu sitio. Escribe `/ttr volver` aquí para recuperarlo.
 left-ended-private = Has dejado la partida; no quedaba nadie más jugando, así que ha terminado.
 
 ## Turnos parados
 
 skipped-private = Has saltado el turno de { $names }.
-replaced-public = { $who } ha pasado el sitio de { $names } a un ordenador porque venció el plazo del turno. Juega en nivel normal hasta que su jugador vuelva con `/ttr rejoin`.
+replaced-public = { $who } ha pasado el sitio de { $names } a un ordenador porque venció el plazo del turno. Juega en nivel normal hasta que su jugador vuelva con `/ttr volver`.
 replaced-private = Ahora un ordenador juega en el sitio de { $names }.
 rejoined-private = Vuelves a tener tu sitio: el ordenador ha dejado de jugarlo.
 rejoined-public = { $name } ha vuelto y juega de nuevo en su sitio.
 reminder = Recordatorio: { $who }, la partida lleva { $waited } esperando tu jugada.
-reminder-deadline = Recordatorio: { $who }, la partida lleva { $waited } esperando tu jugada y ya ha vencido el plazo. Cualquier otro jugador de la mesa puede saltar el turno o pasar el sitio a un ordenador, que lo jugará hasta que su jugador vuelva con `/ttr rejoin`.
+reminder-deadline = Recordatorio: { $who }, la partida lleva { $waited } esperando tu jugada y ya ha vencido el plazo. Cualquier otro jugador de la mesa puede saltar el turno o pasar el sitio a un ordenador, que lo jugará hasta que su jugador vuelva con `/ttr volver`.
 waited-under-an-hour = menos de una hora
 waited-hours = { $count ->
     [one] una hora

@@ -233,7 +233,7 @@ event-tickets-drawn = { $name } roba { $count ->
 }.
 event-station-built = { $name } construye una Estación en { $city } ({ $cards }).
 event-passed = { $name } pasa: no podía hacer nada más.
-event-skipped = Se salta el turno de { $name }: pasó el plazo de la partida sin jugar.
+event-skipped = Se salta el turno de { $name }: ha vencido el plazo de la partida.
 event-final-round = { $count ->
     [one] A { $name } le queda una pieza o ninguna: empieza la última ronda y todos, { $name } también, juegan un último turno.
    *[other] A { $name } le quedan { $count } { $pieces } o menos: empieza la última ronda y todos, { $name } también, juegan un último turno.
@@ -262,13 +262,14 @@ name-no-such-route-color = Ningún Recorrido { $color } une { $a } y { $b }.
 name-unknown-color = «{ $typed }» no es un color de { $map }.
 name-no-such-ticket = Ningún billete une { $a } y { $b }.
 name-listed-too-often = { $kind } { $what } aparece más veces de las que existe.
+name-not-cards = «{ $got }» no son cartas: escríbelas, por ejemplo, así: «3 rojas + 1 Locomotora».
 name-malformed = Se esperaba { $expected }, no { $got }.
 
 ## Peticiones rechazadas
 
 refusal-channel-busy = Este canal ya tiene una partida; termínala antes o empieza otra en otro canal.
 refusal-no-game = No hay ninguna partida en juego en este canal.
-refusal-no-lobby = No hay ninguna sala abierta en este canal; abre una con /ttr start.
+refusal-no-lobby = No hay ninguna sala abierta en este canal; abre una con /ttr empezar.
 refusal-unknown-game = Esa partida ya no existe.
 refusal-already-seated = Ya tienes un sitio en esta partida.
 refusal-not-seated = No juegas en esta partida.
@@ -278,7 +279,7 @@ refusal-too-few-players = { $seated ->
    *[other] Solo hay { $seated } jugadores sentados
 } para empezar: este mapa necesita al menos { $min }.
 refusal-not-host = Solo quien abrió la partida (o quien gestiona este canal) puede hacerlo.
-refusal-no-deadline = Esta partida no tiene plazo por turno, así que no se puede saltar ningún turno. Quien la abrió puede ponerlo con /ttr settings.
+refusal-no-deadline = Esta partida no tiene plazo por turno, así que no se puede saltar ningún turno. Quien la abrió puede ponerlo con /ttr ajustes.
 refusal-deadline-ahead = { $hours ->
     [one] Quien tiene el turno aún está a tiempo: el plazo vence en menos de una hora.
    *[other] Quien tiene el turno aún está a tiempo: el plazo vence dentro de { $hours } horas.
@@ -286,7 +287,7 @@ refusal-deadline-ahead = { $hours ->
 refusal-nobody-stalled = Nadie más está retrasando la partida: no hay ningún turno que saltar.
 refusal-not-away = Ningún ordenador está jugando un sitio tuyo en esta partida.
 refusal-unknown-map = No hay ningún mapa llamado «{ $map }».
-refusal-player-count = { $map } es para { $min } a { $max } jugadores, no para { $players }.
+refusal-player-count = En { $map } juegan de { $min } a { $max } jugadores, no { $players }.
 
 ## La mano de un jugador
 
@@ -300,8 +301,7 @@ hand-offer = Aún tienes que elegir entre { $count } billetes.
 whose-over = La partida ha terminado.
 whose-starting = Todos están eligiendo sus Billetes de Destino.
 whose-turn = Le toca a { $name }.
-seat-row = { $score } ptos · { $trains } { $pieces } · { $cards } · { $tickets }
-pieces-trams = tranvías
+seat-row = { $score } ptos · { $pieces } · { $cards } · { $tickets }
 piles = Mazo { $deck }
     Descartes { $discard }
     Billetes { $tickets }
@@ -368,11 +368,11 @@ panel-tunnel = { $name }: Túnel, ¿{ $count } más?
 panel-last-round = Última ronda: le toca a { $name }
 panel-to-play = Le toca a { $name }
 panel-last-claim = Último Recorrido: { $name }, { $a } – { $b }
-panel-trains = { $count ->
+count-trains = { $count ->
     [one] 1 vagón
    *[other] { $count } vagones
 }
-panel-trams = { $count ->
+count-trams = { $count ->
     [one] 1 tranvía
    *[other] { $count } tranvías
 }
@@ -387,4 +387,4 @@ panel-stations = { $count ->
 panel-faceup = Cartas boca arriba
 panel-piles = Mazo { $deck } · Descartes { $discard } · Billetes { $tickets }
 panel-final = Clasificación final
-panel-final-row = { $rank }. { $name }  { $total } ({ $routes } Recorridos, { $tickets } billetes, { $bonus } bonus)
+panel-final-row = { $rank }. { $name }  { $total } ({ $routes } Recorridos, { $tickets } billetes, { $bonus } extra)
