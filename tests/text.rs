@@ -1,5 +1,6 @@
 //! The sentences players read: one per public event, private events for their owner, rule errors, and nothing
-//! hidden in anything public.
+//! hidden in anything public; the message catalog they come from, complete in both languages and the only place
+//! that writes them.
 
 mod common;
 
@@ -297,4 +298,369 @@ fn cards_typed_in_spanish_read_as_the_english_form_does() {
     let offered = text::payment(Lang::Es, europe, &expected);
     assert_eq!(offered, "3 rojas + 1 Locomotora");
     assert_eq!(read(Lang::Es, &offered), Ok(expected));
+}
+
+/// Every sentence a player reads comes from the message catalog: the sources of the bot, the board's panel, the
+/// text layer and `ttrbot play` hold no English words of their own (only catalog keys, placeholders and logs); every
+/// message exists in both languages with the same placeholders.
+mod catalog_checks {
+    use std::path::{Path, PathBuf};
+
+    use super::common;
+    use ttrbot::text::{Lang, catalog};
+
+    /// The sources whose strings players read.
+    const SCANNED: [&str; 5] = [
+        "src/bot",
+        "src/render",
+        "src/text",
+        "src/cli/session.rs",
+        "src/cli/play.rs",
+    ];
+
+    /// Calls whose strings nobody playing reads: logs, internal errors that end in the apology, and the words the
+    /// operator reads in the terminal when the bot cannot start (the README's language, like `--help`).
+    const NOT_FOR_PLAYERS: [&str; 7] = [
+        "tracing::",
+        ".expect(",
+        "panic!(",
+        "assert!(",
+        "unreachable!(",
+        "Error::from(",
+        "BotError::",
+    ];
+
+    /// Strings players do read that are the same in every language, and why.
+    const SAME_IN_EVERY_LANGUAGE: [(&str, &str); 1] = [
+        // A verb typed in `ttrbot play`: its verbs are the slash commands' names, English everywhere (DESIGN §6).
+        ("src/cli/play.rs", "give up"),
+    ];
+
+    /// A string literal in a source file: where it starts (byte offset, line) and what it says.
+    struct Literal {
+        at: usize,
+        line: usize,
+        text: String,
+    }
+
+    /// The string literals of Rust source outside comments (char literals and lifetimes told apart well enough for
+    /// this project's code).
+    fn literals(code: &str) -> Vec<Literal> {
+        let bytes = code.as_bytes();
+        let mut found = Vec::new();
+        let mut i = 0;
+        let mut line = 1;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\n' => line += 1,
+                b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                    while i < bytes.len() && bytes[i] != b'\n' {
+                        i += 1;
+                    }
+                    continue;
+                }
+                b'\'' => {
+                    // 'x' or '\n' is a char literal; 'a (a lifetime) is not.
+                    if bytes.get(i + 1) == Some(&b'\\') {
+                        i += 4;
+                        while i < bytes.len() && bytes[i - 1] != b'\'' {
+                            i += 1;
+                        }
+                        continue;
+                    }
+                    let next = code[i + 1..].chars().next().map_or(0, char::len_utf8);
+                    if bytes.get(i + 1 + next) == Some(&b'\'') {
+                        i += 2 + next;
+                        continue;
+                    }
+                }
+                b'"' => {
+                    let (start, start_line) = (i, line);
+                    let mut text = String::new();
+                    i += 1;
+                    while i < bytes.len() && bytes[i] != b'"' {
+                        if bytes[i] == b'\\' {
+                            i += 1;
+                        }
+                        if bytes[i] == b'\n' {
+                            line += 1;
+                        }
+                        text.push(char::from(bytes[i]));
+                        i += 1;
+                    }
+                    found.push(Literal {
+                        at: start,
+                        line: start_line,
+                        text,
+                    });
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        found
+    }
+
+    /// Whether a string reads as English prose: two words of letters side by side, or one capitalised word (a label),
+    /// once placeholders (`{name}`) are taken out.
+    fn reads_as_english(text: &str) -> bool {
+        let mut plain = String::new();
+        let mut depth = 0;
+        for c in text.chars() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                _ if depth == 0 => plain.push(c),
+                _ => {}
+            }
+        }
+        let words: Vec<&str> = plain
+            .split(|c: char| !c.is_alphabetic() && c != '\'')
+            .filter(|w| !w.is_empty())
+            .collect();
+        let two_words = plain.split(' ').collect::<Vec<_>>().windows(2).any(|pair| {
+            pair.iter().all(|w| {
+                w.chars().filter(|c| c.is_alphabetic()).count() >= 2
+                    && w.chars().all(|c| c.is_alphabetic() || ",.:;'?!".contains(c))
+            })
+        });
+        let label = words.len() == 1
+            && plain.trim() == words[0]
+            && words[0].chars().next().is_some_and(char::is_uppercase)
+            && words[0].chars().skip(1).all(char::is_lowercase)
+            && words[0].len() >= 3;
+        two_words || label
+    }
+
+    /// A source file, or the Rust files under a folder.
+    fn sources(path: &Path) -> Vec<PathBuf> {
+        if path.is_file() {
+            vec![path.to_path_buf()]
+        } else {
+            common::rust_files(path)
+        }
+    }
+
+    #[test]
+    fn no_sentence_a_player_reads_is_written_outside_the_catalog() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut english = Vec::new();
+        let mut scanned = 0;
+        for file in SCANNED.iter().flat_map(|s| sources(&root.join(s))) {
+            let code = std::fs::read_to_string(&file).unwrap();
+            // A file's unit tests (at its end) say what the code should write; they are not what it writes.
+            let code = code.split("#[cfg(test)]").next().unwrap();
+            scanned += 1;
+            for literal in literals(code) {
+                // The statement the string stands in, from its start.
+                let before = &code[..literal.at];
+                let statement = &before[before.rfind([';', '{', '}']).map_or(0, |at| at + 1)..];
+                let statement_line = &before[before.rfind('\n').map_or(0, |at| at + 1)..];
+                if NOT_FOR_PLAYERS
+                    .iter()
+                    .any(|call| statement.contains(call) || statement_line.contains(call))
+                {
+                    continue;
+                }
+                let relative = file.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
+                if SAME_IN_EVERY_LANGUAGE.contains(&(relative.as_str(), literal.text.as_str())) {
+                    continue;
+                }
+                if reads_as_english(&literal.text) {
+                    english.push(format!(
+                        "{}:{}: \"{}\"",
+                        file.strip_prefix(root).unwrap().display(),
+                        literal.line,
+                        literal.text
+                    ));
+                }
+            }
+        }
+        assert!(scanned > 20, "only {scanned} files were scanned");
+        assert!(
+            english.is_empty(),
+            "English outside the catalog (src/text/locales):\n{}",
+            english.join("\n")
+        );
+    }
+
+    #[test]
+    fn the_scanner_finds_english_and_passes_keys_and_logs() {
+        assert!(reads_as_english("Your move is saved."));
+        assert!(reads_as_english("Deck"));
+        assert!(reads_as_english("{name} left the game"));
+        assert!(!reads_as_english("button-deck"));
+        assert!(!reads_as_english("{happened}\n{}"));
+        assert!(!reads_as_english("ttr:{game}:{what}"));
+        assert!(!reads_as_english("attachment://board.png"));
+        assert!(!reads_as_english("{} · {}"));
+        let found = literals("let a = \"one two\"; // \"not this\"\nlet b = '\"'; let c: &'static str = \"x\";");
+        let texts: Vec<&str> = found.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(texts, ["one two", "x"]);
+    }
+
+    #[test]
+    fn every_message_exists_in_both_languages_with_the_same_placeholders() {
+        let (en, es) = (catalog::messages(Lang::En), catalog::messages(Lang::Es));
+        assert!(en.len() > 100, "the English catalog has {} messages", en.len());
+        let only_en: Vec<&String> = en.keys().filter(|k| !es.contains_key(*k)).collect();
+        let only_es: Vec<&String> = es.keys().filter(|k| !en.contains_key(*k)).collect();
+        assert!(only_en.is_empty(), "missing in Spanish: {only_en:?}");
+        assert!(only_es.is_empty(), "missing in English: {only_es:?}");
+        for (key, vars) in &en {
+            assert_eq!(vars, &es[key], "{key}: the languages use different placeholders");
+        }
+    }
+
+    #[test]
+    fn every_key_the_code_names_is_in_the_catalog() {
+        let en = catalog::messages(Lang::En);
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
+        let mut missing = Vec::new();
+        // This file names the macro in its own documentation and tests.
+        for file in common::rust_files(std::path::Path::new(root))
+            .into_iter()
+            .filter(|f| !f.ends_with("catalog.rs"))
+        {
+            let code = std::fs::read_to_string(&file).unwrap();
+            for (i, _) in code.match_indices("tr!(") {
+                // tr!(lang, "key" …): a string literal right after the first argument; computed keys are skipped
+                // (the card and colour keys are checked by their own test).
+                let rest = &code[i + 4..];
+                let Some(comma) = rest.find(',') else { continue };
+                let after = rest[comma + 1..].trim_start();
+                let Some(literal) = after.strip_prefix('"') else {
+                    continue;
+                };
+                let Some(end) = literal.find('"') else { continue };
+                let key = &literal[..end];
+                if !en.contains_key(key) {
+                    missing.push(format!("{}: {key}", file.display()));
+                }
+            }
+        }
+        assert!(
+            missing.is_empty(),
+            "keys named in code but not in the catalog: {missing:#?}"
+        );
+    }
+
+    #[test]
+    fn every_string_shaped_like_a_message_key_is_one() {
+        // Keys chosen in code before `tr!` (`let key = if … { "count-trams" } …`) escape the test above: any string
+        // shaped like a key whose first word starts keys of the catalog must be a key.
+        let en = catalog::messages(Lang::En);
+        let families: std::collections::BTreeSet<&str> = en.keys().filter_map(|k| k.split('-').next()).collect();
+        // The actions of buttons (`ttr:<game>:<what>`), which share a first word with some keys.
+        let actions = ["hand-over", "starting-tickets", "cancel-claim", "give-up"];
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
+        let mut missing = Vec::new();
+        for file in common::rust_files(std::path::Path::new(root)) {
+            let code = std::fs::read_to_string(&file).unwrap();
+            // Escaped quotes and quote characters would put the split out of step.
+            let code = code
+                .split("#[cfg(test)]")
+                .next()
+                .unwrap()
+                .replace("\\\"", "")
+                .replace("'\"'", "");
+            for literal in code.split('"').skip(1).step_by(2) {
+                let shaped = literal.contains('-')
+                    && literal
+                        .chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "-_.".contains(c));
+                let family = literal.split('-').next().unwrap_or("");
+                if shaped && families.contains(family) && !en.contains_key(literal) && !actions.contains(&literal) {
+                    missing.push(format!("{}: {literal}", file.display()));
+                }
+            }
+        }
+        assert!(
+            missing.is_empty(),
+            "key-shaped strings missing from the catalog: {missing:#?}"
+        );
+    }
+
+    #[test]
+    fn every_card_and_colour_has_its_words_in_both_languages() {
+        let en = catalog::messages(Lang::En);
+        let mut kinds: Vec<&str> = ttrbot::rules::Color::ALL.iter().map(|c| c.name()).collect();
+        kinds.push("gray");
+        for kind in &kinds {
+            for key in [format!("color-{kind}"), format!("card-{kind}")] {
+                assert!(en.contains_key(&key), "{key}");
+            }
+        }
+        for card in kinds.iter().copied().chain(["locomotive", "bicycle"]) {
+            for attribute in ["count", "noun", "article", "kind"] {
+                assert!(
+                    en.contains_key(&format!("card-{card}.{attribute}")),
+                    "card-{card}.{attribute}"
+                );
+            }
+        }
+        for wild in ["locomotive", "bicycle"] {
+            for attribute in ["plural", "counted"] {
+                assert!(
+                    en.contains_key(&format!("card-{wild}.{attribute}")),
+                    "card-{wild}.{attribute}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn plurals_follow_each_language() {
+        assert_eq!(
+            catalog::message(Lang::En, "count-tickets", &[("count", catalog::Arg::from(1u8))]),
+            "1 ticket"
+        );
+        assert_eq!(
+            catalog::message(Lang::En, "count-tickets", &[("count", catalog::Arg::from(3u8))]),
+            "3 tickets"
+        );
+        assert_eq!(
+            catalog::message(Lang::Es, "count-tickets", &[("count", catalog::Arg::from(1u8))]),
+            "1 billete"
+        );
+        assert_eq!(
+            catalog::message(Lang::Es, "count-tickets", &[("count", catalog::Arg::from(3u8))]),
+            "3 billetes"
+        );
+    }
+
+    #[test]
+    fn every_command_a_message_names_is_one_a_player_of_that_language_sees() {
+        for lang in [Lang::En, Lang::Es] {
+            // The names Discord shows in this language: `command-<name>` of the catalog.
+            let shown: Vec<String> = catalog::messages(lang)
+                .keys()
+                .filter(|k| k.starts_with("command-") && !k.contains('.'))
+                .map(|k| catalog::message(lang, k, &[]))
+                .collect();
+            assert!(shown.len() > 15, "{shown:?}");
+            // `ttrbot play`'s verbs are typed in English in every language: its file is not about slash commands.
+            for (_, file, source) in catalog::FILES
+                .iter()
+                .filter(|(l, f, _)| *l == lang && !f.ends_with("play.ftl"))
+            {
+                // Messages, not the files' comments.
+                let messages: String = source
+                    .lines()
+                    .filter(|l| !l.starts_with('#'))
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                for (at, _) in messages.match_indices("/ttr ") {
+                    let name: String = messages[at + 5..]
+                        .chars()
+                        .take_while(|c| c.is_alphabetic() || *c == '_')
+                        .collect();
+                    assert!(
+                        shown.contains(&name),
+                        "{file}: /ttr {name} is not a command {lang:?} players see"
+                    );
+                }
+            }
+        }
+    }
 }
