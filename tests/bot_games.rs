@@ -1225,3 +1225,69 @@ async fn a_game_in_spanish_answers_in_spanish_everywhere_and_draws_a_spanish_boa
     assert!(last.files[0].3 != drawn(Lang::En), "and differs from the English one");
     table.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spanish_speaker_in_an_english_server_reads_spanish_in_private_and_english_in_public() {
+    let fake = fake_discord::Fake::start("mixed-languages").await;
+    let ((host, host_name), (guest, guest_name)) = (PEOPLE[0], PEOPLE[1]);
+    let in_spanish = |mut interaction: Value| {
+        interaction["locale"] = json!("es-ES");
+        interaction
+    };
+    let opened = fake
+        .interact(slash(host, host_name, CHANNEL, "start", &[("map", json!("usa"))]))
+        .await;
+    let lobby = custom_ids_of(&opened["data"]);
+    let joined = fake
+        .interact(in_spanish(button(guest, guest_name, CHANNEL, &lobby[0])))
+        .await;
+    assert!(
+        content(&joined).starts_with("A game of **USA** is open"),
+        "the lobby is public: {joined:#}"
+    );
+    let started = fake.interact(button(host, host_name, CHANNEL, &lobby[3])).await;
+    assert!(
+        content(&started).starts_with("The game of **USA** has started"),
+        "{started:#}"
+    );
+    // Each person's DM in the language they use with the bot.
+    let dm_to = |user: u64| {
+        let path = format!("/api/v10/channels/{}/messages", fake_discord::DM_CHANNELS + user);
+        move |c: &fake_discord::Call| c.method == "POST" && c.path == path
+    };
+    let guest_dm = fake.wait_for_call("the guest's DM", dm_to(guest)).await;
+    let host_dm = fake.wait_for_call("the host's DM", dm_to(host)).await;
+    let said = |call: &fake_discord::Call| call.json["content"].as_str().unwrap().to_string();
+    assert!(
+        said(&guest_dm).starts_with("Tus Billetes de Destino iniciales para la partida de **Estados Unidos**"),
+        "{}",
+        said(&guest_dm)
+    );
+    assert!(
+        said(&host_dm).starts_with("Your starting tickets for the game of **USA**"),
+        "{}",
+        said(&host_dm)
+    );
+    // What only the guest reads is Spanish; what the channel reads stays the server's English.
+    let rules = fake
+        .interact(in_spanish(slash(guest, guest_name, CHANNEL, "rules", &[])))
+        .await;
+    assert!(content(&rules).contains("**Preparación:**"), "{rules:#}");
+    let choose = fake
+        .interact(in_spanish(button(
+            guest,
+            guest_name,
+            CHANNEL,
+            &custom_ids_of(&started["data"])[0],
+        )))
+        .await;
+    assert!(
+        content(&choose).starts_with("Elige los billetes que te quedas"),
+        "{choose:#}"
+    );
+    let status = fake
+        .interact(in_spanish(slash(guest, guest_name, CHANNEL, "status", &[])))
+        .await;
+    assert_eq!(content(&status), "Everyone is choosing starting tickets.", "{status:#}");
+    fake.stop().await;
+}

@@ -133,7 +133,12 @@ pub(super) fn tickets_button(game: GameId, lang: Lang) -> serenity::CreateAction
     ])
 }
 
-/// DMs each person their starting tickets. Returns the names of those whose DMs are closed.
+/// The language of a person's DMs: the one they use with the bot, or the game's until they have been heard from.
+fn seat_language(seat: &StoredSeat, game: Lang) -> Lang {
+    seat.language.as_deref().map_or(game, Lang::from_locale)
+}
+
+/// DMs each person their starting tickets, in their language. Returns the names of those whose DMs are closed.
 pub(super) async fn send_ticket_dms(
     ctx: &serenity::Context,
     data: &Data,
@@ -142,11 +147,11 @@ pub(super) async fn send_ticket_dms(
 ) -> Result<Vec<String>, Error> {
     let loaded = data.store.load(game).await?;
     let seats = data.store.seats(game).await?;
-    // Only the server's language is known for the others at the table: the DMs are written in it.
-    let lang = game_lang(&data.store.settings(game).await?);
+    let public = game_lang(&data.store.settings(game).await?);
     let mut closed = Vec::new();
     for seat in &seats {
         let Some(user) = seat.user_id else { continue };
+        let lang = seat_language(seat, public);
         let view = loaded.game.seat_view(seat.seat);
         let map = loaded.game.map();
         let list: Vec<String> = view
@@ -351,7 +356,7 @@ async fn dm_tickets(ctx: &serenity::Context, data: &Data, table: &Table, seat: S
     };
     let map = table.game.map();
     let view = table.game.seat_view(seat);
-    let lang = table.lang;
+    let lang = seat_language(stored, table.lang);
     let lines: Vec<String> = view
         .tickets
         .iter()
@@ -371,7 +376,7 @@ async fn dm_tickets(ctx: &serenity::Context, data: &Data, table: &Table, seat: S
         tracing::info!(user, "DM not delivered: {e}");
         if data.dms_closed(table.id, user) {
             let name = super::escape_markdown(&stored.player.name);
-            tell_dms_closed(ctx, table.channel, &[name], lang).await?;
+            tell_dms_closed(ctx, table.channel, &[name], table.lang).await?;
         }
     }
     Ok(())

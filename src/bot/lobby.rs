@@ -291,6 +291,10 @@ pub async fn start(
         Ok(lobby) => lobby,
         Err(e) => return say_privately(ctx, refusal_or_error(lang, e)?).await,
     };
+    ctx.data()
+        .store
+        .remember_language(lobby.id, new.host, lang.code())
+        .await?;
     let host = Actor {
         user_id: new.host,
         manages_channel: true,
@@ -364,7 +368,13 @@ pub async fn join(ctx: Context<'_>) -> Result<(), Error> {
     let lock = ctx.data().channel_lock(channel);
     let _held = lock.lock().await;
     match ctx.data().store.join_lobby(channel, ctx.author().id.get(), &name).await {
-        Ok(lobby) => send_lobby(ctx, &lobby).await,
+        Ok(lobby) => {
+            let store = &ctx.data().store;
+            store
+                .remember_language(lobby.id, ctx.author().id.get(), lang.code())
+                .await?;
+            send_lobby(ctx, &lobby).await
+        }
         Err(e) => say_privately(ctx, refusal_or_error(lang, e)?).await,
     }
 }
@@ -427,10 +437,17 @@ pub(super) async fn on_button(
     }
     let store = &data.store;
     let changed = match id.what.as_str() {
-        "join" => store
+        "join" => match store
             .join_lobby(channel, user.id.get(), &display_name(user, member))
             .await
-            .map(Some),
+        {
+            Ok(lobby) => {
+                // Their DMs (their tickets) are written in the language they use.
+                store.remember_language(lobby.id, user.id.get(), lang.code()).await?;
+                Ok(Some(lobby))
+            }
+            Err(e) => Err(e),
+        },
         "leave" => store.leave_lobby(channel, user.id.get()).await,
         "computer" => {
             let public = current.as_ref().map_or(Lang::En, |l| game::game_lang(&l.settings));

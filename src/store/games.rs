@@ -40,6 +40,8 @@ pub struct StoredSeat {
     pub stand_in_for: Option<u64>,
     /// Whether its player wants a ping when the player before them starts a turn.
     pub heads_up: bool,
+    /// The language code (`en`, `es`) its person last used with the bot, for their DMs; `None` until known.
+    pub language: Option<String>,
     /// Name and colour.
     pub player: Player,
 }
@@ -217,7 +219,7 @@ pub(super) fn from_db(id: i64) -> u64 {
 }
 
 /// The columns [`stored_seat`] reads.
-pub(super) const SEAT_COLUMNS: &str = "seat, user_id, owner_id, heads_up, name, colour";
+pub(super) const SEAT_COLUMNS: &str = "seat, user_id, owner_id, heads_up, language, name, colour";
 
 /// A `seats` row ([`SEAT_COLUMNS`]) as a stored seat.
 pub(super) fn stored_seat(row: &sqlx::sqlite::SqliteRow) -> StoredSeat {
@@ -227,6 +229,7 @@ pub(super) fn stored_seat(row: &sqlx::sqlite::SqliteRow) -> StoredSeat {
         user_id: row.get::<Option<i64>, _>("user_id").map(from_db),
         stand_in_for: row.get::<Option<i64>, _>("owner_id").map(from_db),
         heads_up: row.get("heads_up"),
+        language: row.get("language"),
         player: Player {
             name: row.get("name"),
             color: stored_color(row.get("colour"), seat),

@@ -42,6 +42,11 @@ pub const MIGRATIONS: &[(i64, &str, &str)] = &[
     (5, "stalled players", include_str!("../../migrations/0005_stalls.sql")),
     (6, "dashboard", include_str!("../../migrations/0006_dashboard.sql")),
     (7, "statistics", include_str!("../../migrations/0007_stats.sql")),
+    (
+        8,
+        "seat language",
+        include_str!("../../migrations/0008_seat_language.sql"),
+    ),
 ];
 
 /// Why a storage call did not do what was asked, in two tiers: what the user caused (answer them plainly; nothing

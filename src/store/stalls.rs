@@ -123,6 +123,22 @@ impl Store {
         Ok(())
     }
 
+    /// Remembers the language (`en`, `es`) a person uses with the bot, for the DMs of their seat in game `id`
+    /// (also while a computer stands in for them). Nothing happens when they have no seat there.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn remember_language(&self, id: GameId, user: u64, language: &str) -> Result<(), StoreError> {
+        let _writing = self.writer.lock().await;
+        sqlx::query("UPDATE seats SET language = ? WHERE game_id = ? AND (user_id = ?3 OR owner_id = ?3)")
+            .bind(language)
+            .bind(id.0)
+            .bind(to_db(user))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// The seats of game `id` played by people who have `preference` on, with their users, in seat order.
     ///
     /// # Errors

@@ -178,7 +178,8 @@ impl Fake {
         self.shared.dms_closed.lock().unwrap().push(user);
     }
 
-    /// From now on, every interaction comes from users, and a server, whose Discord locale is `locale` (`es-ES`).
+    /// From now on, every interaction comes from users, and a server, whose Discord locale is `locale` (`es-ES`);
+    /// an interaction given a `locale` of its own keeps it (one user's language in the server's).
     pub fn speak(&self, locale: &str) {
         *self.shared.locale.lock().unwrap() = locale.to_string();
     }
@@ -298,9 +299,12 @@ impl Fake {
         let id = self.new_id();
         interaction["id"] = json!(id.to_string());
         interaction["token"] = json!(format!("tok-{id}"));
-        // The user's and the server's language, as Discord sends them.
+        // The user's and the server's language, as Discord sends them: the fake's, unless the test gave this
+        // interaction a user locale of its own.
         let locale = self.locale();
-        interaction["locale"] = json!(locale);
+        if interaction.get("locale").is_none() {
+            interaction["locale"] = json!(locale);
+        }
         interaction["guild_locale"] = json!(locale);
         serde_json::from_value::<serenity::Interaction>(interaction.clone())
             .unwrap_or_else(|e| panic!("the fake's interaction is not one serenity reads: {e}\n{interaction:#}"));
@@ -428,7 +432,7 @@ pub fn member(user: u64, name: &str, manage: bool) -> Value {
 
 fn base(kind: u8, user: u64, name: &str, channel: u64, data: Value) -> Value {
     json!({
-        "application_id": APP.to_string(), "type": kind, "version": 1, "locale": "en-US", "guild_locale": "en-US",
+        "application_id": APP.to_string(), "type": kind, "version": 1,
         "entitlements": [], "attachment_size_limit": 8_388_608, "guild_id": GUILD.to_string(),
         "channel_id": channel.to_string(), "channel": { "id": channel.to_string(), "type": 0 },
         "member": member(user, name, false), "app_permissions": "0", "data": data,
