@@ -266,6 +266,16 @@ async fn bad_input_is_answered_privately_in_plain_words_and_changes_nothing() {
             "computer player",
         ),
         (
+            "an option out of its range (a Discord that skipped its checks)",
+            slash(mover.0, mover.1, CHANNEL, "history", &[("page", json!(1u64 << 40))]),
+            "could not be read",
+        ),
+        (
+            "an option of another kind than registered (a Discord showing an older /ttr)",
+            slash(mover.0, mover.1, CHANNEL, "draw", &[("card", json!(3))]),
+            "could not be read",
+        ),
+        (
             "ending by someone who may not",
             button(PEOPLE[1].0, PEOPLE[1].1, CHANNEL, &format!("ttr:{}:end", table.game.0)),
             "Only the host",

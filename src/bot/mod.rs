@@ -316,11 +316,33 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                 )
                 .await;
         }
+        // An option the command cannot read: a value out of range, or a Discord that still shows the user an older
+        // shape of the command. poise would log it and leave the user without an answer (or answer in English,
+        // pointing to a help menu this bot does not have).
+        poise::FrameworkError::ArgumentParse { error, ctx, .. } => {
+            tracing::info!(command = %ctx.command().qualified_name, "an option could not be read: {error}");
+            option_unreadable(ctx).await;
+        }
+        poise::FrameworkError::CommandStructureMismatch { description, ctx, .. } => {
+            tracing::info!(command = %ctx.command().qualified_name, "options not as registered: {description}");
+            option_unreadable(poise::Context::Application(ctx)).await;
+        }
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {
                 tracing::error!("while handling an error: {e}");
             }
         }
+    }
+}
+
+/// Tells the user privately that an option of their command could not be read and nothing changed.
+async fn option_unreadable(ctx: Context<'_>) {
+    let lang = user_lang(ctx);
+    let answer = poise::CreateReply::default()
+        .content(tr!(lang, "option-unreadable"))
+        .ephemeral(true);
+    if let Err(e) = ctx.send(answer).await {
+        tracing::warn!("could not answer an unreadable option: {e}");
     }
 }
 

@@ -34,6 +34,7 @@ button-other-channel = Ese botón no es de ninguna partida de este canal.
 already-played = Eso ya se jugó.
 already-played-over = Eso ya se jugó: la partida ha terminado.
 sorry = Lo siento, algo ha fallado por mi parte; no se ha cambiado nada.
+option-unreadable = No he podido leer una de las opciones; no se ha cambiado nada. Elige su valor de la lista que ofrece Discord, o vuelve a escribirlo.
 no-game-start = No hay ninguna partida en juego en este canal: abre una con `/ttr empezar`.
 permission-missing = Tu jugada está guardada, pero no he podido publicarla en este canal porque me falta un permiso. Necesito Ver canal, Enviar mensajes, Insertar enlaces y Adjuntar archivos; pídeselo a quien administre el servidor.
 permission-no-view = Tu jugada está guardada, pero no puedo ver este canal para publicarla. Pide a quien administre el servidor que me dé acceso (Ver canal, Enviar mensajes, Insertar enlaces, Adjuntar archivos).
