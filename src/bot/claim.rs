@@ -358,7 +358,7 @@ async fn buy(
     };
     if confirm == Confirm::AsSet
         && purchase != Purchase::Tunnel
-        && data.store.settings(table.id).await?[CONFIRM_CLAIMS].as_bool() == Some(true)
+        && table.settings[CONFIRM_CLAIMS].as_bool() == Some(true)
     {
         // Checked before asking, so a claim that cannot be made is refused now, not after the confirmation.
         if let Err(e) = table.game.clone().apply(seat, purchase.action(cards)) {

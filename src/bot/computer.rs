@@ -79,7 +79,7 @@ async fn next_decision(
     let level = if stand_in {
         Level::Normal
     } else {
-        data.store.settings(table.id).await?[COMPUTER_LEVEL]
+        table.settings[COMPUTER_LEVEL]
             .as_str()
             .and_then(Level::from_name)
             .unwrap_or(Level::Normal)

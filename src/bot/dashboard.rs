@@ -6,7 +6,6 @@ use poise::serenity_prelude as serenity;
 
 use super::game::{Table, board_png, heads_up, pictures, scores_embed, turn_components, turn_message};
 use super::{Data, Error};
-use crate::store::GameId;
 use crate::text;
 use crate::text::catalog::tr;
 
@@ -16,9 +15,9 @@ pub(super) const LAYOUT: &str = "layout";
 /// The layouts a game may have, as `/ttr start layout:` and `/ttr settings layout:` name them.
 pub(super) const LAYOUTS: [&str; 2] = ["feed", "dashboard"];
 
-/// Whether game `id` is laid out as a dashboard.
-pub(super) async fn is_dashboard(data: &Data, id: GameId) -> Result<bool, Error> {
-    Ok(data.store.settings(id).await?[LAYOUT].as_str() == Some("dashboard"))
+/// Whether `table`'s game is laid out as a dashboard.
+pub(super) fn is_dashboard(table: &Table) -> bool {
+    table.settings[LAYOUT].as_str() == Some("dashboard")
 }
 
 /// Shows `table`'s game on its dashboard after an action: `happened` on the status message with the board, the
@@ -41,7 +40,7 @@ pub(super) async fn show(
         }
         if let Some(status) = status {
             let over = serenity::EditMessage::new()
-                .content(tr!(table.lang, "dashboard-over"))
+                .content(tr!(table.lang(), "dashboard-over"))
                 .embeds(Vec::new())
                 .components(Vec::new())
                 .remove_all_attachments();
@@ -54,7 +53,7 @@ pub(super) async fn show(
     }
     let png = board_png(table).await?;
     let view = table.game.public_view();
-    let content = format!("{happened}\n{}", text::whose_turn(table.lang, &table.names(), &view));
+    let content = format!("{happened}\n{}", text::whose_turn(table.lang(), &table.names(), &view));
     let embed = scores_embed(table, &view).image("attachment://board.png");
     let board = serenity::CreateAttachment::bytes(png, "board.png");
     let quiet = serenity::CreateAllowedMentions::new;
@@ -91,10 +90,10 @@ pub(super) async fn show(
         let to_move = table.seats.get(view.current.index()).and_then(|s| s.user_id);
         if let Some(user) = to_move.filter(|_| view.phase == crate::rules::Step::Turn) {
             let mut pinged = vec![user];
-            let mut said = tr!(table.lang, "dashboard-ping", name = format!("<@{user}>"));
+            let mut said = tr!(table.lang(), "dashboard-ping", name = format!("<@{user}>"));
             if let Some(next) = heads_up(table, &view) {
                 said.push(' ');
-                said.push_str(&tr!(table.lang, "turn-next", name = format!("<@{next}>")));
+                said.push_str(&tr!(table.lang(), "turn-next", name = format!("<@{next}>")));
                 pinged.push(next);
             }
             let message = serenity::CreateMessage::new()

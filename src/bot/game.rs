@@ -33,11 +33,16 @@ pub(super) struct Table {
     pub(super) game: Game,
     pub(super) version: i64,
     pub(super) seats: Vec<StoredSeat>,
-    /// The language of its public messages (the server's, from the game's settings).
-    pub(super) lang: Lang,
+    /// The game's settings (layout, language, confirming claims, …), read with the game.
+    pub(super) settings: serde_json::Value,
 }
 
 impl Table {
+    /// The language of its public messages (the server's, from the game's settings).
+    pub(super) fn lang(&self) -> Lang {
+        game_lang(&self.settings)
+    }
+
     fn players(&self) -> Vec<Player> {
         self.seats.iter().map(|s| s.player.clone()).collect()
     }
@@ -96,14 +101,14 @@ pub(super) async fn table(data: &Data, channel: u64) -> Result<Option<Table>, Er
 async fn table_of(data: &Data, id: GameId, channel: u64) -> Result<Table, Error> {
     let loaded = data.store.load(id).await?;
     let seats = data.store.seats(id).await?;
-    let lang = game_lang(&data.store.settings(id).await?);
+    let settings = data.store.settings(id).await?;
     Ok(Table {
         id,
         channel,
         game: loaded.game,
         version: loaded.version,
         seats,
-        lang,
+        settings,
     })
 }
 
@@ -112,8 +117,8 @@ async fn table_of(data: &Data, id: GameId, channel: u64) -> Result<Table, Error>
 pub(super) async fn repost_unannounced(ctx: &serenity::Context, data: &Data) -> Result<(), Error> {
     for (id, channel) in data.store.unannounced().await? {
         let table = table_of(data, id, channel).await?;
-        let happened = tr!(table.lang, "restarted");
-        if is_dashboard(data, id).await? {
+        let happened = tr!(table.lang(), "restarted");
+        if is_dashboard(&table) {
             show(ctx, data, &table, &happened, true).await?;
         } else {
             let message = turn_message(&table, &happened, pictures(data, &table).await?);
@@ -356,7 +361,7 @@ async fn dm_tickets(ctx: &serenity::Context, data: &Data, table: &Table, seat: S
     };
     let map = table.game.map();
     let view = table.game.seat_view(seat);
-    let lang = seat_language(stored, table.lang);
+    let lang = seat_language(stored, table.lang());
     let lines: Vec<String> = view
         .tickets
         .iter()
@@ -376,7 +381,7 @@ async fn dm_tickets(ctx: &serenity::Context, data: &Data, table: &Table, seat: S
         tracing::info!(user, "DM not delivered: {e}");
         if data.dms_closed(table.id, user) {
             let name = super::escape_markdown(&stored.player.name);
-            tell_dms_closed(ctx, table.channel, &[name], table.lang).await?;
+            tell_dms_closed(ctx, table.channel, &[name], table.lang()).await?;
         }
     }
     Ok(())
@@ -558,7 +563,7 @@ pub(super) fn turn_message(table: &Table, happened: &str, pictures: Pictures) ->
         return final_message(table, result, happened, pictures);
     }
     let png = pictures.board;
-    let lang = table.lang;
+    let lang = table.lang();
     let whose = match &view.phase {
         Step::Over => tr!(lang, "whose-over"),
         // A computer player is named, not addressed: it moves right after this message.
@@ -606,7 +611,7 @@ pub(super) fn turn_components(table: &Table) -> Vec<serenity::CreateActionRow> {
     if table.game.is_over() {
         return Vec::new();
     }
-    let (game, version, lang) = (table.id.0, table.version, table.lang);
+    let (game, version, lang) = (table.id.0, table.version, table.lang());
     let map = table.game.map();
     let mut legal = Vec::new();
     table.game.legal_actions(table.game.current(), &mut legal);
@@ -727,7 +732,7 @@ pub(super) async fn play_seat(
             let map = game.map().clone();
             let public = events
                 .iter()
-                .map(|e| text::event(table.lang, &map, &names, e))
+                .map(|e| text::event(table.lang(), &map, &names, e))
                 .collect();
             let tickets_changed = private.iter().any(|p| matches!(p, PrivateEvent::TicketsKept { .. }));
             let private = private.iter().map(|p| text::private_event(lang, &map, p)).collect();
@@ -746,7 +751,7 @@ pub(super) async fn play_seat(
                     game: *game,
                     version,
                     seats: table.seats,
-                    lang: table.lang,
+                    settings: table.settings,
                 },
             }))
         }
@@ -823,7 +828,7 @@ async fn complete_draw(ctx: Context<'_>, typed: &str) -> serenity::CreateAutocom
 /// After an action by command: its sentences in the channel, and a new turn message when the turn passed.
 pub(super) async fn announce(ctx: &serenity::Context, data: &Data, played: &Played) -> Result<(), Error> {
     let channel = serenity::ChannelId::new(played.after.channel);
-    if is_dashboard(data, played.after.id).await? {
+    if is_dashboard(&played.after) {
         show(ctx, data, &played.after, &played.public.join("\n"), played.turn_over).await?;
     } else if played.turn_over {
         channel
@@ -863,7 +868,7 @@ async fn on_turn_button(
         Err(refusal) => return reply_ephemeral(ctx, component, &refusal).await,
     };
     let notice = |e| permission_notice(e, lang);
-    if is_dashboard(data, played.after.id).await? {
+    if is_dashboard(&played.after) {
         // The dashboard is redrawn with the board below; the press is acknowledged first, within Discord's limit.
         component
             .create_response(&ctx.http, serenity::CreateInteractionResponse::Acknowledge)
@@ -925,7 +930,7 @@ fn final_message(
     happened: &str,
     pictures: Pictures,
 ) -> serenity::CreateMessage {
-    let lang = table.lang;
+    let lang = table.lang();
     let board = text::final_board(lang, table.game.map(), &table.names(), result);
     let mut embed = serenity::CreateEmbed::new()
         .title(board.title)
@@ -973,7 +978,7 @@ fn fit_field(lines: &[String], lang: Lang) -> String {
 
 /// Scores, pieces, cards and tickets held, the face-up row and the piles, for everyone.
 pub(super) fn scores_embed(table: &Table, view: &PublicView) -> serenity::CreateEmbed {
-    let (map, lang) = (table.game.map(), table.lang);
+    let (map, lang) = (table.game.map(), table.lang());
     serenity::CreateEmbed::new()
         .title(text::map_name(lang, map))
         .description(text::seat_rows(lang, map, &table.names(), view).join("\n"))
@@ -1061,9 +1066,9 @@ pub(super) async fn pictures(data: &Data, table: &Table) -> Result<Pictures, Err
         .map(|(player, scores)| render::ScoreLine { player, scores })
         .collect();
     let title = tr!(
-        table.lang,
+        table.lang(),
         "chart-title",
-        map = text::map_name(table.lang, table.game.map())
+        map = text::map_name(table.lang(), table.game.map())
     );
     let chart = drawn(move || render::png(&render::score_chart(&title, &lines))).await?;
     Ok(Pictures {
@@ -1075,7 +1080,7 @@ pub(super) async fn pictures(data: &Data, table: &Table) -> Result<Pictures, Err
 /// The public board picture of a table, as a PNG.
 pub(super) async fn board_png(table: &Table) -> Result<Vec<u8>, Error> {
     let (map, view, players) = (Arc::clone(table.game.map()), table.game.public_view(), table.players());
-    let lang = table.lang;
+    let lang = table.lang();
     drawn(move || render::png(&render::board_in(lang, &map, &view, &players))).await
 }
 
@@ -1104,7 +1109,7 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
         return Ok(());
     };
     let view = table.game.public_view();
-    let whose = text::whose_turn(table.lang, &table.names(), &view);
+    let whose = text::whose_turn(table.lang(), &table.names(), &view);
     ctx.send(
         poise::CreateReply::default()
             .content(whose)
@@ -1175,10 +1180,10 @@ async fn end_confirmed(
                     ctx,
                     serenity::CreateMessage::new()
                         .content(tr!(
-                            table.lang,
+                            table.lang(),
                             "ended-public",
                             who = who,
-                            map = text::map_name(table.lang, table.game.map())
+                            map = text::map_name(table.lang(), table.game.map())
                         ))
                         .allowed_mentions(serenity::CreateAllowedMentions::new()),
                 )
@@ -1203,9 +1208,9 @@ async fn hand_over(
     };
     let name = table.names().get(seat.index()).cloned().unwrap_or_default();
     let said = if ended {
-        tr!(table.lang, "left-ended-public", name = name)
+        tr!(table.lang(), "left-ended-public", name = name)
     } else {
-        tr!(table.lang, "left-public", name = name)
+        tr!(table.lang(), "left-public", name = name)
     };
     serenity::ChannelId::new(table.channel)
         .send_message(
@@ -1230,7 +1235,7 @@ pub async fn history(ctx: Context<'_>, #[min = 1] page: Option<u32>) -> Result<(
     };
     let (_, events) = ctx.data().store.replay_with_events(table.id).await?;
     let body = text::history(
-        table.lang,
+        table.lang(),
         table.game.map(),
         &table.names(),
         &events,

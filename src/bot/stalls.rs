@@ -107,8 +107,8 @@ pub(super) async fn remedy(
             for (_, stalled_user) in &stalled {
                 data.store.hand_to_computer(table.id, *stalled_user).await?;
             }
-            let public = crate::text::and_list(table.lang, &stalled_names);
-            let said = tr!(table.lang, "replaced-public", who = who, names = public);
+            let public = crate::text::and_list(table.lang(), &stalled_names);
+            let said = tr!(table.lang(), "replaced-public", who = who, names = public);
             Ok(Remedied {
                 answer: tr!(lang, "replaced-private", names = listed),
                 played: Vec::new(),
@@ -173,7 +173,7 @@ pub async fn rejoin(ctx: Context<'_>) -> Result<(), Error> {
                 .send_message(
                     ctx,
                     serenity::CreateMessage::new()
-                        .content(tr!(table.lang, "rejoined-public", name = name))
+                        .content(tr!(table.lang(), "rejoined-public", name = name))
                         .allowed_mentions(serenity::CreateAllowedMentions::new()),
                 )
                 .await?;

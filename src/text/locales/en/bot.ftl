@@ -63,7 +63,7 @@ thread-failed = I could not open a thread here (inside a thread, or without the 
 player-color-orange = orange
 player-color-navy = navy
 player-color-green = green
-player-color-sky = sky blue
+player-color-sky = sky
 player-color-black = black
 
 ## Tickets
