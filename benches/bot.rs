@@ -173,7 +173,7 @@ async fn memory() {
             seed: channel,
             host,
             host_name: name.to_string(),
-            settings: json!({}),
+            settings: ttrbot::settings::Settings::default(),
         };
         store.open_lobby(&lobby).await.unwrap();
         store

@@ -21,7 +21,7 @@ fn new_game(channel: u64, seed: u64) -> NewGame {
                 color: ttrbot::seating::PlayerColor::for_seat(i as usize),
             })
             .collect(),
-        settings: serde_json::json!({}),
+        settings: ttrbot::settings::Settings::default(),
     }
 }
 

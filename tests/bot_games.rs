@@ -531,10 +531,7 @@ async fn the_player_to_move_is_reminded_when_the_interval_passes_and_not_once_th
         .interact(slash(guest, guest_name, CHANNEL, "settings", &[("reminder", json!(1))]))
         .await;
     assert!(is_ephemeral(&refused["data"]), "{refused:#}");
-    assert_eq!(
-        table.store.settings(table.game).await.unwrap()["reminder_hours"],
-        json!(12)
-    );
+    assert_eq!(table.store.settings(table.game).await.unwrap().reminder_hours, 12);
     let due = table.store.turn_times(table.game).await.unwrap().1.unwrap();
     let from = table.fake.call_count();
     table.fake.advance_clock(13.0);
@@ -1012,7 +1009,7 @@ async fn a_thousand_running_games_resume_after_a_restart_and_each_answers_in_its
                     color: ttrbot::seating::PlayerColor::for_seat(s),
                 })
                 .collect(),
-            settings: json!({}),
+            settings: ttrbot::settings::Settings::default(),
         };
         store.create_game(&new).await.unwrap();
     }

@@ -26,7 +26,7 @@ async fn game(store: &Store, channel: u64, users: &[Option<u64>], seed: u64) -> 
                 color: PlayerColor::for_seat(i),
             })
             .collect(),
-        settings: serde_json::json!({}),
+        settings: ttrbot::settings::Settings::default(),
     };
     store.create_game(&new).await.unwrap()
 }

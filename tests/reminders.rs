@@ -31,7 +31,7 @@ async fn two_player_game(store: &Store, settings: serde_json::Value) -> GameId {
                 color: ttrbot::seating::PlayerColor::for_seat(i),
             })
             .collect(),
-        settings,
+        settings: serde_json::from_value(settings).unwrap(),
     };
     store.create_game(&new).await.unwrap()
 }
@@ -309,7 +309,7 @@ async fn a_stalled_turn_may_be_skipped_only_after_its_deadline_and_only_by_someo
         manages_channel: true,
     };
     store
-        .change_settings(id, manager, &[("deadline_hours", 0.into())])
+        .change_settings(id, manager, |s| s.deadline_hours = 0)
         .await
         .unwrap();
     assert_eq!(

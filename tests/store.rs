@@ -28,7 +28,7 @@ fn new_game(map: &str, channel: u64, players: usize, seed: u64) -> NewGame {
                 color: ttrbot::seating::PlayerColor::for_seat(i),
             })
             .collect(),
-        settings: serde_json::json!({ "reminder_hours": 12 }),
+        settings: serde_json::from_value(serde_json::json!({ "reminder_hours": 12 })).unwrap(),
     }
 }
 
@@ -278,7 +278,7 @@ fn lobby_in(channel: u64, map: &str) -> ttrbot::store::NewLobby {
         seed: 17,
         host: 1,
         host_name: "Ana".into(),
-        settings: serde_json::json!({}),
+        settings: ttrbot::settings::Settings::default(),
     }
 }
 

@@ -43,7 +43,7 @@ async fn crash_worker() {
                         map: ["usa", "europe", "berlin"][channel as usize - 1].to_string(),
                         seed: chooser.next_u64() >> 1,
                         seats: seats.collect(),
-                        settings: serde_json::json!({}),
+                        settings: ttrbot::settings::Settings::default(),
                     };
                     match store.create_game(&new).await {
                         Ok(id) => id,

@@ -4,7 +4,8 @@
 
 use std::borrow::Cow;
 
-use super::{Data, Error};
+use super::data::Data;
+use super::refusal::Error;
 use crate::text::Lang;
 use crate::text::catalog;
 
@@ -12,12 +13,12 @@ use crate::text::catalog;
 const SPANISH: [&str; 2] = ["es-ES", "es-419"];
 
 /// The same Spanish words for each of Discord's Spanish locales.
-pub(super) fn spanish_locales(words: &str) -> Vec<(&'static str, String)> {
+pub fn spanish_locales(words: &str) -> Vec<(&'static str, String)> {
     SPANISH.iter().map(|locale| (*locale, words.to_string())).collect()
 }
 
 /// Sets every command's and option's description from the catalog, with Spanish names and descriptions.
-pub(super) fn localize(commands: &mut [poise::Command<Data, Error>]) {
+pub fn localize(commands: &mut [poise::Command<Data, Error>]) {
     for command in commands {
         let key = format!("command-{}", command.name);
         let (name, description) = words(&key);
@@ -89,7 +90,7 @@ mod tests {
 
     #[test]
     fn every_command_and_option_has_english_and_spanish_words_discord_accepts() {
-        let mut commands = vec![super::super::ttr()];
+        let mut commands = super::super::commands();
         localize(&mut commands);
         let mut all = Vec::new();
         walk(&commands, &mut all);
@@ -122,7 +123,7 @@ mod tests {
 
     #[test]
     fn spanish_names_differ_among_siblings() {
-        let commands = vec![super::super::ttr()];
+        let commands = super::super::commands();
         let mut all = Vec::new();
         walk(&commands, &mut all);
         let mut seen = std::collections::HashSet::new();

@@ -5,13 +5,16 @@ use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
 
-use super::game::{announce, play_seat, table};
-use super::lobby::COMPUTER_LEVEL;
-use super::{Data, Error};
+use super::announce::after_play;
+use super::data::Data;
+use super::play::play_seat;
+use super::refusal::Error;
+use super::table::Table;
 use crate::ai::{DEFAULT_THINK, Level};
+use crate::lang::Lang;
 use crate::rules::{Action, GameRng, Seat};
+use crate::settings::ComputerLevel;
 use crate::sim;
-use crate::text::Lang;
 
 /// Most computer moves in a row before the bot looks up again (a game of computers alone still ends: each round
 /// of this loop is one stored action, and every game ends).
@@ -21,14 +24,14 @@ const MOST_IN_A_ROW: usize = 2_000;
 /// one of them is to act. A computer thinks without holding the channel (a hard one thinks for about a second, on a
 /// blocking thread so the bot keeps answering), then takes the channel's game lock like a person and plays its move
 /// if the game is still where it was; each move is posted in order.
-pub(super) async fn play_computers(ctx: &serenity::Context, data: &Data, channel: u64) -> Result<(), Error> {
+pub async fn play_computers(ctx: &serenity::Context, data: &Data, channel: u64) -> Result<(), Error> {
     for _ in 0..MOST_IN_A_ROW {
         let Some((seat, version, decide)) = next_decision(data, channel).await? else {
             return Ok(());
         };
         let action = tokio::task::spawn_blocking(decide).await?;
         let held = data.hold(channel).await;
-        let Some(table) = table(data, channel).await? else {
+        let Some(table) = Table::in_channel(data, channel).await? else {
             return Ok(());
         };
         // A person may have taken the seat back (`/ttr rejoin`) while the computer thought: then it is theirs.
@@ -38,9 +41,10 @@ pub(super) async fn play_computers(ctx: &serenity::Context, data: &Data, channel
             // but a cancel or a leave can): think again from the new position.
             continue;
         }
-        let played = match play_seat(data, table, seat, action, Lang::En).await? {
+        let played = match play_seat(data, table, seat, action, Lang::En).await {
             Ok(played) => played,
-            Err(refusal) => {
+            Err(Error::Refused(refused)) => {
+                let refusal = refused.words(Lang::En);
                 tracing::error!(
                     channel,
                     ?action,
@@ -48,9 +52,10 @@ pub(super) async fn play_computers(ctx: &serenity::Context, data: &Data, channel
                 );
                 return Ok(());
             }
+            Err(e) => return Err(e),
         };
         let _order = data.announcing(channel, held).await;
-        announce(ctx, data, &played).await?;
+        after_play(ctx, data, &played).await?;
     }
     Ok(())
 }
@@ -62,7 +67,7 @@ async fn next_decision(
     channel: u64,
 ) -> Result<Option<(Seat, i64, impl FnOnce() -> Action + Send + 'static)>, Error> {
     let _held = data.hold(channel).await;
-    let Some(table) = table(data, channel).await? else {
+    let Some(table) = Table::in_channel(data, channel).await? else {
         return Ok(None);
     };
     let computer = table
@@ -76,13 +81,11 @@ async fn next_decision(
     // A computer standing in for a person who is away plays at normal level; one seated from the start plays at
     // the level the game was opened with.
     let stand_in = table.seats.get(seat.index()).is_some_and(|s| s.stand_in_for.is_some());
-    let level = if stand_in {
-        Level::Normal
-    } else {
-        table.settings[COMPUTER_LEVEL]
-            .as_str()
-            .and_then(Level::from_name)
-            .unwrap_or(Level::Normal)
+    let level = match table.settings.computer_level {
+        _ if stand_in => Level::Normal,
+        ComputerLevel::Easy => Level::Easy,
+        ComputerLevel::Normal => Level::Normal,
+        ComputerLevel::Hard => Level::Hard,
     };
     let mut legal = Vec::new();
     table.game.legal_actions(seat, &mut legal);
@@ -99,7 +102,7 @@ async fn next_decision(
 }
 
 /// On start: every running game where a computer player is to act gets its moves (after a restart or a crash).
-pub(super) async fn resume_all(ctx: &serenity::Context, data: &Data) -> Result<(), Error> {
+pub async fn resume_all(ctx: &serenity::Context, data: &Data) -> Result<(), Error> {
     for game in data.store.running_games().await? {
         play_computers(ctx, data, game.channel_id).await?;
     }

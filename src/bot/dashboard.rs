@@ -4,27 +4,19 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::game::{Table, board_png, heads_up, pictures, scores_embed, turn_components, turn_message};
-use super::{Data, Error};
+use super::data::Data;
+use super::pictures::{board_png, pictures};
+use super::refusal::Error;
+use super::table::Table;
+use super::turn_message::{heads_up, scores_embed, turn_components, turn_message};
 use crate::text;
 use crate::text::catalog::tr;
-
-/// The key of a game's settings naming its layout.
-pub(super) const LAYOUT: &str = "layout";
-
-/// The layouts a game may have, as `/ttr start layout:` and `/ttr settings layout:` name them.
-pub(super) const LAYOUTS: [&str; 2] = ["feed", "dashboard"];
-
-/// Whether `table`'s game is laid out as a dashboard.
-pub(super) fn is_dashboard(table: &Table) -> bool {
-    table.settings[LAYOUT].as_str() == Some("dashboard")
-}
 
 /// Shows `table`'s game on its dashboard after an action: `happened` on the status message with the board, the
 /// scores and the turn buttons (posted anew when it is missing, say deleted by someone); when a new turn began, the
 /// last turn's ping is deleted and the player to move pinged. A finished game's final scoreboard is posted as a new
 /// message, and the status message says so.
-pub(super) async fn show(
+pub async fn show(
     ctx: &serenity::Context,
     data: &Data,
     table: &Table,

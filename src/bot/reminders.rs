@@ -5,16 +5,18 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
-use super::{ButtonId, Error};
+use super::component::Component;
+use super::refusal::Error;
+use super::reply::escape_markdown;
+use crate::lang::Lang;
 use crate::store::{Due, Preference, Store, StoredSeat};
-use crate::text::Lang;
 use crate::text::catalog::tr;
 
 /// Most reminders sent per scan; the rest wait for the next scan (it comes at once when this many were due).
 const PER_SCAN: u32 = 50;
 
 /// Scans for due reminders every `every`, forever.
-pub(super) async fn run(ctx: serenity::Context, store: Store, every: Duration) {
+pub async fn run(ctx: serenity::Context, store: Store, every: Duration) {
     loop {
         match remind_due(&ctx, &store).await {
             Ok(sent) if sent == PER_SCAN as usize => continue,
@@ -73,10 +75,10 @@ async fn remind(ctx: &serenity::Context, store: &Store, due: &Due) -> Result<(),
         .iter()
         .map(|s| match s.user_id {
             Some(user) if pinged.contains(&user) => format!("<@{user}>"),
-            _ => super::escape_markdown(&s.player.name),
+            _ => escape_markdown(&s.player.name),
         })
         .collect();
-    let lang = super::game::game_lang(&store.settings(due.game).await?);
+    let lang = store.settings(due.game).await?.language;
     let who = crate::text::and_list(lang, &who);
     let waited = waited(lang, now - due.turn_started_at);
     let mut message = serenity::CreateMessage::new().allowed_mentions(
@@ -84,14 +86,14 @@ async fn remind(ctx: &serenity::Context, store: &Store, due: &Due) -> Result<(),
         serenity::CreateAllowedMentions::new().users(pinged.iter().map(|&u| serenity::UserId::new(u))),
     );
     if offer {
-        let id = due.game.0;
+        let id = |component: Component| component.id(due.game, loaded.version);
         message = message
             .content(tr!(lang, "reminder-deadline", who = who, waited = waited))
             .components(vec![serenity::CreateActionRow::Buttons(vec![
-                serenity::CreateButton::new(ButtonId::at(id, loaded.version, "skip"))
+                serenity::CreateButton::new(id(Component::Skip))
                     .label(tr!(lang, "button-skip-turn"))
                     .style(serenity::ButtonStyle::Secondary),
-                serenity::CreateButton::new(ButtonId::at(id, loaded.version, "replace"))
+                serenity::CreateButton::new(id(Component::Replace))
                     .label(tr!(lang, "button-hand-to-computer"))
                     .style(serenity::ButtonStyle::Secondary),
             ])]);

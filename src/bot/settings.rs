@@ -1,63 +1,38 @@
-//! `/ttr settings`: the game's own (its host: reminders, the turn deadline, confirming claims) and a player's own
-//! pings, in the channel's game. Every answer ends with the settings as they now stand.
+//! `/ttr settings`: the game's own (its host: reminders, the turn deadline, confirming claims, the layout) and a
+//! player's own pings, in the channel's game. Every answer ends with the settings as they now stand.
 
-use super::dashboard::{LAYOUT, LAYOUTS};
-use super::lobby::{LayoutName, actor, say_privately};
-use super::{Context, Error, refusal_or_error, user_lang};
-use crate::store::{
-    DEADLINE_HOURS, DEFAULT_DEADLINE_HOURS, DEFAULT_REMINDER_HOURS, GameId, Preference, REMINDER_HOURS, Store,
-    StoreError,
-};
+use super::data::Context;
+use super::locale::user_lang;
+use super::options::SettingOptions;
+use super::refusal::Error;
+use super::reply::say_privately;
+use super::table::Opened;
+use crate::lang::Lang;
+use crate::settings::{Layout, Settings};
+use crate::store::{Actor, GameId, Preference, Store, StoreError};
 use crate::text::catalog::tr;
-use crate::text::{self, Lang};
 
 /// See or change this game's settings (reminders, deadline, confirming claims) and what pings you.
+// `reminder`, `deadline`, `confirm` and `layout` come first: `SettingOptions`, shared with `/ttr start`.
 #[poise::command(slash_command)]
-pub async fn settings(
-    ctx: Context<'_>,
-    #[min = 0]
-    #[max = 168]
-    reminder: Option<u32>,
-    #[min = 0]
-    #[max = 720]
-    deadline: Option<u32>,
-    confirm: Option<bool>,
-    layout: Option<LayoutName>,
-    pings: Option<bool>,
-    heads_up: Option<bool>,
-) -> Result<(), Error> {
+pub async fn settings(ctx: Context<'_>, pings: Option<bool>, heads_up: Option<bool>) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    let channel = ctx.channel_id().get();
+    let chosen = SettingOptions::read(ctx).await?;
     let store = &ctx.data().store;
-    let _held = ctx.data().hold(channel).await;
-    let Some(game) = store.running_game_in_channel(channel).await? else {
-        return say_privately(ctx, text::refusal(lang, &crate::store::Refusal::NoGame)).await;
-    };
-    let user = ctx.author().id.get();
-    let mut host_changes = Vec::new();
-    if let Some(hours) = reminder {
-        host_changes.push((REMINDER_HOURS, hours.into()));
-    }
-    if let Some(hours) = deadline {
-        host_changes.push((DEADLINE_HOURS, hours.into()));
-    }
-    if let Some(on) = confirm {
-        host_changes.push((CONFIRM_CLAIMS, on.into()));
-    }
-    if let Some(LayoutName(layout)) = layout {
-        if !LAYOUTS.contains(&layout.as_str()) {
-            let excerpt = crate::rules::names::excerpt(&layout);
-            return say_privately(ctx, tr!(lang, "layout-unknown", name = excerpt)).await;
-        }
-        host_changes.push((LAYOUT, layout.into()));
-    }
+    let Opened { held: _held, table } = Opened::command(ctx.data(), ctx.channel_id().get()).await?;
+    let (game, user) = (table.id, ctx.author().id.get());
     let mut changes = Vec::new();
-    if !host_changes.is_empty() {
+    if chosen.any() {
         let member = ctx.author_member().await;
+        let actor = Actor {
+            user_id: user,
+            manages_channel: member.and_then(|m| m.permissions).is_some_and(|p| p.manage_channels()),
+        };
         changes.push(
             store
-                .change_settings(game, actor(ctx.author(), member.as_deref()), &host_changes)
-                .await,
+                .change_settings(game, actor, |s| chosen.apply(s))
+                .await
+                .map(|_| ()),
         );
     }
     for (preference, on) in [(Preference::Pings, pings), (Preference::HeadsUp, heads_up)] {
@@ -69,9 +44,10 @@ pub async fn settings(
         match change {
             Ok(()) => {}
             // A refusal stops here: what was asked before it is done, and the answer says how things stand.
-            Err(e @ StoreError::Refused(_)) => {
+            Err(StoreError::Refused(refusal)) => {
                 let now = settings_now(store, game, user, lang).await?;
-                return say_privately(ctx, format!("{} {now}", refusal_or_error(lang, e)?)).await;
+                let refused = crate::text::refusal(lang, &refusal);
+                return say_privately(ctx, format!("{refused} {now}")).await;
             }
             Err(e) => return Err(e.into()),
         }
@@ -81,35 +57,18 @@ pub async fn settings(
 
 /// The game's settings and the user's own, in sentences.
 async fn settings_now(store: &Store, game: GameId, user: u64, lang: Lang) -> Result<String, Error> {
-    let settings = store.settings(game).await?;
-    let hours = |key: &str, default: u32| {
-        settings[key]
-            .as_u64()
-            .map_or(default, |h| h.min(u64::from(u32::MAX)) as u32)
-    };
+    let settings: Settings = store.settings(game).await?;
     let wants = |seats: Vec<(crate::rules::Seat, u64)>| seats.iter().any(|(_, u)| *u == user);
     let pings = wants(store.seats_wanting(game, Preference::Pings).await?);
     let heads_up = wants(store.seats_wanting(game, Preference::HeadsUp).await?);
     let seated = store.seats(game).await?.iter().any(|s| s.user_id == Some(user));
     let either = |on: bool, yes: &str, no: &str| tr!(lang, if on { yes } else { no });
     let mut said = vec![
-        tr!(
-            lang,
-            "settings-reminders",
-            hours = hours(REMINDER_HOURS, DEFAULT_REMINDER_HOURS)
-        ),
-        tr!(
-            lang,
-            "settings-deadline",
-            hours = hours(DEADLINE_HOURS, DEFAULT_DEADLINE_HOURS)
-        ),
+        tr!(lang, "settings-reminders", hours = settings.reminder_hours),
+        tr!(lang, "settings-deadline", hours = settings.deadline_hours),
+        either(settings.confirm_claims, "settings-confirm-on", "settings-confirm-off"),
         either(
-            settings[CONFIRM_CLAIMS].as_bool() == Some(true),
-            "settings-confirm-on",
-            "settings-confirm-off",
-        ),
-        either(
-            settings[LAYOUT].as_str() == Some("dashboard"),
+            settings.layout == Layout::Dashboard,
             "settings-dashboard",
             "settings-feed",
         ),
@@ -120,6 +79,3 @@ async fn settings_now(store: &Store, game: GameId, user: u64, lang: Lang) -> Res
     }
     Ok(said.join(" "))
 }
-
-/// The key of a game's settings saying whether claims and stations ask to confirm first (off unless set).
-pub(super) const CONFIRM_CLAIMS: &str = "confirm_claims";

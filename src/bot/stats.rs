@@ -2,7 +2,10 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{Context, Error, command_server_lang};
+use super::data::Context;
+use super::locale::command_server_lang;
+use super::refusal::Error;
+use super::reply::{escape_markdown, say_quietly};
 use crate::stats::leaderboard as standings;
 use crate::text::Lang;
 use crate::text::catalog::tr;
@@ -17,7 +20,7 @@ pub async fn stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(),
     let lang = command_server_lang(ctx);
     let guild = ctx.guild_id().map(|g| g.get());
     let record = ctx.data().store.player_stats(guild, who.id.get()).await?;
-    let name = super::escape_markdown(who.global_name.as_deref().unwrap_or(&who.name));
+    let name = escape_markdown(who.global_name.as_deref().unwrap_or(&who.name));
     let content = if record.games == 0 {
         tr!(lang, "stats-none", name = name)
     } else {
@@ -46,7 +49,7 @@ pub async fn stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(),
         }
         lines.join("\n")
     };
-    super::say_quietly(ctx, content).await
+    say_quietly(ctx, content).await
 }
 
 /// This server's best players by rating (Elo for games of several players; see the README).
@@ -77,7 +80,7 @@ pub async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
         lines.join("\n")
     };
     // The people listed are named, never pinged.
-    super::say_quietly(ctx, content).await
+    say_quietly(ctx, content).await
 }
 
 /// A number with `places` decimals, written as `lang` writes them ("3.5", "3,5").

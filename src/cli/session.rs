@@ -7,10 +7,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::ai::{DEFAULT_THINK, Level, Think};
 use crate::rules::names::{self, NameError};
-use crate::rules::{Action, CardCounts, Event, Game, GameRng, Map, PrivateEvent, RouteId, Seat, Step, TicketSet};
+use crate::rules::{
+    Action, CardCounts, Event, Game, GameRng, Map, Payment, PrivateEvent, Purchase, RouteId, Seat, Step, TicketSet,
+};
 use crate::sim;
 use crate::text::catalog::tr;
-use crate::text::{self, Lang, Purchase};
+use crate::text::{self, Lang};
 
 /// What the person asked for besides a move, for the terminal to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -344,7 +346,7 @@ impl Session {
     /// `claim ROUTE [cards]`: during the person's own tunnel, the extra cards; else the route, paid as typed,
     /// the only way possible, or (several ways) a numbered list for `pay N`.
     fn claim(&mut self, rest: &str) -> Reply {
-        if self.own_tunnel().is_some() {
+        if self.game.own_tunnel(self.you).is_some() {
             return self.pay(rest);
         }
         let map = Arc::clone(self.game.map());
@@ -368,15 +370,15 @@ impl Session {
 
     /// `pay N` (one of the payments listed) or `pay CARDS` (for the tunnel, or what was being bought).
     fn pay(&mut self, rest: &str) -> Reply {
-        let purchase = match (self.own_tunnel(), &self.pending) {
+        let purchase = match (self.game.own_tunnel(self.you), &self.pending) {
             (Some(tunnel), _) => tunnel,
             (None, Some((purchase, _))) => *purchase,
             (None, None) => return Reply::say([tr!(self.lang, "play-nothing-to-pay")]),
         };
         if let Ok(n) = rest.parse::<usize>() {
-            let payments = self.payments(purchase).unwrap_or_default();
+            let payments = self.game.payments(self.you, purchase).unwrap_or_default();
             return match payments.get(n.wrapping_sub(1)) {
-                Some(&cards) => self.act(action_for(purchase, cards)),
+                Some(&cards) => self.act(purchase.action(cards)),
                 None => Reply::say([tr!(self.lang, "play-payment-range", count = payments.len())]),
             };
         }
@@ -384,54 +386,23 @@ impl Session {
             return self.buy(purchase, None);
         }
         match text::parse_cards(self.lang, self.game.map(), rest) {
-            Ok(cards) => self.act(action_for(purchase, cards)),
+            Ok(cards) => self.act(purchase.action(cards)),
             Err(e) => Reply::say([text::name_error(self.lang, self.game.map(), &e)]),
-        }
-    }
-
-    /// The tunnel the person is claiming, if the game waits for them to pay its extra cards.
-    fn own_tunnel(&self) -> Option<Purchase> {
-        match self.game.step() {
-            Step::Tunnel(claim) if self.game.current() == self.you => Some(Purchase::Tunnel {
-                route: Some(claim.route),
-                extra: claim.extra,
-            }),
-            _ => None,
-        }
-    }
-
-    /// Every way the person can pay for it now, or why it cannot be had.
-    fn payments(&self, purchase: Purchase) -> Result<Vec<CardCounts>, crate::rules::RuleError> {
-        match purchase {
-            Purchase::Route(route) => {
-                let options = self.game.claim_options(self.you, route);
-                match options.blocked {
-                    Some(e) => Err(e),
-                    None => Ok(options.payments),
-                }
-            }
-            Purchase::Station(city) => self.game.station_options(self.you, city),
-            Purchase::Tunnel { .. } => self.game.tunnel_options(self.you),
         }
     }
 
     /// Buys with the cards given, or the only way possible; with several ways, lists them for `pay N`.
     fn buy(&mut self, purchase: Purchase, pay: Option<CardCounts>) -> Reply {
-        if let Some(cards) = pay {
-            return self.act(action_for(purchase, cards));
-        }
         let map = Arc::clone(self.game.map());
-        match self.payments(purchase) {
+        match self.game.payment(self.you, purchase, pay) {
             Err(e) => Reply::say([text::rule_error(self.lang, &map, &e)]),
-            Ok(payments) if payments.is_empty() => {
-                let mut lines = vec![text::cannot_pay(self.lang, &map, &purchase)];
-                if matches!(purchase, Purchase::Tunnel { .. }) {
-                    lines.push(tr!(self.lang, "play-give-up-tunnel"));
-                }
-                Reply::say(lines)
-            }
-            Ok(payments) if payments.len() == 1 => self.act(action_for(purchase, payments[0])),
-            Ok(payments) => {
+            Ok(Payment::With(cards)) => self.act(purchase.action(cards)),
+            Ok(Payment::CannotPay) => Reply::say([text::cannot_pay(self.lang, &map, purchase, self.game.step())]),
+            Ok(Payment::Choose(payments)) if payments.is_empty() => Reply::say([
+                text::cannot_pay(self.lang, &map, purchase, self.game.step()),
+                tr!(self.lang, "play-give-up-tunnel"),
+            ]),
+            Ok(Payment::Choose(payments)) => {
                 let lines = self.payment_lines(purchase, &payments);
                 self.pending = Some((purchase, payments));
                 Reply::say(lines)
@@ -444,7 +415,7 @@ impl Session {
         let mut lines = vec![tr!(
             self.lang,
             "play-pay-for",
-            what = text::purchase(self.lang, map, &purchase)
+            what = text::purchase(self.lang, map, purchase, self.game.step())
         )];
         lines.extend(
             payments
@@ -452,7 +423,7 @@ impl Session {
                 .enumerate()
                 .map(|(i, cards)| format!("  {}. {}", i + 1, text::payment(self.lang, map, cards))),
         );
-        if matches!(purchase, Purchase::Tunnel { .. }) {
+        if purchase == Purchase::Tunnel {
             lines.push(tr!(self.lang, "play-or-give-up"));
         }
         lines
@@ -550,12 +521,12 @@ impl Session {
         let cards = text::cards(self.lang, map, &view.hand);
         match &view.public.phase {
             Step::SecondCard => vec![tr!(self.lang, "play-second-card", cards = faceup)],
-            Step::Tunnel(_) => match self.own_tunnel() {
+            Step::Tunnel(_) => match self.game.own_tunnel(self.you) {
                 Some(tunnel) => {
-                    let payments = self.payments(tunnel).unwrap_or_default();
+                    let payments = self.game.payments(self.you, tunnel).unwrap_or_default();
                     if payments.is_empty() {
                         vec![
-                            text::cannot_pay(self.lang, map, &tunnel),
+                            text::cannot_pay(self.lang, map, tunnel, self.game.step()),
                             tr!(self.lang, "play-give-up"),
                         ]
                     } else {
@@ -615,15 +586,6 @@ fn parse_page(rest: &str, lang: Lang) -> Result<Option<usize>, String> {
         .filter(|&p| p >= 1)
         .map(Some)
         .ok_or_else(|| tr!(lang, "play-which-page"))
-}
-
-/// The action that pays `cards` for a purchase.
-fn action_for(purchase: Purchase, cards: CardCounts) -> Action {
-    match purchase {
-        Purchase::Route(route) => Action::Claim { route, cards },
-        Purchase::Station(city) => Action::BuildStation { city, cards },
-        Purchase::Tunnel { .. } => Action::PayTunnel { cards },
-    }
 }
 
 /// Splits "Denver - Omaha 3 red + 1 locomotive" into what `name` reads and the cards after it: the whole text is

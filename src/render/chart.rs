@@ -4,9 +4,9 @@
 
 use image::{Rgba, RgbaImage};
 
-use super::board::{INK, player_rgba};
 use super::draw::{self, Point};
 use super::fonts::{LABEL, TEXT};
+use super::style::{INK, player_rgba};
 use crate::seating::Player;
 
 /// The chart's width and height in pixels.

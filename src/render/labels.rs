@@ -40,7 +40,7 @@ pub fn draw(img: &mut image::RgbaImage, label: &Label, k: f32, color: image::Rgb
         label.size * k,
         (label.at.0 * k, label.at.1 * k),
         color,
-        super::board::HALO,
+        super::style::HALO,
         &label.text,
     );
 }
@@ -91,7 +91,7 @@ pub fn grown(points: &[Point], by: f32) -> Vec<Point> {
 /// The outline of a route as drawn, for placement and for tests: its spaces grown by the clearance, and a metro
 /// line's band between its cities.
 pub fn route_shapes(map: &Map, id: RouteId) -> Vec<Vec<Point>> {
-    let mut shapes: Vec<Vec<Point>> = super::car_quads(map, id)
+    let mut shapes: Vec<Vec<Point>> = super::style::car_quads(map, id)
         .iter()
         .map(|q| draw::grow(q, ROUTE_CLEARANCE))
         .collect();
@@ -188,7 +188,7 @@ fn candidates(map: &Map, city: CityId, text: &str) -> Vec<Label> {
                 let (dx, dy) = (angle.to_radians().cos(), angle.to_radians().sin());
                 // How far the box reaches towards the city along this direction, so its nearest edge keeps the gap.
                 let reach = dx.abs() * half_w + dy.abs() * half_h;
-                let distance = super::board::CITY_RADIUS + gap + reach;
+                let distance = super::style::CITY_RADIUS + gap + reach;
                 let center = (c.x + dx * distance, c.y + dy * distance);
                 let label = Label {
                     city,

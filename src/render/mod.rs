@@ -6,12 +6,14 @@ mod draw;
 mod fonts;
 pub mod labels;
 mod panel;
+mod style;
 
-pub use board::{
-    CarMark, PANEL_WIDTH, base_layer, board, board_in, body_spot, car_quads, claimed_car, color_rgba, image_size,
-    mark_rgba, mark_spot, player_rgba, printed_colors, quad_center, seat_board,
-};
+pub use board::{base_layer, board, board_in, seat_board};
 pub use chart::{CHART_SIZE, ScoreLine, score_chart};
+pub use style::{
+    CarMark, PANEL_WIDTH, body_spot, car_quads, claimed_car, color_rgba, image_size, mark_rgba, mark_spot, player_rgba,
+    printed_colors, quad_center,
+};
 
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ImageEncoder, RgbaImage};

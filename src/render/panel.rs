@@ -4,9 +4,9 @@
 
 use image::{Rgba, RgbaImage};
 
-use super::board::{self, CarMark, HALO, INK, mark_rgba, player_rgba, seat_color};
 use super::draw;
 use super::fonts::{LABEL, TEXT};
+use super::style::{self, CarMark, HALO, INK, mark_rgba, player_rgba, seat_color};
 use crate::rules::view::{FinalResult, PublicSeat};
 use crate::rules::{Card, Color, Map, PublicView, Seat, Step, TicketId, TunnelClaim};
 use crate::seating::Player;
@@ -22,7 +22,7 @@ const ROW: f32 = 100.0;
 
 /// The panel's background and the line between it and the board (drawn into the base layer at scale `k`).
 pub(super) fn draw_background(map: &Map, img: &mut RgbaImage, k: f32) {
-    let (w, h) = board::image_size(map);
+    let (w, h) = style::image_size(map);
     draw::fill_convex(
         img,
         &draw::rect(map.width as f32 * k, 0.0, w as f32 * k, h as f32 * k),
@@ -96,7 +96,7 @@ pub(super) fn draw(
     tickets: Option<(Seat, &[(TicketId, bool)])>,
     img: &mut RgbaImage,
 ) {
-    let (_, height) = board::image_size(map);
+    let (_, height) = style::image_size(map);
     let mut col = Column {
         x: map.width as f32 + 28.0,
         y: 22.0,
@@ -162,7 +162,7 @@ fn draw_heading(lang: Lang, map: &Map, view: &PublicView, players: &[Player], im
         draw::fill_convex(
             img,
             &draw::rect(col.x, col.y + 6.0, col.x + 18.0, col.y + 24.0),
-            board::HIGHLIGHT,
+            style::HIGHLIGHT,
         );
         fitted_text(img, &TEXT, 24.0, (col.x + 28.0, col.y), col.x + TEXT_RIGHT, INK, &line);
     }
@@ -193,7 +193,7 @@ fn draw_seat_row(
     let car = draw::rect(x, y + 14.0, x + 58.0, y + 42.0);
     draw::fill_convex(img, &draw::grow(&car, 2.0), INK);
     draw::fill_convex(img, &car, player_rgba(color));
-    board::draw_mark(img, &car, CarMark::of(color), mark_rgba(color));
+    style::draw_mark(img, &car, CarMark::of(color), mark_rgba(color));
     let score = view
         .result
         .as_ref()
@@ -247,11 +247,11 @@ fn draw_faceup_row(lang: Lang, map: &Map, view: &PublicView, img: &mut RgbaImage
                     draw::fill_convex(
                         img,
                         &draw::rect(x1, y, x1 + 104.0 / 6.0, y + 62.0),
-                        board::color_rgba(Some(*k)),
+                        style::color_rgba(Some(*k)),
                     );
                 }
             }
-            Some(c) => draw::fill_convex(img, &rect, board::color_rgba(c.color())),
+            Some(c) => draw::fill_convex(img, &rect, style::color_rgba(c.color())),
         }
         let label = card.map_or_else(|| "—".to_string(), |c: Card| text::card(lang, map, c));
         let (tw, _) = draw::text_size(&TEXT, 20.0, &label);

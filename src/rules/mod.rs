@@ -26,7 +26,7 @@ pub use cards::{Card, CardCounts, Color, WildName};
 pub use dealt::DealtGame;
 pub use error::RuleError;
 pub use event::{Event, PrivateEvent};
-pub use game::{ClaimOptions, Game, SeatState, SetupError, State};
+pub use game::{ClaimOptions, Game, Payment, Purchase, SeatState, SetupError, State};
 pub use map::{
     City, CityId, Country, CountryId, MAX_ROUTES, MAX_TICKETS, Map, Place, Route, RouteId, RouteKind, Ticket, TicketId,
     fold,

@@ -2,20 +2,16 @@
 
 use std::sync::Arc;
 
-use serde::Serialize;
 use sqlx::Row;
 
-use super::{Internal, Refusal, SNAPSHOT_FORMAT, Store, StoreError, reminders};
+use super::{GameId, Internal, Refusal, SNAPSHOT_FORMAT, Store, StoreError, from_db, reminders, to_db};
 use crate::maps;
 use crate::rules::{Action, Event, Game, Map, PrivateEvent, RuleError, Seat};
 use crate::seating::{Player, PlayerColor};
+use crate::settings::Settings;
 
 /// What a seat's name gets while a computer plays it for its person.
 pub const STAND_IN: &str = " (computer)";
-
-/// A stored game's id.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-pub struct GameId(pub i64);
 
 /// A seat of a new game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,8 +55,8 @@ pub struct NewGame {
     pub seed: u64,
     /// Seats in turn order.
     pub seats: Vec<NewSeat>,
-    /// Lobby settings (reminder interval, deadline, …), as JSON.
-    pub settings: serde_json::Value,
+    /// The game's settings.
+    pub settings: Settings,
 }
 
 /// A game loaded from storage.
@@ -147,7 +143,7 @@ pub(super) struct GameRow<'a> {
     pub(super) map: &'a str,
     pub(super) status: &'static str,
     pub(super) seed: u64,
-    pub(super) settings: &'a serde_json::Value,
+    pub(super) settings: &'a Settings,
     pub(super) host: Option<u64>,
 }
 
@@ -168,7 +164,7 @@ impl Store {
         .bind(row.map)
         .bind(row.status)
         .bind(to_db(row.seed))
-        .bind(row.settings.to_string())
+        .bind(row.settings.to_json())
         .bind(now)
         .bind(now)
         .bind(row.host.map(to_db))
@@ -207,15 +203,6 @@ pub(super) async fn set_status(
 /// The colour stored for a seat; an unknown name (from an older version) falls back to the seat's default.
 pub(super) fn stored_color(name: &str, seat: usize) -> PlayerColor {
     PlayerColor::from_name(name).unwrap_or(PlayerColor::for_seat(seat))
-}
-
-/// Discord ids are u64; SQLite integers are i64. The bits are kept as they are.
-pub(super) fn to_db(id: u64) -> i64 {
-    id as i64
-}
-
-pub(super) fn from_db(id: i64) -> u64 {
-    id as u64
 }
 
 /// The columns [`stored_seat`] reads.
@@ -626,17 +613,17 @@ impl Store {
             .collect())
     }
 
-    /// A game's settings (chosen when its lobby was opened), as JSON.
+    /// A game's settings (chosen when its lobby was opened, changed since by its host).
     ///
     /// # Errors
     /// Refused: no such game. Internal: the database.
-    pub async fn settings(&self, id: GameId) -> Result<serde_json::Value, StoreError> {
+    pub async fn settings(&self, id: GameId) -> Result<Settings, StoreError> {
         let row = sqlx::query("SELECT settings FROM games WHERE id = ?")
             .bind(id.0)
             .fetch_optional(&self.pool)
             .await?
             .ok_or(Refusal::UnknownGame(id))?;
-        Ok(serde_json::from_str(row.get("settings")).unwrap_or(serde_json::Value::Null))
+        Ok(Settings::from_json(row.get("settings")))
     }
 
     /// The open game in a channel, if any.

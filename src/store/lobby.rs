@@ -1,15 +1,13 @@
 //! Lobbies: a game waiting for players in a channel. Open, join, leave, add a computer player, start or cancel;
 //! each is one transaction, and a channel holds at most one unfinished game (lobby or running).
 
-use serde_json::Value;
 use sqlx::{Row, Sqlite, Transaction};
 
-use super::games::{
-    GameId, GameRow, SEAT_COLUMNS, StoredSeat, from_db, map_for, new_game, set_status, stored_seat, to_db,
-};
-use super::{Refusal, SNAPSHOT_FORMAT, Store, StoreError, reminders};
+use super::games::{GameRow, SEAT_COLUMNS, StoredSeat, map_for, new_game, set_status, stored_seat};
+use super::{GameId, Refusal, SNAPSHOT_FORMAT, Store, StoreError, from_db, reminders, to_db};
 use crate::rules::Game;
 use crate::seating::PlayerColor;
+use crate::settings::Settings;
 
 /// A lobby to open.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,8 +24,8 @@ pub struct NewLobby {
     pub host: u64,
     /// The host's name as shown.
     pub host_name: String,
-    /// Game settings (reminder interval, deadline, …), as JSON.
-    pub settings: Value,
+    /// The game's settings.
+    pub settings: Settings,
 }
 
 /// A lobby as it stands.
@@ -43,8 +41,8 @@ pub struct Lobby {
     pub host: u64,
     /// Seats in joining order (the turn order's seats; the first player is drawn at the start).
     pub seats: Vec<StoredSeat>,
-    /// Game settings, as JSON.
-    pub settings: Value,
+    /// The game's settings.
+    pub settings: Settings,
 }
 
 /// Who asks for a lobby operation: a Discord user, and whether they manage the channel (then they may start or
@@ -324,7 +322,7 @@ async fn lobby_of(tx: &mut Transaction<'_, Sqlite>, channel_id: u64) -> Result<L
         map: row.get("map"),
         host: row.get::<Option<i64>, _>("host_id").map_or(0, from_db),
         seats: seats.iter().map(stored_seat).collect(),
-        settings: serde_json::from_str(row.get("settings")).unwrap_or(Value::Null),
+        settings: Settings::from_json(row.get("settings")),
     })
 }
 

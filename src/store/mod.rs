@@ -4,6 +4,7 @@
 mod games;
 mod lobby;
 mod reminders;
+mod settings;
 mod stalls;
 mod stats;
 
@@ -15,9 +16,11 @@ use std::time::Duration;
 use sqlx::migrate::{MigrateError, Migration, MigrationType, Migrator};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
 
-pub use games::{Applied, GameId, GameSummary, Loaded, NewGame, NewSeat, STAND_IN, SeatResult, StoredSeat};
+pub use crate::ids::GameId;
+pub use crate::refusal::Refusal;
+pub use games::{Applied, GameSummary, Loaded, NewGame, NewSeat, STAND_IN, SeatResult, StoredSeat};
 pub use lobby::{Actor, Lobby, NewLobby};
-pub use reminders::{Clock, DEADLINE_HOURS, DEFAULT_DEADLINE_HOURS, DEFAULT_REMINDER_HOURS, Due, REMINDER_HOURS};
+pub use reminders::{Clock, Due};
 pub use stalls::Preference;
 pub use stats::{FinishedGame, PlayerStats};
 
@@ -59,64 +62,6 @@ pub enum StoreError {
     Internal(Internal),
 }
 
-/// A request refused because of what the user asked: the bot answers with a sentence (`crate::text::refusal`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Refusal {
-    /// The channel already has an unfinished game (a lobby or a game in play).
-    ChannelBusy {
-        /// That game.
-        game: GameId,
-    },
-    /// The channel has no open lobby.
-    NoLobby,
-    /// The channel has no game in play.
-    NoGame,
-    /// No such game (a stale or forged reference).
-    UnknownGame(GameId),
-    /// The user already has a seat.
-    AlreadySeated,
-    /// The user has no seat.
-    NotSeated,
-    /// Every seat the map allows is taken.
-    LobbyFull {
-        /// The map's most players.
-        max: u8,
-    },
-    /// Too few players to start.
-    TooFewPlayers {
-        /// The map's fewest players.
-        min: u8,
-        /// Players seated.
-        seated: u8,
-    },
-    /// Only the host (or someone who manages the channel) may do this.
-    NotHost,
-    /// No map has this id.
-    UnknownMap(String),
-    /// The game has no turn deadline, so no turn can be skipped.
-    NoDeadline,
-    /// The turn's deadline has not passed yet.
-    DeadlineAhead {
-        /// Hours until it passes, rounded up.
-        hours_left: u32,
-    },
-    /// Nobody but the asker (or computer players) is to act: there is no one to skip.
-    NobodyStalled,
-    /// The user has no seat a computer plays for them (nothing to rejoin).
-    NotAway,
-    /// The map is not for this many players.
-    PlayerCount {
-        /// The map's name.
-        map: String,
-        /// Its fewest players.
-        min: u8,
-        /// Its most players.
-        max: u8,
-        /// Players asked for.
-        players: usize,
-    },
-}
-
 /// Something that went wrong inside.
 #[derive(Debug)]
 pub enum Internal {
@@ -139,30 +84,6 @@ impl StoreError {
         match self {
             StoreError::Refused(r) => Some(r),
             StoreError::Internal(_) => None,
-        }
-    }
-}
-
-impl fmt::Display for Refusal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Refusal::ChannelBusy { game } => write!(f, "a game is already open in this channel (game {})", game.0),
-            Refusal::NoLobby => write!(f, "no lobby is open in this channel"),
-            Refusal::NoGame => write!(f, "no game is in play in this channel"),
-            Refusal::UnknownGame(game) => write!(f, "no game {}", game.0),
-            Refusal::AlreadySeated => write!(f, "already seated"),
-            Refusal::NotSeated => write!(f, "not seated"),
-            Refusal::LobbyFull { max } => write!(f, "the lobby is full ({max} seats)"),
-            Refusal::TooFewPlayers { min, seated } => write!(f, "{seated} seated, {min} needed"),
-            Refusal::NotHost => write!(f, "only the host may do that"),
-            Refusal::UnknownMap(map) => write!(f, "no map \"{map}\""),
-            Refusal::NoDeadline => write!(f, "the game has no turn deadline"),
-            Refusal::DeadlineAhead { hours_left } => write!(f, "the deadline passes in {hours_left} h"),
-            Refusal::NobodyStalled => write!(f, "nobody else is to act"),
-            Refusal::NotAway => write!(f, "no seat of the user's is played by a computer"),
-            Refusal::PlayerCount { map, min, max, players } => {
-                write!(f, "{map} is for {min} to {max} players, not {players}")
-            }
         }
     }
 }
@@ -279,6 +200,16 @@ fn migrator() -> Migrator {
         locking: true,
         no_tx: false,
     }
+}
+
+/// Discord ids are u64; SQLite integers are i64. The bits are kept as they are.
+fn to_db(id: u64) -> i64 {
+    id as i64
+}
+
+/// A Discord id stored by [`to_db`].
+fn from_db(id: i64) -> u64 {
+    id as u64
 }
 
 impl Store {

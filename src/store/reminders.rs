@@ -1,12 +1,12 @@
 //! Turns and reminders as stored times: when the seats to act began their turn, when they are next pinged, and
 //! who wants pings. The bot's reminder loop asks for what is due instead of keeping timers in memory.
 
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use sqlx::{Row, Sqlite, Transaction};
 
-use super::games::{GameId, from_db, to_db};
-use super::{Actor, Refusal, Store, StoreError};
+use super::{GameId, Refusal, Store, StoreError, from_db};
+use crate::settings::{DEFAULT_DEADLINE_HOURS, DEFAULT_REMINDER_HOURS};
 
 /// Where the store reads the time, in Unix milliseconds: the system clock, or one a test moves by hand.
 #[derive(Clone)]
@@ -39,12 +39,6 @@ impl std::fmt::Debug for Clock {
     }
 }
 
-/// Hours between reminders when a game's settings do not say ([`REMINDER_HOURS`]; 0 turns reminders off).
-pub const DEFAULT_REMINDER_HOURS: u32 = 12;
-
-/// The key of a game's settings holding the hours between reminders.
-pub const REMINDER_HOURS: &str = "reminder_hours";
-
 /// A game whose players are due a reminder.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Due {
@@ -59,24 +53,23 @@ pub struct Due {
     pub due_at: i64,
 }
 
-/// Hours a turn may wait before the others may skip it or hand it to a computer, when a game's settings do not say
-/// ([`DEADLINE_HOURS`]; 0: no deadline).
-pub const DEFAULT_DEADLINE_HOURS: u32 = 48;
-
-/// The key of a game's settings holding its turn deadline in hours.
-pub const DEADLINE_HOURS: &str = "deadline_hours";
-
-/// SQL for a game setting in hours, with its default.
-pub(super) fn hours_sql(key: &str, default: u32) -> String {
+/// SQL for a game setting in hours (a fixed key of the settings' JSON), with its default for rows that lack it.
+fn hours_sql(key: &str, default: u32) -> String {
     format!("COALESCE(json_extract(settings, '$.{key}'), {default})")
 }
+
+/// SQL for a game's hours between reminders.
+static REMINDER_SQL: LazyLock<String> = LazyLock::new(|| hours_sql("reminder_hours", DEFAULT_REMINDER_HOURS));
+
+/// SQL for a game's turn deadline in hours.
+pub(super) static DEADLINE_SQL: LazyLock<String> =
+    LazyLock::new(|| hours_sql("deadline_hours", DEFAULT_DEADLINE_HOURS));
 
 /// SQL for the next reminder of a game, counted from the time bound as `?1` for a turn that began at `turn_start`
 /// (an SQL expression): an interval later, but never past the turn's deadline while that is still ahead (the
 /// deadline's reminder is the one that offers to skip the turn); NULL when neither reminders nor a deadline are due.
 fn next_reminder_sql(turn_start: &str) -> String {
-    let every = hours_sql(REMINDER_HOURS, DEFAULT_REMINDER_HOURS);
-    let deadline = hours_sql(DEADLINE_HOURS, DEFAULT_DEADLINE_HOURS);
+    let (every, deadline) = (REMINDER_SQL.as_str(), DEADLINE_SQL.as_str());
     let deadline_at = format!("({turn_start} + CAST({deadline} * 3600000 AS INTEGER))");
     let next = format!("(CASE WHEN {every} > 0 THEN ?1 + CAST({every} * 3600000 AS INTEGER) END)");
     format!(
@@ -171,49 +164,5 @@ impl Store {
             .await?
             .ok_or(Refusal::UnknownGame(id))?;
         Ok((row.get("turn_started_at"), row.get("next_reminder_at")))
-    }
-
-    /// The host (or someone who manages the channel) sets the hours between reminders of game `id` (0: none);
-    /// the next reminder is counted from now.
-    ///
-    /// # Errors
-    /// Refused: no such game, or not the host. Internal: the database.
-    pub async fn set_reminder_hours(&self, id: GameId, actor: Actor, hours: u32) -> Result<(), StoreError> {
-        self.change_settings(id, actor, &[(REMINDER_HOURS, hours.into())]).await
-    }
-
-    /// The host (or someone who manages the channel) changes settings of game `id` (key, JSON value); reminders
-    /// are counted again from now, since the interval or the deadline may have changed.
-    ///
-    /// # Errors
-    /// Refused: no such game, or not the host. Internal: the database.
-    pub async fn change_settings(
-        &self,
-        id: GameId,
-        actor: Actor,
-        changes: &[(&str, serde_json::Value)],
-    ) -> Result<(), StoreError> {
-        let _writing = self.writer.lock().await;
-        let mut tx = self.pool.begin().await?;
-        let host: Option<i64> = sqlx::query("SELECT host_id FROM games WHERE id = ?")
-            .bind(id.0)
-            .fetch_optional(&mut *tx)
-            .await?
-            .ok_or(Refusal::UnknownGame(id))?
-            .get("host_id");
-        if host != Some(to_db(actor.user_id)) && !actor.manages_channel {
-            return Err(Refusal::NotHost.into());
-        }
-        for (key, value) in changes {
-            sqlx::query("UPDATE games SET settings = json_set(settings, '$.' || ?, json(?)) WHERE id = ?")
-                .bind(*key)
-                .bind(value.to_string())
-                .bind(id.0)
-                .execute(&mut *tx)
-                .await?;
-        }
-        reschedule(&mut tx, id, self.now_ms()).await?;
-        tx.commit().await?;
-        Ok(())
     }
 }

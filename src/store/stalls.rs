@@ -3,9 +3,9 @@
 
 use sqlx::Row;
 
-use super::games::{GameId, STAND_IN, from_db, to_db};
-use super::reminders::{DEADLINE_HOURS, DEFAULT_DEADLINE_HOURS, hours_sql};
-use super::{Refusal, Store, StoreError};
+use super::games::STAND_IN;
+use super::reminders::DEADLINE_SQL;
+use super::{GameId, Refusal, Store, StoreError, from_db, to_db};
 use crate::rules::Seat;
 
 /// What a player may ask to be pinged for, in one game.
@@ -32,7 +32,7 @@ impl Store {
     /// # Errors
     /// Refused: no such game. Internal: the database.
     pub async fn deadline_at(&self, id: GameId) -> Result<Option<i64>, StoreError> {
-        let hours = hours_sql(DEADLINE_HOURS, DEFAULT_DEADLINE_HOURS);
+        let hours = DEADLINE_SQL.as_str();
         let row = sqlx::query(&format!(
             "SELECT CASE WHEN {hours} > 0 THEN turn_started_at + CAST({hours} * 3600000 AS INTEGER) END AS at \
              FROM games WHERE id = ?"

@@ -3,8 +3,7 @@
 
 use sqlx::Row;
 
-use super::games::{from_db, to_db};
-use super::{Store, StoreError};
+use super::{Store, StoreError, from_db, to_db};
 
 /// One person's record over a server's finished games (the seats they finished in themselves).
 #[derive(Clone, Debug, PartialEq)]

@@ -4,42 +4,14 @@
 pub mod catalog;
 mod words;
 
+pub use crate::lang::Lang;
+use crate::refusal::Refusal;
 use crate::rules::names::NameError;
 use crate::rules::view::FinalResult;
 use crate::rules::{
-    Card, CardCounts, CityId, Event, Map, PrivateEvent, PublicView, RouteId, RuleError, Seat, SeatView, TicketId,
+    Card, CardCounts, Event, Map, PrivateEvent, PublicView, Purchase, RouteId, RuleError, Seat, SeatView, Step,
+    TicketId,
 };
-use crate::store::Refusal;
-
-/// A language the bot writes in. Every function takes one; the words come from the catalog of that language.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-#[non_exhaustive]
-pub enum Lang {
-    /// English, the default and the fallback for any other locale.
-    #[default]
-    En,
-    /// Spanish (Discord's `es-ES` and `es-419`).
-    Es,
-}
-
-impl Lang {
-    /// The language for a Discord locale such as `en-US` or `es-ES` (or a system locale such as `es_ES.UTF-8`);
-    /// English for any locale not written yet.
-    pub fn from_locale(locale: &str) -> Lang {
-        match locale.get(..2).map(str::to_ascii_lowercase).as_deref() {
-            Some("es") => Lang::Es,
-            _ => Lang::En,
-        }
-    }
-
-    /// Its language code: `en`, `es`.
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Es => "es",
-        }
-    }
-}
 
 /// A map's name as players of `lang` know it ("Europa"); a map without a translated name keeps its file's name.
 pub fn map_name(lang: Lang, map: &Map) -> String {
@@ -175,30 +147,15 @@ pub fn final_board(lang: Lang, map: &Map, names: &[String], result: &FinalResult
     words::final_board(lang, map, &Names(names, lang), result)
 }
 
-/// Something a player pays cards for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Purchase {
-    /// A route (one track of a double).
-    Route(RouteId),
-    /// A station in a city.
-    Station(CityId),
-    /// The extra cards of a tunnel being claimed.
-    Tunnel {
-        /// The tunnel (`None` when no tunnel is pending).
-        route: Option<RouteId>,
-        /// How many extra cards it asks.
-        extra: u8,
-    },
-}
-
-/// What a payment buys, as a noun: "Denver – Omaha (4, red)", "a station in Wien", "the 2 extra cards of …".
-pub fn purchase(lang: Lang, map: &Map, purchase: &Purchase) -> String {
-    words::purchase_name(lang, map, purchase)
+/// What a payment buys, as a noun: "Denver – Omaha (4, red)", "a station in Wien", "the 2 extra cards of …" (the
+/// tunnel pending in `step`).
+pub fn purchase(lang: Lang, map: &Map, purchase: Purchase, step: &Step) -> String {
+    words::purchase_name(lang, map, purchase, step)
 }
 
 /// The hand holds no way to pay for it.
-pub fn cannot_pay(lang: Lang, map: &Map, purchase: &Purchase) -> String {
-    words::cannot_pay(lang, map, purchase)
+pub fn cannot_pay(lang: Lang, map: &Map, purchase: Purchase, step: &Step) -> String {
+    words::cannot_pay(lang, map, purchase, step)
 }
 
 /// Lines of the game's record on one page of its history.

@@ -3,13 +3,13 @@
 
 use super::catalog::tr;
 use super::{FinalBoard, Lang, Names, Purchase};
+use crate::refusal::Refusal;
 use crate::rules::names::NameError;
 use crate::rules::view::FinalResult;
 use crate::rules::{
     Card, CardCounts, Color, Event, Map, PrivateEvent, PublicView, RouteId, RouteKind, RuleError, Seat, SeatView, Step,
     TicketId, WildName,
 };
-use crate::store::Refusal;
 
 /// The catalog key of a card kind: `card-red`, `card-locomotive`, … (attributes: `.count`, `.noun`, `.article`,
 /// `.kind`).
@@ -679,23 +679,23 @@ pub(super) fn final_board(lang: Lang, map: &Map, names: &Names, result: &FinalRe
     }
 }
 
-pub(super) fn cannot_pay(lang: Lang, map: &Map, purchase: &Purchase) -> String {
-    tr!(lang, "cannot-pay", what = purchase_name(lang, map, purchase))
+pub(super) fn cannot_pay(lang: Lang, map: &Map, purchase: Purchase, step: &Step) -> String {
+    tr!(lang, "cannot-pay", what = purchase_name(lang, map, purchase, step))
 }
 
-pub(super) fn purchase_name(lang: Lang, map: &Map, purchase: &Purchase) -> String {
-    match purchase {
-        Purchase::Route(id) => route(lang, map, *id),
-        Purchase::Station(city) => tr!(lang, "purchase-station", city = map.city(*city).name.as_str()),
-        Purchase::Tunnel { route: Some(id), extra } => {
+pub(super) fn purchase_name(lang: Lang, map: &Map, purchase: Purchase, step: &Step) -> String {
+    match (purchase, step) {
+        (Purchase::Route(id), _) => route(lang, map, id),
+        (Purchase::Station(city), _) => tr!(lang, "purchase-station", city = map.city(city).name.as_str()),
+        (Purchase::Tunnel, Step::Tunnel(claim)) => {
             tr!(
                 lang,
                 "purchase-tunnel-extra",
-                count = *extra,
-                route = route(lang, map, *id)
+                count = claim.extra,
+                route = route(lang, map, claim.route)
             )
         }
-        Purchase::Tunnel { route: None, .. } => tr!(lang, "purchase-tunnel"),
+        (Purchase::Tunnel, _) => tr!(lang, "purchase-tunnel"),
     }
 }
 

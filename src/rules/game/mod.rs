@@ -4,6 +4,7 @@
 mod claiming;
 mod drawing;
 mod invariants;
+mod purchase;
 mod setup;
 mod stations;
 mod tickets;
@@ -27,6 +28,7 @@ use super::step::{Step, TunnelClaim};
 use tickets::push_ticket_choices;
 
 pub use claiming::ClaimOptions;
+pub use purchase::{Payment, Purchase};
 
 /// Declares a struct whose fields only the rules may touch. With the `test-support` feature, which only the tests
 /// enable, the fields are public so tests can set up positions by hand; a normal build cannot see them.

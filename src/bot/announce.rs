@@ -1,0 +1,177 @@
+//! The only code that tells a channel what happened: after an action (a turn message in the feed layout, the status
+//! message in the dashboard layout — decided here alone), the ticket DMs that follow, the notices that are not
+//! actions (someone left, the game ended), and the game a restart finds unannounced. Marking an action announced
+//! happens here and nowhere else.
+
+use poise::serenity_prelude as serenity;
+
+use super::dashboard::show;
+use super::data::{Data, Held};
+use super::dm;
+use super::pictures::pictures;
+use super::play::Played;
+use super::refusal::Error;
+use super::reply::tell_privately;
+use super::table::Table;
+use super::turn_message::{turn_components, turn_message};
+use crate::lang::Lang;
+use crate::text::{self, catalog::tr};
+
+/// Posts a notice in a channel, naming people without pinging them.
+///
+/// # Errors
+/// Discord's.
+pub async fn tell_channel(ctx: &serenity::Context, channel: u64, notice: String) -> Result<(), Error> {
+    let quiet = serenity::CreateMessage::new()
+        .content(notice)
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    serenity::ChannelId::new(channel).send_message(ctx, quiet).await?;
+    Ok(())
+}
+
+/// Tells a channel that these players' DMs are closed, and where they find their tickets instead.
+///
+/// # Errors
+/// Discord's.
+pub async fn tell_dms_closed(ctx: &serenity::Context, channel: u64, names: &[String], lang: Lang) -> Result<(), Error> {
+    if names.is_empty() {
+        return Ok(());
+    }
+    tell_channel(
+        ctx,
+        channel,
+        tr!(lang, "dms-closed", names = text::and_list(lang, names)),
+    )
+    .await
+}
+
+/// After an accepted action: the channel is told, and a player whose tickets changed gets them by DM.
+///
+/// # Errors
+/// Discord's (a missing permission among them: see [`permission_notice`]) or the store's.
+pub async fn after_play(ctx: &serenity::Context, data: &Data, played: &Played) -> Result<(), Error> {
+    announce(ctx, data, played).await?;
+    dm_if_tickets_changed(ctx, data, played).await
+}
+
+/// The acting seat's tickets by DM when they changed; the channel is told once if its DMs are closed.
+async fn dm_if_tickets_changed(ctx: &serenity::Context, data: &Data, played: &Played) -> Result<(), Error> {
+    if !played.tickets_changed {
+        return Ok(());
+    }
+    let table = &played.after;
+    if let Some(name) = dm::send_tickets(ctx, data, table, played.seat).await {
+        tell_dms_closed(ctx, table.channel, &[name], table.lang()).await?;
+    }
+    Ok(())
+}
+
+/// The channel is told of an action: on the dashboard, or (feed) in a new turn message when the turn passed and in
+/// a plain sentence otherwise. The action is then marked announced.
+async fn announce(ctx: &serenity::Context, data: &Data, played: &Played) -> Result<(), Error> {
+    let table = &played.after;
+    let happened = played.public.join("\n");
+    if table.is_dashboard() {
+        show(ctx, data, table, &happened, played.turn_over).await?;
+    } else if played.turn_over {
+        let message = turn_message(table, &happened, pictures(data, table).await?);
+        serenity::ChannelId::new(table.channel)
+            .send_message(ctx, message)
+            .await?;
+    } else {
+        tell_channel(ctx, table.channel, happened).await?;
+    }
+    data.store.mark_announced(table.id, table.version).await?;
+    Ok(())
+}
+
+/// A turn button's action is told on the message it sits on: the turn message gets its sentence (and fresh
+/// buttons, or none once the turn is over) as the answer to the press, the player privately learns what they drew,
+/// and a new turn message follows when the turn passed. On the dashboard, the press is acknowledged and the status
+/// message redrawn.
+///
+/// # Errors
+/// Discord's or the store's; a missing permission is told to the player instead.
+pub async fn turn_button(
+    ctx: &serenity::Context,
+    data: &Data,
+    component: &serenity::ComponentInteraction,
+    played: Played,
+    lang: Lang,
+    held: Held,
+) -> Result<(), Error> {
+    let table = &played.after;
+    if table.is_dashboard() {
+        // The dashboard is redrawn with the board below; the press is acknowledged first, within Discord's limit.
+        component
+            .create_response(&ctx.http, serenity::CreateInteractionResponse::Acknowledge)
+            .await?;
+        if !played.private.is_empty() {
+            tell_privately(ctx, component, &played.private.join(" ")).await?;
+        }
+        let _order = data.announcing(table.channel, held).await;
+        if let Err(e) = announce(ctx, data, &played).await {
+            return tell_privately(ctx, component, &permission_notice(e, lang)?).await;
+        }
+        return Ok(());
+    }
+    let content = format!("{}\n{}", component.message.content, played.public.join("\n"));
+    let components = if played.turn_over {
+        Vec::new()
+    } else {
+        turn_components(table)
+    };
+    let update = serenity::CreateInteractionResponseMessage::new()
+        .content(content.trim())
+        .components(components)
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    component
+        .create_response(&ctx.http, serenity::CreateInteractionResponse::UpdateMessage(update))
+        .await?;
+    if !played.private.is_empty() {
+        tell_privately(ctx, component, &played.private.join(" ")).await?;
+    }
+    if played.turn_over {
+        let _order = data.announcing(table.channel, held).await;
+        let message = turn_message(table, &played.public.join("\n"), pictures(data, table).await?);
+        if let Err(e) = serenity::ChannelId::new(table.channel).send_message(ctx, message).await {
+            return tell_privately(ctx, component, &permission_notice(e.into(), lang)?).await;
+        }
+    }
+    // The turn message now shows this action (updated in place, or followed by the next turn's message).
+    data.store.mark_announced(table.id, table.version).await?;
+    Ok(())
+}
+
+/// On start: every game whose latest action the channel was never shown (the bot stopped between storing it and
+/// posting it) gets a turn message as it stands now, so nobody waits for a ping that never came.
+///
+/// # Errors
+/// The store's or Discord's.
+pub async fn repost_unannounced(ctx: &serenity::Context, data: &Data) -> Result<(), Error> {
+    for (id, channel) in data.store.unannounced().await? {
+        let table = Table::load(data, id, channel).await?;
+        let happened = tr!(table.lang(), "restarted");
+        if table.is_dashboard() {
+            show(ctx, data, &table, &happened, true).await?;
+        } else {
+            let message = turn_message(&table, &happened, pictures(data, &table).await?);
+            serenity::ChannelId::new(channel).send_message(ctx, message).await?;
+        }
+        data.store.mark_announced(id, table.version).await?;
+    }
+    Ok(())
+}
+
+/// A failure to post in the channel as the player reads it, when the bot lacks a permission there (the move is
+/// saved all the same).
+///
+/// # Errors
+/// Any other failure, passed up.
+pub fn permission_notice(e: Error, lang: Lang) -> Result<String, Error> {
+    match e.discord_code() {
+        Some(50013) => Ok(tr!(lang, "permission-missing")),
+        Some(50001) => Ok(tr!(lang, "permission-no-view")),
+        _ => Err(e),
+    }
+}

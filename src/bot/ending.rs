@@ -1,0 +1,96 @@
+//! Ending a game early and leaving one in play: `/ttr end` and its `End the game` confirm (the host or a channel
+//! manager ends it without a winner), and `Leave the game`, the confirm of `/ttr leave` mid-game (the seat goes to a
+//! computer player until its person comes back).
+
+use poise::serenity_prelude as serenity;
+
+use super::announce::tell_channel;
+use super::component::{Component, ComponentId};
+use super::data::{Context, Data};
+use super::locale::{private_lang, user_lang};
+use super::outcome::Outcome;
+use super::refusal::Error;
+use super::reply::who;
+use super::table::{Opened, Table};
+use crate::store::Actor;
+use crate::text::{self, catalog::tr};
+
+/// End the game in this channel without a winner (the host or someone who manages the channel).
+#[poise::command(slash_command)]
+pub async fn end(ctx: Context<'_>) -> Result<(), Error> {
+    let table = Table::running(ctx.data(), ctx.channel_id().get()).await?;
+    let lang = user_lang(ctx);
+    let confirm = serenity::CreateActionRow::Buttons(vec![
+        serenity::CreateButton::new(Component::End.id(table.id, table.version))
+            .label(tr!(lang, "button-end-game"))
+            .style(serenity::ButtonStyle::Danger),
+    ]);
+    ctx.send(
+        poise::CreateReply::default()
+            .content(tr!(lang, "end-confirm"))
+            .components(vec![confirm])
+            .ephemeral(true),
+    )
+    .await?;
+    Ok(())
+}
+
+/// `End the game` and `Leave the game`.
+///
+/// # Errors
+/// Refused: not the host, not seated. Internal: Discord's or the store's.
+pub async fn on_button(
+    ctx: &serenity::Context,
+    data: &Data,
+    component: &serenity::ComponentInteraction,
+    id: &ComponentId,
+) -> Result<(), Error> {
+    let Opened { held, table } = Opened::component(data, component, id).await?;
+    let outcome = match id.component {
+        Component::End => end_confirmed(ctx, data, component, &table).await?,
+        _ => hand_over(ctx, data, component, &table).await?,
+    };
+    outcome.respond(ctx, data, component, false, held).await
+}
+
+/// The host (or a channel manager) ends the game; the channel is told.
+async fn end_confirmed(
+    ctx: &serenity::Context,
+    data: &Data,
+    component: &serenity::ComponentInteraction,
+    table: &Table,
+) -> Result<Outcome, Error> {
+    let manages = component
+        .member
+        .as_ref()
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_channels());
+    let actor = Actor {
+        user_id: component.user.id.get(),
+        manages_channel: manages,
+    };
+    data.store.end_game(table.channel, actor).await?;
+    let map = text::map_name(table.lang(), table.game.map());
+    let said = tr!(table.lang(), "ended-public", who = who(&component.user), map = map);
+    tell_channel(ctx, table.channel, said).await?;
+    Ok(Outcome::private(tr!(private_lang(&component.locale), "ended-private")))
+}
+
+/// The player's seat goes to a computer player (which moves when its turn comes).
+async fn hand_over(
+    ctx: &serenity::Context,
+    data: &Data,
+    component: &serenity::ComponentInteraction,
+    table: &Table,
+) -> Result<Outcome, Error> {
+    let lang = private_lang(&component.locale);
+    let (seat, ended) = data.store.hand_to_computer(table.id, component.user.id.get()).await?;
+    let name = table.name(seat);
+    let (public, private) = if ended {
+        ("left-ended-public", "left-ended-private")
+    } else {
+        ("left-public", "left-private")
+    };
+    tell_channel(ctx, table.channel, tr!(table.lang(), public, name = name)).await?;
+    Ok(Outcome::private(tr!(lang, private)))
+}

@@ -1,0 +1,85 @@
+//! An answer to one user and, when the game changed, what the channel is told afterwards: sent in that order, so
+//! drawing the board never delays the acknowledgement.
+
+use poise::serenity_prelude as serenity;
+
+use super::announce::{after_play, permission_notice};
+use super::data::{Context, Data, Held};
+use super::locale::{private_lang, user_lang};
+use super::play::Played;
+use super::refusal::Error;
+use super::reply::{Private, tell_privately};
+
+/// A private answer and, if an action was stored, what the channel is told after it.
+pub struct Outcome {
+    /// The private answer.
+    pub reply: Private,
+    /// The action stored, if any.
+    pub played: Option<Played>,
+}
+
+impl Outcome {
+    /// A private answer in words, the game unchanged.
+    pub fn private(content: impl Into<String>) -> Outcome {
+        Outcome::reply(Private::text(content))
+    }
+
+    /// A private answer, the game unchanged.
+    pub fn reply(reply: Private) -> Outcome {
+        Outcome { reply, played: None }
+    }
+
+    /// An action stored, answered privately with its sentences for everyone.
+    pub fn played(played: Played) -> Outcome {
+        Outcome {
+            reply: Private::text(played.public.join("\n")),
+            played: Some(played),
+        }
+    }
+
+    /// Answers a command privately, then (letting go of the game lock `held`) tells the channel.
+    ///
+    /// # Errors
+    /// Discord's or the store's.
+    pub async fn send(self, ctx: Context<'_>, held: Held) -> Result<(), Error> {
+        ctx.send(self.reply.into_reply()).await?;
+        if let Some(played) = &self.played {
+            let _order = ctx.data().announcing(played.after.channel, held).await;
+            if let Err(e) = after_play(ctx.serenity_context(), ctx.data(), played).await {
+                let notice = permission_notice(e, user_lang(ctx))?;
+                ctx.send(poise::CreateReply::default().content(notice).ephemeral(true))
+                    .await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Answers a component, replacing the private message it sits on (`in_place`) or with a new private message,
+    /// then tells the channel.
+    ///
+    /// # Errors
+    /// Discord's or the store's.
+    pub async fn respond(
+        self,
+        ctx: &serenity::Context,
+        data: &Data,
+        component: &serenity::ComponentInteraction,
+        in_place: bool,
+        held: Held,
+    ) -> Result<(), Error> {
+        let response = if in_place {
+            serenity::CreateInteractionResponse::UpdateMessage(self.reply.into_update())
+        } else {
+            serenity::CreateInteractionResponse::Message(self.reply.into_message())
+        };
+        component.create_response(&ctx.http, response).await?;
+        if let Some(played) = &self.played {
+            let _order = data.announcing(played.after.channel, held).await;
+            if let Err(e) = after_play(ctx, data, played).await {
+                let notice = permission_notice(e, private_lang(&component.locale))?;
+                tell_privately(ctx, component, &notice).await?;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,171 @@
+//! What a handler can fail with: a refusal the player is told in their language (nothing changed), or something
+//! that went wrong inside (logged with the interaction's id, answered with a short apology). Every handler returns
+//! it with `?`; the router and `on_error` answer it in one place.
+
+use std::sync::Arc;
+
+use poise::serenity_prelude as serenity;
+
+use crate::lang::Lang;
+use crate::refusal::Refusal;
+use crate::rules::names::{NameError, excerpt};
+use crate::rules::{Map, Purchase, RuleError, Step};
+use crate::store::StoreError;
+use crate::text::{self, catalog::tr};
+
+/// What a player can be told when what they asked cannot be done. Each variant is one sentence of the catalog (or
+/// one family of them, filled from its data).
+#[derive(Clone, Debug)]
+pub enum Refused {
+    /// The rules refuse the action.
+    Rule {
+        /// The game's map, for the names in the sentence.
+        map: Arc<Map>,
+        /// Why.
+        error: RuleError,
+    },
+    /// A typed name or payment did not read.
+    Name {
+        /// The game's map, for the close names offered.
+        map: Arc<Map>,
+        /// Why.
+        error: NameError,
+    },
+    /// The store refuses (a busy channel, not seated, not the host, …).
+    Store(Refusal),
+    /// The hand holds no way to pay for a purchase.
+    CannotPay {
+        /// The game's map.
+        map: Arc<Map>,
+        /// What was to be bought.
+        purchase: Purchase,
+        /// The game's step (a tunnel's extra cards are named from it).
+        step: Step,
+    },
+    /// A button of a turn already played, or a click that lost a race.
+    AlreadyPlayed,
+    /// A button of a game that is over.
+    GameOver,
+    /// A button of a game of another channel.
+    OtherChannel,
+    /// A component that is none of the bot's.
+    UnknownButton {
+        /// Whether it is shaped like the bot's ids at all (if not, it may be from an older version).
+        shaped_like_ours: bool,
+    },
+    /// A lobby button of a lobby that is closed.
+    LobbyClosed,
+    /// `level:` named no level.
+    UnknownLevel(String),
+    /// `layout:` named no layout.
+    UnknownLayout(String),
+    /// `/ttr draw card:` named no card to draw.
+    DrawHow,
+    /// The ticket select sent something that is not a choice of tickets.
+    KeepFromList,
+    /// The ticket select sent tickets the map does not have.
+    KeepNotTickets,
+    /// `thread:true` outside a server.
+    ThreadNoServer,
+    /// Discord would not open the thread.
+    ThreadFailed,
+    /// An option could not be read (out of range, or a Discord showing an older `/ttr`).
+    OptionUnreadable,
+}
+
+impl Refused {
+    /// The sentence the player reads, in `lang`.
+    pub fn words(&self, lang: Lang) -> String {
+        match self {
+            Refused::Rule { map, error } => text::rule_error(lang, map, error),
+            Refused::Name { map, error } => text::name_error(lang, map, error),
+            Refused::Store(refusal) => text::refusal(lang, refusal),
+            Refused::CannotPay { map, purchase, step } => text::cannot_pay(lang, map, *purchase, step),
+            Refused::AlreadyPlayed => tr!(lang, "already-played"),
+            Refused::GameOver => tr!(lang, "already-played-over"),
+            Refused::OtherChannel => tr!(lang, "button-other-channel"),
+            Refused::UnknownButton { shaped_like_ours: true } => tr!(lang, "button-unknown"),
+            Refused::UnknownButton {
+                shaped_like_ours: false,
+            } => tr!(lang, "button-unknown-old"),
+            Refused::LobbyClosed => tr!(lang, "lobby-closed-button"),
+            Refused::UnknownLevel(name) => tr!(lang, "level-unknown", name = excerpt(name)),
+            Refused::UnknownLayout(name) => tr!(lang, "layout-unknown", name = excerpt(name)),
+            Refused::DrawHow => tr!(lang, "draw-how"),
+            Refused::KeepFromList => tr!(lang, "keep-from-list"),
+            Refused::KeepNotTickets => tr!(lang, "keep-not-tickets"),
+            Refused::ThreadNoServer => tr!(lang, "thread-no-server"),
+            Refused::ThreadFailed => tr!(lang, "thread-failed"),
+            Refused::OptionUnreadable => tr!(lang, "option-unreadable"),
+        }
+    }
+}
+
+/// Why a handler did not finish: the player is told (nothing changed), or something failed inside.
+#[derive(Debug)]
+pub enum Error {
+    /// What the player asked cannot be done: they are told why, privately.
+    Refused(Refused),
+    /// Something failed inside (the database, Discord, a thread): logged; the user gets an apology.
+    Internal(Box<dyn std::error::Error + Send + Sync>),
+}
+
+impl Error {
+    /// The error Discord answered a request with, if this is one.
+    pub fn discord_code(&self) -> Option<isize> {
+        match self {
+            Error::Internal(e) => match e.downcast_ref::<serenity::Error>() {
+                Some(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response))) => {
+                    Some(response.error.code)
+                }
+                _ => None,
+            },
+            Error::Refused(_) => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::Refused(refused) => write!(f, "refused: {}", refused.words(Lang::En)),
+            Error::Internal(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<Refused> for Error {
+    fn from(refused: Refused) -> Error {
+        Error::Refused(refused)
+    }
+}
+
+impl From<StoreError> for Error {
+    fn from(e: StoreError) -> Error {
+        match e {
+            StoreError::Refused(refusal) => Error::Refused(Refused::Store(refusal)),
+            internal => Error::Internal(Box::new(internal)),
+        }
+    }
+}
+
+impl From<Refusal> for Error {
+    fn from(refusal: Refusal) -> Error {
+        Error::Refused(Refused::Store(refusal))
+    }
+}
+
+/// Failures from outside (Discord, the blocking pool, the drawing queue) are internal.
+macro_rules! internal_from {
+    ($($from:ty),* $(,)?) => {
+        $(impl From<$from> for Error {
+            fn from(e: $from) -> Error {
+                Error::Internal(Box::new(e))
+            }
+        })*
+    };
+}
+
+internal_from!(serenity::Error, tokio::task::JoinError, tokio::sync::AcquireError,);

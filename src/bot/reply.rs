@@ -1,0 +1,149 @@
+//! Answers to one user: a private answer (text, components, a picture) in any of Discord's reply builders, and the
+//! small helpers that send one. Names and free text are escaped here before they enter a message.
+
+use poise::serenity_prelude as serenity;
+
+use super::data::Context;
+use super::refusal::Error;
+
+/// Fills one of Discord's reply builders (they share these methods but no trait) with a private answer: its text,
+/// components and picture, marked ephemeral. `$attach` is the builder's method for a file.
+macro_rules! private_builder {
+    ($builder:expr, $private:expr, $attach:ident) => {{
+        let private = $private;
+        let builder = $builder
+            .content(private.content)
+            .components(private.components)
+            .ephemeral(true);
+        match private.picture {
+            Some(png) => builder.$attach(serenity::CreateAttachment::bytes(png, "board.png")),
+            None => builder,
+        }
+    }};
+}
+
+/// A private answer: text, and maybe components and a picture.
+pub struct Private {
+    /// What it says.
+    pub content: String,
+    /// Its buttons and selects.
+    pub components: Vec<serenity::CreateActionRow>,
+    /// A picture (`board.png`), if any.
+    pub picture: Option<Vec<u8>>,
+}
+
+impl Private {
+    /// An answer in words only.
+    pub fn text(content: impl Into<String>) -> Private {
+        Private {
+            content: content.into(),
+            components: Vec::new(),
+            picture: None,
+        }
+    }
+
+    /// As a command's reply.
+    pub fn into_reply(self) -> poise::CreateReply {
+        private_builder!(poise::CreateReply::default(), self, attachment)
+    }
+
+    /// As a followup to a component already acknowledged.
+    pub fn into_followup(self) -> serenity::CreateInteractionResponseFollowup {
+        private_builder!(serenity::CreateInteractionResponseFollowup::new(), self, add_file)
+    }
+
+    /// As a new private message answering a component.
+    pub fn into_message(self) -> serenity::CreateInteractionResponseMessage {
+        private_builder!(serenity::CreateInteractionResponseMessage::new(), self, add_file)
+    }
+
+    /// The same answer replacing the private message a component sits on (an update carries no ephemeral flag:
+    /// the message already is one).
+    pub fn into_update(self) -> serenity::CreateInteractionResponseMessage {
+        serenity::CreateInteractionResponseMessage::new()
+            .content(self.content)
+            .components(self.components)
+    }
+}
+
+/// An ephemeral answer to a component.
+pub async fn reply_ephemeral(
+    ctx: &serenity::Context,
+    component: &serenity::ComponentInteraction,
+    content: &str,
+) -> Result<(), Error> {
+    let message = serenity::CreateInteractionResponseMessage::new()
+        .content(content)
+        .ephemeral(true);
+    component
+        .create_response(&ctx.http, serenity::CreateInteractionResponse::Message(message))
+        .await?;
+    Ok(())
+}
+
+/// Replaces the message a component sits on.
+pub async fn update_message(
+    ctx: &serenity::Context,
+    component: &serenity::ComponentInteraction,
+    message: serenity::CreateInteractionResponseMessage,
+) -> Result<(), Error> {
+    component
+        .create_response(&ctx.http, serenity::CreateInteractionResponse::UpdateMessage(message))
+        .await?;
+    Ok(())
+}
+
+/// A private followup to a component the bot already answered.
+pub async fn tell_privately(
+    ctx: &serenity::Context,
+    component: &serenity::ComponentInteraction,
+    notice: &str,
+) -> Result<(), Error> {
+    let followup = serenity::CreateInteractionResponseFollowup::new()
+        .content(notice)
+        .ephemeral(true);
+    component.create_followup(&ctx.http, followup).await?;
+    Ok(())
+}
+
+/// An ephemeral answer to a command.
+pub async fn say_privately(ctx: Context<'_>, content: String) -> Result<(), Error> {
+    ctx.send(poise::CreateReply::default().content(content).ephemeral(true))
+        .await?;
+    Ok(())
+}
+
+/// A public answer to a command that may name people (`<@id>`) without pinging anyone.
+pub async fn say_quietly(ctx: Context<'_>, content: String) -> Result<(), Error> {
+    let reply = poise::CreateReply::default()
+        .content(content)
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    ctx.send(reply).await?;
+    Ok(())
+}
+
+/// A name or free text as it should read inside a message: markdown characters escaped, so `**Ana**` is not bold
+/// and a link or a code block cannot be faked (mentions are kept harmless by `allowed_mentions`).
+pub fn escape_markdown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '\\' | '*' | '_' | '~' | '`' | '|' | '>' | '<' | '#' | '[' | ']') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A user as messages name them: their display name, escaped.
+pub fn who(user: &serenity::User) -> String {
+    escape_markdown(user.global_name.as_deref().unwrap_or(&user.name))
+}
+
+/// The name a player is shown by in a game: their nickname in the server, else their display name.
+pub fn display_name(user: &serenity::User, member: Option<&serenity::Member>) -> String {
+    member
+        .and_then(|m| m.nick.clone())
+        .or_else(|| user.global_name.clone())
+        .unwrap_or_else(|| user.name.clone())
+}

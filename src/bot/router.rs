@@ -1,0 +1,178 @@
+//! Where every interaction comes in and every failure is answered: components are routed by their typed
+//! [`ComponentId`] in one `match`; refusals are told to the user in their language and internal errors logged with
+//! the interaction's id and answered with an apology, here and nowhere else; and after any interaction the
+//! computer players owed a move make it.
+
+use poise::serenity_prelude as serenity;
+
+use super::announce::repost_unannounced;
+use super::component::{Component, ComponentId, Unrecognised};
+use super::data::{Context, Data};
+use super::locale::{private_lang, user_lang};
+use super::refusal::{Error, Refused};
+use super::reply::{reply_ephemeral, update_message};
+use super::{claim, computer, ending, lobby, reminders, stalls, tickets, turn, views};
+use crate::text::catalog::tr;
+
+/// Every gateway event the bot acts on: components, and `Ready` (start or restart).
+///
+/// # Errors
+/// None: failures are answered and logged here.
+pub async fn on_event(
+    framework: poise::FrameworkContext<'_, Data, Error>,
+    event: &serenity::FullEvent,
+) -> Result<(), Error> {
+    let ctx = framework.serenity_context;
+    let data = framework.user_data;
+    match event {
+        serenity::FullEvent::Ready { .. } => started(ctx, data).await,
+        serenity::FullEvent::InteractionCreate { interaction } => {
+            if let Some(component) = interaction.as_message_component() {
+                on_component(ctx, data, component).await;
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Started (or restarted): games the channel was not shown are shown, computer players owed a move make it, and
+/// the reminder loop runs (once per process).
+async fn started(ctx: &serenity::Context, data: &Data) {
+    if let Err(e) = repost_unannounced(ctx, data).await {
+        tracing::error!("posting games the channel was not shown: {e}");
+    }
+    if let Err(e) = computer::resume_all(ctx, data).await {
+        tracing::error!("resuming computer players: {e}");
+    }
+    if !data.reminding.swap(true, std::sync::atomic::Ordering::SeqCst) {
+        tokio::spawn(reminders::run(ctx.clone(), data.store.clone(), data.reminder_scan));
+    }
+}
+
+/// A button or select: routed, then any failure answered; after it, the computers move.
+async fn on_component(ctx: &serenity::Context, data: &Data, component: &serenity::ComponentInteraction) {
+    let (result, in_place) = match ComponentId::parse(&component.data.custom_id) {
+        Ok(id) => (route(ctx, data, component, &id).await, id.component.answers_in_place()),
+        Err(why) => {
+            let shaped_like_ours = why == Unrecognised::Unknown;
+            (Err(Refused::UnknownButton { shaped_like_ours }.into()), false)
+        }
+    };
+    match result {
+        Ok(()) => after_interaction(ctx, data, component.channel_id.get()).await,
+        Err(e) => answer_component_failure(ctx, component, in_place, e).await,
+    }
+}
+
+/// The one `match` of components: each goes to the feature that posted it.
+async fn route(
+    ctx: &serenity::Context,
+    data: &Data,
+    component: &serenity::ComponentInteraction,
+    id: &ComponentId,
+) -> Result<(), Error> {
+    use Component::*;
+    match id.component {
+        Join | Leave | AddComputer | Start | Cancel => lobby::on_button(ctx, data, component, id).await,
+        StartingTickets | Tickets | Keep => tickets::on_component(ctx, data, component, id).await,
+        Deck | Take { .. } | Pass => turn::on_button(ctx, data, component, id).await,
+        Claim
+        | Station
+        | PickerPage { .. }
+        | Pick { .. }
+        | Pay { .. }
+        | PaymentPage { .. }
+        | Confirm { .. }
+        | CancelClaim
+        | GiveUp => claim::on_component(ctx, data, component, id).await,
+        Hand => views::on_button(ctx, data, component, id).await,
+        End | HandOver => ending::on_button(ctx, data, component, id).await,
+        Skip | Replace => stalls::on_button(ctx, data, component, id).await,
+    }
+}
+
+/// Tells the presser why nothing happened (replacing their private picker, for a component on one), or logs an
+/// internal failure and apologises.
+async fn answer_component_failure(
+    ctx: &serenity::Context,
+    component: &serenity::ComponentInteraction,
+    in_place: bool,
+    error: Error,
+) {
+    let lang = private_lang(&component.locale);
+    let answered = match error {
+        Error::Refused(refused) if in_place => {
+            let words = serenity::CreateInteractionResponseMessage::new()
+                .content(refused.words(lang))
+                .components(Vec::new());
+            update_message(ctx, component, words).await
+        }
+        Error::Refused(refused) => reply_ephemeral(ctx, component, &refused.words(lang)).await,
+        Error::Internal(e) => {
+            let custom_id = &component.data.custom_id;
+            tracing::error!(interaction = %component.id, %custom_id, "component failed: {e}");
+            reply_ephemeral(ctx, component, &tr!(lang, "sorry")).await
+        }
+    };
+    if let Err(e) = answered {
+        tracing::warn!(interaction = %component.id, "could not answer: {e}");
+    }
+}
+
+/// After a command that succeeded (poise's `post_command`).
+pub async fn after_command(ctx: Context<'_>) {
+    after_interaction(ctx.serenity_context(), ctx.data(), ctx.channel_id().get()).await;
+}
+
+/// After any interaction that succeeded: computer players whose turn it now is move (after the answer was sent).
+/// The one place besides a restart where computers are set going.
+async fn after_interaction(ctx: &serenity::Context, data: &Data, channel: u64) {
+    if let Err(e) = computer::play_computers(ctx, data, channel).await {
+        tracing::error!(channel, "computer players: {e}");
+    }
+}
+
+/// A command's failure: a refusal is told privately in the user's language; an option that does not read likewise;
+/// anything else is logged with the interaction's id and answered with an apology.
+pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            let lang = user_lang(ctx);
+            let said = match error {
+                Error::Refused(refused) => refused.words(lang),
+                Error::Internal(e) => {
+                    let command = &ctx.command().qualified_name;
+                    tracing::error!(interaction = ctx.id(), %command, "command failed: {e}");
+                    tr!(lang, "sorry")
+                }
+            };
+            answer_privately(ctx, said).await;
+        }
+        // An option the command cannot read: a value out of range, or a Discord that still shows the user an older
+        // shape of the command. poise would log it and leave the user without an answer (or answer in English,
+        // pointing to a help menu this bot does not have).
+        poise::FrameworkError::ArgumentParse { error, ctx, .. } => {
+            tracing::info!(command = %ctx.command().qualified_name, "an option could not be read: {error}");
+            answer_privately(ctx, Refused::OptionUnreadable.words(user_lang(ctx))).await;
+        }
+        poise::FrameworkError::CommandStructureMismatch { description, ctx, .. } => {
+            tracing::info!(command = %ctx.command().qualified_name, "options not as registered: {description}");
+            let ctx = poise::Context::Application(ctx);
+            answer_privately(ctx, Refused::OptionUnreadable.words(user_lang(ctx))).await;
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::error!("while handling an error: {e}");
+            }
+        }
+    }
+}
+
+/// A private answer to a command whose handler did not answer it.
+async fn answer_privately(ctx: Context<'_>, said: String) {
+    let answer = poise::CreateReply::default().content(said).ephemeral(true);
+    if let Err(e) = ctx.send(answer).await {
+        tracing::warn!(interaction = ctx.id(), "could not answer: {e}");
+    }
+}

@@ -1,0 +1,106 @@
+//! The game shown, changing nothing: `/ttr hand` and `Hand` (privately: cards, tickets, one's own picture),
+//! `/ttr board` and `/ttr status` (for everyone), `/ttr rules` (privately).
+
+use poise::serenity_prelude as serenity;
+
+use super::component::ComponentId;
+use super::data::{Context, Data};
+use super::locale::{private_lang, user_lang};
+use super::pictures::{board_png, seat_png};
+use super::refusal::Error;
+use super::reply::Private;
+use super::table::{Opened, Table};
+use super::turn_message::scores_embed;
+use crate::lang::Lang;
+use crate::text::{self, catalog::tr};
+
+/// Your cards, your tickets and your own board picture (only you see them).
+#[poise::command(slash_command)]
+pub async fn hand(ctx: Context<'_>) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    // Rendering can take a moment: acknowledge first.
+    ctx.defer_ephemeral().await?;
+    let table = Table::running(ctx.data(), ctx.channel_id().get()).await?;
+    let answer = hand_answer(&table, ctx.author().id.get(), lang).await?;
+    ctx.send(answer.into_reply()).await?;
+    Ok(())
+}
+
+/// The `Hand` button: as `/ttr hand`.
+///
+/// # Errors
+/// Refused: not seated (told after the press was acknowledged). Internal: Discord's or the store's.
+pub async fn on_button(
+    ctx: &serenity::Context,
+    data: &Data,
+    component: &serenity::ComponentInteraction,
+    id: &ComponentId,
+) -> Result<(), Error> {
+    let lang = private_lang(&component.locale);
+    let Opened { held, table } = Opened::component(data, component, id).await?;
+    drop(held);
+    // Drawing the picture can take a moment: acknowledge first, then answer.
+    component.defer_ephemeral(&ctx.http).await?;
+    let answer = match hand_answer(&table, component.user.id.get(), lang).await {
+        Err(Error::Refused(refused)) => Private::text(refused.words(lang)),
+        other => other?,
+    };
+    component.create_followup(&ctx.http, answer.into_followup()).await?;
+    Ok(())
+}
+
+/// A player's cards, tickets and own picture.
+async fn hand_answer(table: &Table, user: u64, lang: Lang) -> Result<Private, Error> {
+    let seat = table.seat(user)?;
+    let content = text::hand(lang, table.game.map(), &table.game.seat_view(seat));
+    Ok(Private {
+        content,
+        components: Vec::new(),
+        picture: Some(seat_png(table, seat, lang).await?),
+    })
+}
+
+/// The board as it stands, for everyone.
+#[poise::command(slash_command)]
+pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
+    ctx.defer().await?;
+    let table = Table::running(ctx.data(), ctx.channel_id().get()).await?;
+    let view = table.game.public_view();
+    let png = board_png(&table).await?;
+    ctx.send(
+        poise::CreateReply::default()
+            .embed(scores_embed(&table, &view).image("attachment://board.png"))
+            .attachment(serenity::CreateAttachment::bytes(png, "board.png")),
+    )
+    .await?;
+    Ok(())
+}
+
+/// Whose turn it is and everyone's scores, pieces and counts, as text for everyone.
+#[poise::command(slash_command)]
+pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
+    let table = Table::running(ctx.data(), ctx.channel_id().get()).await?;
+    let view = table.game.public_view();
+    let whose = text::whose_turn(table.lang(), &table.names(), &view);
+    ctx.send(
+        poise::CreateReply::default()
+            .content(whose)
+            .embed(scores_embed(&table, &view))
+            .allowed_mentions(serenity::CreateAllowedMentions::new()),
+    )
+    .await?;
+    Ok(())
+}
+
+/// The rules of this channel's map in short, only for you.
+#[poise::command(slash_command)]
+pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let content = match Table::in_channel(ctx.data(), ctx.channel_id().get()).await? {
+        Some(table) => text::rules(lang, table.game.map()),
+        None => tr!(lang, "no-game-start"),
+    };
+    ctx.send(poise::CreateReply::default().content(content).ephemeral(true))
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,210 @@
+//! A game's settings, typed: chosen with `/ttr start`, changed with `/ttr settings`, stored with the game and read
+//! once with it. Stored as JSON whose keys are the fields' names; a value that does not read (an older or hand-edited
+//! row) falls back to its default alone, never the whole.
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Deserializer, Serialize};
+
+use crate::lang::Lang;
+
+/// Hours between reminders when a game's settings do not say (0 turns reminders off).
+pub const DEFAULT_REMINDER_HOURS: u32 = 12;
+
+/// Hours a turn may wait before the others may skip it or hand it to a computer, when a game's settings do not say
+/// (0: no deadline).
+pub const DEFAULT_DEADLINE_HOURS: u32 = 48;
+
+/// How strong a game's computer players are (those seated from the start; a stand-in always plays normal).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ComputerLevel {
+    /// Claims toward its tickets, draws otherwise, and slips now and then.
+    Easy,
+    /// Plans its connections (the default).
+    #[default]
+    Normal,
+    /// Searches: about a second per move.
+    Hard,
+}
+
+impl ComputerLevel {
+    /// Every level a game may have, as `/ttr start level:` names them.
+    pub const ALL: [ComputerLevel; 3] = [ComputerLevel::Easy, ComputerLevel::Normal, ComputerLevel::Hard];
+
+    /// Its name as commands write it: `easy`, `normal`, `hard`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ComputerLevel::Easy => "easy",
+            ComputerLevel::Normal => "normal",
+            ComputerLevel::Hard => "hard",
+        }
+    }
+
+    /// The level with this name (case and surrounding spaces forgiven).
+    pub fn from_name(name: &str) -> Option<ComputerLevel> {
+        let name = name.trim().to_lowercase();
+        ComputerLevel::ALL.into_iter().find(|l| l.name() == name)
+    }
+}
+
+/// How the channel shows a game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Layout {
+    /// A new turn message with the board each turn (the default).
+    #[default]
+    Feed,
+    /// One status message edited in place, and one short ping per turn.
+    Dashboard,
+}
+
+impl Layout {
+    /// Every layout, as `/ttr start layout:` and `/ttr settings layout:` name them.
+    pub const ALL: [Layout; 2] = [Layout::Feed, Layout::Dashboard];
+
+    /// Its name as commands write it: `feed`, `dashboard`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Layout::Feed => "feed",
+            Layout::Dashboard => "dashboard",
+        }
+    }
+
+    /// The layout with this name.
+    pub fn from_name(name: &str) -> Option<Layout> {
+        Layout::ALL.into_iter().find(|l| l.name() == name.trim())
+    }
+}
+
+/// A game's settings. `Default` is what a game has when nothing was chosen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// The level of the computer players seated from the start.
+    #[serde(deserialize_with = "or_default")]
+    pub computer_level: ComputerLevel,
+    /// Hours between reminders to the player to move (0: none).
+    #[serde(deserialize_with = "or_default_reminder")]
+    pub reminder_hours: u32,
+    /// Hours a turn may wait before the others may skip it (0: no deadline).
+    #[serde(deserialize_with = "or_default_deadline")]
+    pub deadline_hours: u32,
+    /// Whether a claim or a station is shown with `Confirm` / `Cancel` before it is made.
+    #[serde(deserialize_with = "or_default")]
+    pub confirm_claims: bool,
+    /// How the channel shows the game.
+    #[serde(deserialize_with = "or_default")]
+    pub layout: Layout,
+    /// The language of the game's public messages: the server's when the game was opened.
+    #[serde(rename = "lang", serialize_with = "lang_code", deserialize_with = "lang_from_code")]
+    pub language: Lang,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            computer_level: ComputerLevel::default(),
+            reminder_hours: DEFAULT_REMINDER_HOURS,
+            deadline_hours: DEFAULT_DEADLINE_HOURS,
+            confirm_claims: false,
+            layout: Layout::default(),
+            language: Lang::default(),
+        }
+    }
+}
+
+impl Settings {
+    /// The settings stored as `json`; defaults for whatever is missing or does not read.
+    pub fn from_json(json: &str) -> Settings {
+        serde_json::from_str(json).unwrap_or_default()
+    }
+
+    /// The settings as they are stored.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("plain data serialises")
+    }
+}
+
+/// A value of `T`, or its default when the stored value is not one.
+fn or_default<'de, D: Deserializer<'de>, T: DeserializeOwned + Default>(d: D) -> Result<T, D::Error> {
+    Ok(read_or(d, T::default))
+}
+
+fn or_default_reminder<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    Ok(read_or(d, || DEFAULT_REMINDER_HOURS))
+}
+
+fn or_default_deadline<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    Ok(read_or(d, || DEFAULT_DEADLINE_HOURS))
+}
+
+/// Reads any JSON value, then `T` from it; `default()` when it is not a `T`.
+fn read_or<'de, D: Deserializer<'de>, T: DeserializeOwned>(d: D, default: impl FnOnce() -> T) -> T {
+    serde_json::Value::deserialize(d)
+        .ok()
+        .and_then(|value| serde_json::from_value(value).ok())
+        .unwrap_or_else(default)
+}
+
+fn lang_code<S: serde::Serializer>(lang: &Lang, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(lang.code())
+}
+
+fn lang_from_code<'de, D: Deserializer<'de>>(d: D) -> Result<Lang, D::Error> {
+    Ok(read_or(d, String::new).as_str()).map(Lang::from_locale)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stored_settings_read_back_and_anything_unreadable_is_its_default() {
+        let chosen = Settings {
+            computer_level: ComputerLevel::Hard,
+            reminder_hours: 0,
+            deadline_hours: 72,
+            confirm_claims: true,
+            layout: Layout::Dashboard,
+            language: Lang::Es,
+        };
+        assert_eq!(Settings::from_json(&chosen.to_json()), chosen);
+        // The keys earlier versions wrote.
+        let json = r#"{"computer_level":"easy","reminder_hours":3,"deadline_hours":0,"confirm_claims":true,"layout":"dashboard","lang":"es"}"#;
+        let read = Settings::from_json(json);
+        assert_eq!(
+            (
+                read.computer_level,
+                read.reminder_hours,
+                read.deadline_hours,
+                read.layout,
+                read.language
+            ),
+            (ComputerLevel::Easy, 3, 0, Layout::Dashboard, Lang::Es)
+        );
+        assert_eq!(Settings::from_json("{}"), Settings::default());
+        assert_eq!(Settings::from_json("null"), Settings::default());
+        let odd = Settings::from_json(
+            r#"{"computer_level":"grandmaster","reminder_hours":-4,"layout":7,"deadline_hours":5}"#,
+        );
+        assert_eq!(
+            (odd.computer_level, odd.reminder_hours, odd.layout, odd.deadline_hours),
+            (ComputerLevel::Normal, DEFAULT_REMINDER_HOURS, Layout::Feed, 5)
+        );
+    }
+
+    #[test]
+    fn levels_and_layouts_read_their_names() {
+        for level in ComputerLevel::ALL {
+            assert_eq!(
+                ComputerLevel::from_name(&format!(" {} ", level.name().to_uppercase())),
+                Some(level)
+            );
+        }
+        assert_eq!(ComputerLevel::from_name("random"), None);
+        for layout in Layout::ALL {
+            assert_eq!(Layout::from_name(layout.name()), Some(layout));
+        }
+        assert_eq!(Layout::from_name("grid"), None);
+    }
+}
