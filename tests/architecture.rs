@@ -199,3 +199,269 @@ fn the_computer_players_use_the_rules_only_through_what_a_seat_may_see() {
         }
     }
 }
+
+/// The module path of a source file under `src/`: `src/bot/claim/mod.rs` is `bot::claim`, `src/bot/turn.rs` is
+/// `bot::turn`.
+fn module_path(src: &Path, file: &Path) -> Vec<String> {
+    let relative = file.strip_prefix(src).unwrap();
+    let mut path: Vec<String> = relative
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().trim_end_matches(".rs").to_string())
+        .collect();
+    if path.last().is_some_and(|last| last == "mod" || last == "lib") {
+        path.pop();
+    }
+    path
+}
+
+/// A file's code with comments dropped, as one string (a `use` may span lines).
+fn code_of(file: &Path) -> String {
+    code_lines(file).join("\n")
+}
+
+/// The leading identifiers of a path written from `at` on: `a::b::{c, d::e}` gives `[a, b, c]` and `[a, b, d, e]`
+/// (a group's items are each followed into their first identifier).
+fn paths_from(code: &str, at: usize) -> Vec<Vec<String>> {
+    let rest = &code[at..];
+    let bytes = rest.as_bytes();
+    let mut idents = Vec::new();
+    let mut i = 0;
+    loop {
+        if rest[i..].starts_with('{') {
+            return group(code, at + i, &idents);
+        }
+        let start = i;
+        while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+            i += 1;
+        }
+        if i == start {
+            break;
+        }
+        idents.push(rest[start..i].to_string());
+        if !rest[i..].starts_with("::") {
+            break;
+        }
+        i += 2;
+    }
+    vec![idents]
+}
+
+/// The paths of a group `{a, b::c, d::{e}}` written at `at`, each behind `prefix`.
+fn group(code: &str, at: usize, prefix: &[String]) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    let mut depth = 0;
+    let mut item_start = at + 1;
+    for (j, c) in code[at..].char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' | ',' if depth == 1 => {
+                let item = &code[item_start..at + j];
+                let trimmed = item.trim_start();
+                if !trimmed.trim().is_empty() && trimmed.trim() != "self" {
+                    let offset = item_start + (item.len() - trimmed.len());
+                    for tail in paths_from(code, offset) {
+                        out.push(prefix.iter().cloned().chain(tail).collect());
+                    }
+                }
+                item_start = at + j + 1;
+                if c == '}' {
+                    break;
+                }
+            }
+            '}' => depth -= 1,
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Every path a file names through `crate::`, `super::` or `self::`, as absolute module paths.
+fn named_paths(module: &[String], code: &str) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    let starts_path = |at: usize| {
+        at == 0 || !code[..at].ends_with("::") && !code[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_')
+    };
+    for (at, _) in code.match_indices("crate::") {
+        if starts_path(at) {
+            out.extend(paths_from(code, at + "crate::".len()));
+        }
+    }
+    for (at, _) in code.match_indices("super::") {
+        if !starts_path(at) {
+            continue;
+        }
+        let mut climbs = 0;
+        let mut after = at;
+        while code[after..].starts_with("super::") {
+            climbs += 1;
+            after += "super::".len();
+        }
+        // `super` is the parent of the file's module (a mod.rs is its folder's module).
+        let base = &module[..module.len().saturating_sub(climbs)];
+        for tail in paths_from(code, after) {
+            out.push(base.iter().cloned().chain(tail).collect());
+        }
+    }
+    out
+}
+
+/// The import graph of `src/`: for every folder (the crate root included), which of its entries (files and
+/// subfolders) name which others. `(folder, from, to)`.
+fn import_edges() -> Vec<(String, String, String)> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let files: Vec<_> = rust_files(&src)
+        .into_iter()
+        .filter(|f| !f.ends_with("main.rs") && !f.ends_with("lib.rs"))
+        .collect();
+    let modules: std::collections::BTreeSet<Vec<String>> = files.iter().map(|f| module_path(&src, f)).collect();
+    let mut edges = std::collections::BTreeSet::new();
+    for file in &files {
+        let module = module_path(&src, file);
+        for path in named_paths(&module, &code_of(file)) {
+            // For each folder holding this file, the entry it sits in and the entry the path reaches.
+            for depth in 0..module.len() {
+                let folder = &module[..depth];
+                if path.len() <= depth || path[..depth] != *folder || path[depth] == module[depth] {
+                    continue;
+                }
+                let target: Vec<String> = path[..=depth].to_vec();
+                // Only entries of the folder count (an item of the folder's own mod.rs is not one).
+                if modules.iter().any(|m| m.starts_with(&target)) {
+                    edges.insert((folder.join("::"), module[depth].clone(), path[depth].clone()));
+                }
+            }
+        }
+    }
+    edges.into_iter().collect()
+}
+
+#[test]
+fn no_import_loop_between_files_of_a_folder_or_between_folders() {
+    let edges = import_edges();
+    let mut cycles = Vec::new();
+    let folders: std::collections::BTreeSet<&String> = edges.iter().map(|(f, _, _)| f).collect();
+    for folder in folders {
+        let next = |from: &str| -> Vec<String> {
+            edges
+                .iter()
+                .filter(|(f, a, _)| f == folder && a == from)
+                .map(|(_, _, b)| b.clone())
+                .collect()
+        };
+        let nodes: std::collections::BTreeSet<String> = edges
+            .iter()
+            .filter(|(f, _, _)| f == folder)
+            .flat_map(|(_, a, b)| [a.clone(), b.clone()])
+            .collect();
+        // A path back to where it started, searched from each entry.
+        for start in &nodes {
+            let mut stack = vec![(start.clone(), vec![start.clone()])];
+            let mut seen = std::collections::BTreeSet::new();
+            while let Some((at, trail)) = stack.pop() {
+                for to in next(&at) {
+                    if &to == start {
+                        let mut cycle = trail.clone();
+                        cycle.push(to.clone());
+                        cycles.push(format!(
+                            "{}: {}",
+                            if folder.is_empty() { "src" } else { folder },
+                            cycle.join(" -> ")
+                        ));
+                    } else if seen.insert(to.clone()) {
+                        let mut longer = trail.clone();
+                        longer.push(to.clone());
+                        stack.push((to, longer));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        edges.len() > 100,
+        "only {} imports found: the scan is broken",
+        edges.len()
+    );
+    for (folder, from, to) in [
+        ("bot", "turn", "announce"),
+        // `use super::{claim, computer, …}`: a group.
+        ("bot", "router", "claim"),
+        // `use crate::bot::table::Table` from a folder inside a folder.
+        ("bot", "claim", "table"),
+        ("render", "panel", "style"),
+        ("", "store", "rules"),
+    ] {
+        assert!(
+            edges.iter().any(|(f, a, b)| f == folder && a == from && b == to),
+            "the scan misses {folder}: {from} -> {to}"
+        );
+    }
+    assert!(cycles.is_empty(), "import loops:\n{}", cycles.join("\n"));
+}
+
+/// The README's architecture table: each row's modules and what they may import (names in backticks).
+fn readme_rows() -> Vec<(Vec<String>, Vec<String>)> {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let table = readme
+        .split("## Architecture")
+        .nth(1)
+        .expect("the README has an architecture section");
+    let ticked = |cell: &str| -> Vec<String> {
+        cell.split('`')
+            .skip(1)
+            .step_by(2)
+            .map(|name| {
+                name.trim_start_matches("src/")
+                    .trim_end_matches('/')
+                    .trim_end_matches(".rs")
+                    .to_string()
+            })
+            .collect()
+    };
+    table
+        .lines()
+        .take_while(|l| !l.starts_with("**"))
+        .filter(|l| l.starts_with("| `"))
+        .map(|row| {
+            let cells: Vec<&str> = row.split('|').collect();
+            (ticked(cells[1]), ticked(cells[cells.len() - 2]))
+        })
+        .collect()
+}
+
+#[test]
+fn every_folder_of_src_imports_only_what_the_readme_allows() {
+    let rows = readme_rows();
+    let allowed = |module: &str| -> Option<&Vec<String>> {
+        rows.iter()
+            .find(|(modules, _)| modules.iter().any(|m| m == module))
+            .map(|(_, may)| may)
+    };
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut missing = Vec::new();
+    for entry in std::fs::read_dir(&src).unwrap() {
+        let name = entry
+            .unwrap()
+            .file_name()
+            .to_string_lossy()
+            .trim_end_matches(".rs")
+            .to_string();
+        if name != "main" && name != "lib" && allowed(&name).is_none() {
+            missing.push(name);
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "the README's architecture table has no row for {missing:?}"
+    );
+    let mut forbidden = Vec::new();
+    for (folder, from, to) in import_edges() {
+        if folder.is_empty() && !allowed(&from).is_some_and(|may| may.contains(&to)) {
+            forbidden.push(format!("{from} imports {to}"));
+        }
+    }
+    assert!(
+        forbidden.is_empty(),
+        "imports the README's table does not allow:\n{}",
+        forbidden.join("\n")
+    );
+}
