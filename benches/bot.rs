@@ -3,7 +3,7 @@
 //! with 1,000 running games stored. `cargo bench --bench bot` prints the figures; `cargo test` only checks that
 //! this file builds.
 
-#[path = "../tests/fake_discord/mod.rs"]
+#[path = "../tests/e2e/fake_discord/mod.rs"]
 mod fake_discord;
 
 use std::sync::Arc;

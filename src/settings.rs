@@ -151,7 +151,7 @@ fn lang_code<S: serde::Serializer>(lang: &Lang, s: S) -> Result<S::Ok, S::Error>
 }
 
 fn lang_from_code<'de, D: Deserializer<'de>>(d: D) -> Result<Lang, D::Error> {
-    Ok(read_or(d, String::new).as_str()).map(Lang::from_locale)
+    Ok(Lang::from_locale(&read_or(d, String::new)))
 }
 
 #[cfg(test)]

@@ -346,7 +346,7 @@ mod tests {
     fn any_component(rng: &mut GameRng) -> Component {
         let n = |rng: &mut GameRng, below: u64| rng.next_u64() % below;
         let place = |rng: &mut GameRng| {
-            if rng.next_u64() % 2 == 0 {
+            if rng.next_u64().is_multiple_of(2) {
                 Place::Route
             } else {
                 Place::City

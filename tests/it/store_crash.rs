@@ -79,7 +79,13 @@ fn killed_at_random_moments_the_store_loses_no_acknowledged_action() {
     let mut total_acks = 0;
     for kill in 0..KILLS {
         let mut child = Command::new(std::env::current_exe().unwrap())
-            .args(["--exact", "crash_worker", "--nocapture", "--test-threads", "1"])
+            .args([
+                "--exact",
+                "store_crash::crash_worker",
+                "--nocapture",
+                "--test-threads",
+                "1",
+            ])
             .env(WORKER_ENV, &url)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

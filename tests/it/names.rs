@@ -1,8 +1,6 @@
 //! What players type, read as the bot will read it: routes and cities by name, ranked autocomplete, typed errors.
 
-mod common;
-
-use common::map;
+use crate::common::map;
 use ttrbot::rules::names::{self, NameError};
 use ttrbot::rules::{Color, Map, RouteId};
 use ttrbot::text::{self, Lang};

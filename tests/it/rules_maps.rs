@@ -1,8 +1,6 @@
 //! Each map's own rules (RULES.md §2–§5): tunnels, ferries, stations, country tickets, the Grand Tour, Berlin.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use ttrbot::rules::Step;
 use ttrbot::rules::scoring::{Holdings, final_scores, grand_tour_tickets, longest_path};
 use ttrbot::rules::{Action, Event, Game, RuleError, Seat, TicketSet};

@@ -3,10 +3,9 @@
 //! game ends in the final scoreboard, and no public message ever carried a hand or a ticket. Also: restarts and a
 //! SIGKILL mid-game, races, bad input, and many games at once on one bot.
 
-mod fake_discord;
-
-use fake_discord::table::{PEOPLE, Table, content, find_id, is_ephemeral, whole_game};
-use fake_discord::{button, custom_ids as custom_ids_of, slash};
+use crate::fake_discord;
+use crate::fake_discord::table::{PEOPLE, Table, content, find_id, is_ephemeral, whole_game};
+use crate::fake_discord::{button, custom_ids as custom_ids_of, slash};
 use serde_json::{Value, json};
 use ttrbot::rules::RouteId;
 use ttrbot::text::{self, Lang};
@@ -879,7 +878,7 @@ async fn a_game_opened_with_thread_lives_in_a_thread_of_its_own() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_thirty_day_game_with_stalls_leaves_and_rejoins_finishes_with_nothing_lost() {
-    use fake_discord::table::COMPUTER;
+    use crate::fake_discord::table::COMPUTER;
     let mut table = Table::open("thirty-days", "usa", 3, 0x5eed_0015).await;
     table.fake.advance_clock(0.0);
     let mut away: Option<(usize, (u64, &'static str))> = None;

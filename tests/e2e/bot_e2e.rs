@@ -2,9 +2,8 @@
 //! and runs lobbies — start, join, the lobby's buttons, refusals in plain words, stale and forged buttons, and
 //! who may start.
 
-mod fake_discord;
-
-use fake_discord::{Fake, as_manager, autocomplete, button, custom_ids, select, slash};
+use crate::fake_discord;
+use crate::fake_discord::{Fake, as_manager, autocomplete, button, custom_ids, select, slash};
 use serde_json::{Value, json};
 use ttrbot::store::Store;
 

@@ -1,8 +1,6 @@
 //! The base game's rules (RULES.md §1), one test per rule, on the USA map.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use ttrbot::rules::Step;
 use ttrbot::rules::{Action, Event, Game, RuleError, Seat, TicketSet};
 

@@ -1,10 +1,8 @@
 //! Habits the code must keep: the rules stay pure, and the README lists every rule-error code.
 
-mod common;
-
 use std::path::Path;
 
-use common::rust_files;
+use crate::common::rust_files;
 use ttrbot::rules::RuleError;
 
 /// The code lines of a file: comments dropped.

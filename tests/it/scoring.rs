@@ -1,8 +1,6 @@
 //! Final scoring: longest path, tickets, bonuses and tie-breaks.
 
-mod common;
-
-use common::{map, net, tickets};
+use crate::common::{map, net, tickets};
 use ttrbot::rules::Map;
 use ttrbot::rules::RouteSet;
 use ttrbot::rules::scoring::{FinalScore, Holdings, final_scores, longest_path, ranking};

@@ -1,7 +1,6 @@
 //! The board picture: every map renders, claimed routes show their owner, hidden information cannot show.
 
-mod common;
-
+use crate::common;
 use image::RgbaImage;
 use ttrbot::maps::{self, BUILTIN};
 use ttrbot::render::{self, CarMark, car_quads, image_size, player_rgba, quad_center};

@@ -1,9 +1,8 @@
 //! Property tests over thousands of random games on every map: legal actions are accepted, refused actions change
 //! nothing, cards, tickets and pieces are conserved, the running score equals a rescore, and every game ends.
 
-mod common;
-
-use common::map;
+use crate::common;
+use crate::common::map;
 use ttrbot::maps::BUILTIN;
 use ttrbot::rules::{Action, Game, Seat};
 use ttrbot::sim::{Checks, play_random};

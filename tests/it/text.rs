@@ -2,9 +2,8 @@
 //! hidden in anything public; the message catalog they come from, complete in both languages and the only place
 //! that writes them.
 
-mod common;
-
-use common::*;
+use crate::common;
+use crate::common::*;
 use ttrbot::maps::BUILTIN;
 use ttrbot::rules::{Action, Card, Event, Game, GameRng, PrivateEvent, Seat};
 use ttrbot::text::{self, Lang};

@@ -1,9 +1,7 @@
 //! History and statistics from known games: the score history behind the end-of-game chart, the chart's picture,
 //! a person's record, and the leaderboard's rating.
 
-mod common;
-
-use common::store::{TestClock, db};
+use crate::common::store::{TestClock, db};
 use ttrbot::render::{self, CHART_SIZE, ScoreLine, player_rgba};
 use ttrbot::rules::{Action, Game, GameRng};
 use ttrbot::seating::{Player, PlayerColor};

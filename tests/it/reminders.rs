@@ -3,9 +3,8 @@
 //! that missed several. The turn's deadline has a reminder of its own; after it, anyone else at the table may skip
 //! the turn or hand the seat to a computer until its player rejoins. And a game every person has left ends.
 
-mod common;
-
-use common::store::{HOUR, START, TestClock};
+use crate::common;
+use crate::common::store::{HOUR, START, TestClock};
 use ttrbot::rules::{Action, GameRng, Seat};
 use ttrbot::store::{Actor, Applied, Due, GameId, NewGame, NewSeat, Preference, Refusal, Store, StoreError};
 
