@@ -352,14 +352,46 @@ fn simulate_levels(
             map.name, map.rules.min_players, map.rules.max_players
         )));
     }
+    let started = Instant::now();
+    let (results, actions) = play_rotated(&map, &levels, games, seed, &think)?;
+    let secs = started.elapsed().as_secs_f64();
+    let rows = level_rows(&results, &levels);
+    let mean_actions = actions as f64 / games.max(1) as f64;
+    if json {
+        let out = serde_json::json!({
+            "map": map_id,
+            "games": games,
+            "mean_actions": mean_actions,
+            "seats": rows,
+        });
+        println!("{out}");
+        return Ok(());
+    }
+    println!(
+        "{games} games of {} ({}), seats rotated, {secs:.1} s, {mean_actions:.0} actions per game",
+        map.name,
+        bots.join(", "),
+    );
+    print_level_rows(&rows);
+    Ok(())
+}
+
+/// Plays `games` games between `levels`, entry i at seat (i + game) mod n; each entry's results, and how many
+/// actions were played in all.
+fn play_rotated(
+    map: &Arc<Map>,
+    levels: &[Level],
+    games: u64,
+    seed: u64,
+    think: &crate::ai::Think,
+) -> Result<(Vec<LevelResults>, usize), Failure> {
+    let n = levels.len();
     let mut results = vec![LevelResults::default(); n];
     let mut actions = 0usize;
-    let started = Instant::now();
     let mut last_report = Instant::now();
     for g in 0..games {
-        // Entry i sits at seat (i + g) mod n.
         let seating: Vec<Level> = (0..n).map(|seat| levels[(seat + n - (g as usize % n)) % n]).collect();
-        let played = sim::play_levels(Arc::clone(&map), &seating, &think, seed.wrapping_add(g))
+        let played = sim::play_levels(Arc::clone(map), &seating, think, seed.wrapping_add(g))
             .map_err(|e| Failure { code: 1, message: e })?;
         actions += played.actions;
         let result = played.game.public_view().result.expect("the game is over");
@@ -379,10 +411,14 @@ fn simulate_levels(
             last_report = Instant::now();
         }
     }
-    let secs = started.elapsed().as_secs_f64();
-    let rows: Vec<serde_json::Value> = results
+    Ok((results, actions))
+}
+
+/// Each entry's figures, as the JSON output writes them.
+fn level_rows(results: &[LevelResults], levels: &[Level]) -> Vec<serde_json::Value> {
+    results
         .iter()
-        .zip(&levels)
+        .zip(levels)
         .map(|(r, level)| {
             let games = f64::from(r.games.max(1));
             let mean = r.scores.iter().sum::<f64>() / games;
@@ -402,24 +438,11 @@ fn simulate_levels(
                 "decisions_per_second": f64::from(r.decisions) / r.thinking.as_secs_f64().max(1e-9),
             })
         })
-        .collect();
-    if json {
-        let out = serde_json::json!({
-            "map": map_id,
-            "games": games,
-            "mean_actions": actions as f64 / games.max(1) as f64,
-            "seats": rows,
-        });
-        println!("{out}");
-        return Ok(());
-    }
-    println!(
-        "{games} games of {} ({}), seats rotated, {:.1} s, {:.0} actions per game",
-        map.name,
-        bots.join(", "),
-        secs,
-        actions as f64 / games.max(1) as f64
-    );
+        .collect()
+}
+
+/// The entries' figures as a table.
+fn print_level_rows(rows: &[serde_json::Value]) {
     println!("seat  level    games  wins  win rate (95%)          mean score (sd)  tickets done  decisions/s");
     for (i, row) in rows.iter().enumerate() {
         println!(
@@ -437,7 +460,6 @@ fn simulate_levels(
             row["decisions_per_second"].as_f64().unwrap_or(0.0),
         );
     }
-    Ok(())
 }
 
 /// The Wilson score interval (95%) for `wins` out of `games`.

@@ -34,55 +34,8 @@ pub fn score_chart(title: &str, lines: &[ScoreLine]) -> RgbaImage {
     let (width, height) = CHART_SIZE;
     let mut img = RgbaImage::from_pixel(width, height, BACKGROUND);
     draw::text(&mut img, &LABEL, 26.0, (PLOT[0], 12.0), INK, title);
-    let points = lines.iter().map(|l| l.scores.len()).max().unwrap_or(0).max(2);
-    let all = lines.iter().flat_map(|l| l.scores.iter().copied());
-    let (low, high) = all.fold((0, 10), |(lo, hi), s| (lo.min(s), hi.max(s)));
-    let step = nice_step(high - low);
-    let (low, high) = (low.div_euclid(step) * step, (high + step - 1).div_euclid(step) * step);
-    let x_of = |i: usize| PLOT[0] + (PLOT[2] - PLOT[0]) * i as f32 / (points - 1) as f32;
-    let y_of = |s: i32| PLOT[3] - (PLOT[3] - PLOT[1]) * (s - low) as f32 / (high - low).max(1) as f32;
-    // Horizontal grid with the scores on the left.
-    let mut s = low;
-    while s <= high {
-        let y = y_of(s);
-        draw::line(
-            &mut img,
-            (PLOT[0], y),
-            (PLOT[2], y),
-            if s == 0 { 2.0 } else { 1.0 },
-            GRID,
-        );
-        let label = s.to_string();
-        let (w, h) = draw::text_size(&TEXT, 16.0, &label);
-        draw::text(
-            &mut img,
-            &TEXT,
-            16.0,
-            (PLOT[0] - 8.0 - w, y - h / 2.0 - 2.0),
-            AXIS,
-            &label,
-        );
-        s += step;
-    }
-    // Rounds along the bottom: a few labels, and "end" under the final scores.
-    let rounds = points - 1;
-    let every = nice_step(rounds as i32).max(1) as usize;
-    for i in (0..rounds).step_by(every) {
-        let label = i.to_string();
-        let (w, _) = draw::text_size(&TEXT, 16.0, &label);
-        draw::text(&mut img, &TEXT, 16.0, (x_of(i) - w / 2.0, PLOT[3] + 8.0), AXIS, &label);
-    }
-    let (w, _) = draw::text_size(&TEXT, 16.0, "end");
-    draw::text(
-        &mut img,
-        &TEXT,
-        16.0,
-        (x_of(rounds) - w / 2.0, PLOT[3] + 8.0),
-        AXIS,
-        "end",
-    );
-    draw::text(&mut img, &TEXT, 16.0, (PLOT[0], PLOT[3] + 28.0), AXIS, "round");
-    draw::line(&mut img, (PLOT[0], PLOT[1]), (PLOT[0], PLOT[3]), 1.5, AXIS);
+    let axes = Axes::for_lines(lines);
+    axes.draw(&mut img);
     // The lines, lowest final score first so the leader is drawn on top.
     let mut order: Vec<&ScoreLine> = lines.iter().collect();
     order.sort_by_key(|l| l.scores.last().copied().unwrap_or(0));
@@ -92,7 +45,7 @@ pub fn score_chart(title: &str, lines: &[ScoreLine]) -> RgbaImage {
             .scores
             .iter()
             .enumerate()
-            .map(|(i, &s)| (x_of(i), y_of(s)))
+            .map(|(i, &s)| (axes.x_of(i), axes.y_of(s)))
             .collect();
         for pair in at.windows(2) {
             draw::line(&mut img, pair[0], pair[1], 4.0, color);
@@ -102,29 +55,81 @@ pub fn score_chart(title: &str, lines: &[ScoreLine]) -> RgbaImage {
             draw::fill_circle(&mut img, end, 6.0, color);
         }
     }
-    // The legend, best first.
+    draw_legend(&mut img, &order);
+    img
+}
+
+/// The chart's scales: scores from `low` to `high` in steps of `step`, `points` points along the bottom.
+struct Axes {
+    low: i32,
+    high: i32,
+    step: i32,
+    points: usize,
+}
+
+impl Axes {
+    /// Scales that hold every score of `lines`, on round numbers, 0 included.
+    fn for_lines(lines: &[ScoreLine]) -> Axes {
+        let points = lines.iter().map(|l| l.scores.len()).max().unwrap_or(0).max(2);
+        let all = lines.iter().flat_map(|l| l.scores.iter().copied());
+        let (low, high) = all.fold((0, 10), |(lo, hi), s| (lo.min(s), hi.max(s)));
+        let step = nice_step(high - low);
+        Axes {
+            low: low.div_euclid(step) * step,
+            high: (high + step - 1).div_euclid(step) * step,
+            step,
+            points,
+        }
+    }
+
+    fn x_of(&self, i: usize) -> f32 {
+        PLOT[0] + (PLOT[2] - PLOT[0]) * i as f32 / (self.points - 1) as f32
+    }
+
+    fn y_of(&self, s: i32) -> f32 {
+        PLOT[3] - (PLOT[3] - PLOT[1]) * (s - self.low) as f32 / (self.high - self.low).max(1) as f32
+    }
+
+    /// The grid with the scores on the left, and the rounds along the bottom ("end" under the final scores).
+    fn draw(&self, img: &mut RgbaImage) {
+        let mut s = self.low;
+        while s <= self.high {
+            let y = self.y_of(s);
+            draw::line(img, (PLOT[0], y), (PLOT[2], y), if s == 0 { 2.0 } else { 1.0 }, GRID);
+            let label = s.to_string();
+            let (w, h) = draw::text_size(&TEXT, 16.0, &label);
+            draw::text(img, &TEXT, 16.0, (PLOT[0] - 8.0 - w, y - h / 2.0 - 2.0), AXIS, &label);
+            s += self.step;
+        }
+        let rounds = self.points - 1;
+        let every = nice_step(rounds as i32).max(1) as usize;
+        let below = |img: &mut RgbaImage, i: usize, label: &str| {
+            let (w, _) = draw::text_size(&TEXT, 16.0, label);
+            draw::text(img, &TEXT, 16.0, (self.x_of(i) - w / 2.0, PLOT[3] + 8.0), AXIS, label);
+        };
+        for i in (0..rounds).step_by(every) {
+            below(img, i, &i.to_string());
+        }
+        below(img, rounds, "end");
+        draw::text(img, &TEXT, 16.0, (PLOT[0], PLOT[3] + 28.0), AXIS, "round");
+        draw::line(img, (PLOT[0], PLOT[1]), (PLOT[0], PLOT[3]), 1.5, AXIS);
+    }
+}
+
+/// The legend right of the plot, best first: each player's colour, name and final score.
+fn draw_legend(img: &mut RgbaImage, lowest_first: &[&ScoreLine]) {
     let mut y = PLOT[1];
-    for line in order.iter().rev() {
+    for line in lowest_first.iter().rev() {
         let color = player_rgba(line.player.color);
-        draw::fill_convex(
-            &mut img,
-            &draw::rect(PLOT[2] + 24.0, y + 4.0, PLOT[2] + 44.0, y + 20.0),
-            color,
-        );
+        let swatch = draw::rect(PLOT[2] + 24.0, y + 4.0, PLOT[2] + 44.0, y + 20.0);
+        draw::fill_convex(img, &swatch, color);
         let name = clip(&line.player.name, 12);
-        draw::text(&mut img, &LABEL, 18.0, (PLOT[2] + 52.0, y), INK, &name);
+        draw::text(img, &LABEL, 18.0, (PLOT[2] + 52.0, y), INK, &name);
         let score = line.scores.last().copied().unwrap_or(0).to_string();
-        draw::text(
-            &mut img,
-            &TEXT,
-            16.0,
-            (PLOT[2] + 52.0, y + 22.0),
-            AXIS,
-            &format!("{score} points"),
-        );
+        let points = format!("{score} points");
+        draw::text(img, &TEXT, 16.0, (PLOT[2] + 52.0, y + 22.0), AXIS, &points);
         y += 52.0;
     }
-    img
 }
 
 /// A round step for axis labels spanning `range`: 1, 2, 5, 10, 20, 25, 50, … giving at most about eight labels.

@@ -75,12 +75,9 @@ impl DealtGame {
 /// Deals the game [`DealtGame::deal`] describes.
 fn deal_game(map: Arc<Map>, view: &SeatView, rng: &mut GameRng) -> Result<Game, SetupError> {
     let public = &view.public;
-    let rules = &map.rules;
     if public.map != map.id || public.owners.len() != map.routes.len() {
         return Err(SetupError(format!("the view is not of {}", map.name)));
     }
-
-    // Cards: the deck's make-up less what the seat sees (its hand, the face-up row, a tunnel's turned cards).
     let turned: &[Card] = match &public.phase {
         Step::Tunnel(tunnel) => &tunnel.turned,
         _ => &[],
@@ -90,105 +87,17 @@ fn deal_game(map: Arc<Map>, view: &SeatView, rng: &mut GameRng) -> Result<Game, 
         Step::Tunnel(tunnel) if public.current != view.seat => tunnel.laid,
         _ => CardCounts::EMPTY,
     };
-    let mut unseen_counts = [0i64; CARD_KINDS];
-    for color in &rules.deck_colors {
-        unseen_counts[color.card().index()] += i64::from(rules.cards_per_color);
-    }
-    unseen_counts[Card::WILD.index()] += i64::from(rules.wild_cards);
-    let seen = view
-        .hand
-        .iter()
-        .chain(laid_by_other.iter())
-        .chain(public.faceup.iter().flatten().chain(turned).map(|&card| (card, 1u8)));
-    for (card, n) in seen {
-        unseen_counts[card.index()] -= i64::from(n);
-    }
-    if unseen_counts.iter().any(|&n| n < 0) {
-        return Err(SetupError("the view shows more cards than the map has".into()));
-    }
-    let mut unseen: Vec<Card> = unseen_counts
-        .iter()
-        .enumerate()
-        .flat_map(|(i, &n)| std::iter::repeat_n(Card::from_index(i).expect("index in range"), n as usize))
-        .collect();
-    rng.shuffle(&mut unseen);
-
-    // Tickets: every ticket less the seat's own and its offer; the ticket deck takes regular tickets first
-    // (long tickets never go back into it), the other seats' tickets come from what is left.
-    let mut own = vec![false; map.tickets.len()];
-    for t in view.tickets.iter().map(|(t, _)| t).chain(&view.offer) {
-        *own.get_mut(usize::from(t.0))
-            .ok_or_else(|| SetupError("a ticket that is not on the map".into()))? = true;
-    }
-    let (mut regular, mut long): (Vec<TicketId>, Vec<TicketId>) = (0..map.tickets.len())
-        .filter(|&i| !own[i])
-        .map(|i| TicketId(i as u16))
-        .partition(|&t| !map.ticket(t).long);
-    rng.shuffle(&mut regular);
-    rng.shuffle(&mut long);
-    let from_regular = public.ticket_deck_size.min(regular.len());
-    let mut ticket_deck: Vec<TicketId> = regular.drain(..from_regular).collect();
-    let short = public.ticket_deck_size - from_regular;
-    if short > long.len() {
-        return Err(SetupError("the view shows more tickets than the map has".into()));
-    }
-    ticket_deck.extend(long.drain(..short));
-    let mut others_tickets: Vec<TicketId> = regular;
-    others_tickets.extend(long);
-    rng.shuffle(&mut others_tickets);
-
+    let mut unseen = unseen_cards(&map, view, turned, laid_by_other, rng)?;
+    let (ticket_deck, mut others_tickets) = unseen_tickets(&map, view, rng)?;
     let mut seats = Vec::with_capacity(public.seats.len());
-    for (i, shown) in public.seats.iter().enumerate() {
-        let mut routes = RouteSet::EMPTY;
-        for (r, owner) in public.owners.iter().enumerate() {
-            if *owner == Some(Seat(i as u8)) {
-                routes.insert(RouteId(r as u16));
-            }
-        }
-        let (hand, tickets, offer) = if i == view.seat.index() {
-            let kept = view.tickets.iter().map(|&(t, _)| t).collect();
-            (view.hand, kept, view.offer.clone())
-        } else {
-            let mut hand = if Seat(i as u8) == public.current {
-                laid_by_other
-            } else {
-                CardCounts::EMPTY
-            };
-            let hand_size = (shown.hand_size as usize)
-                .checked_sub(hand.total() as usize)
-                .filter(|&n| n <= unseen.len())
-                .ok_or_else(|| SetupError("the view shows more cards in hand than are unseen".into()))?;
-            for card in unseen.drain(unseen.len() - hand_size..) {
-                hand.add(card, 1);
-            }
-            let offer_size = if !shown.choosing_tickets {
-                0
-            } else if public.phase == Step::StartingTickets {
-                usize::from(rules.tickets_dealt) + usize::from(rules.long_tickets_dealt)
-            } else {
-                usize::from(rules.tickets_draw)
-            };
-            let wanted = shown.tickets_held + offer_size;
-            if wanted > others_tickets.len() {
-                return Err(SetupError("the view shows more tickets held than the map has".into()));
-            }
-            let mut taken: Vec<TicketId> = others_tickets.drain(others_tickets.len() - wanted..).collect();
-            let offer = taken.split_off(shown.tickets_held);
-            (hand, taken, offer)
+    for seat in 0..public.seats.len() {
+        let dealt = Dealing {
+            map: &map,
+            view,
+            laid_by_other,
         };
-        seats.push(SeatState {
-            hand,
-            tickets,
-            offer,
-            trains: shown.trains,
-            metros: shown.metros,
-            stations: shown.stations_left,
-            station_cities: shown.station_cities.clone(),
-            routes,
-            route_points: shown.route_points,
-        });
+        seats.push(dealt.seat(Seat(seat as u8), &mut unseen, &mut others_tickets)?);
     }
-
     // What is left of the unseen cards fills the draw pile, then the discard pile under the turned cards.
     if unseen.len() != public.deck_size + public.discard_size.saturating_sub(turned.len()) {
         return Err(SetupError("the view's piles do not add up to the cards unseen".into()));
@@ -213,4 +122,148 @@ fn deal_game(map: Arc<Map>, view: &SeatView, rng: &mut GameRng) -> Result<Game, 
         last_claim: public.last_claim,
     };
     Game::from_state(map, state)
+}
+
+/// The cards the seat has not seen, shuffled: the deck's make-up less its hand, the face-up row, a tunnel's turned
+/// cards and the cards another player laid for their tunnel.
+fn unseen_cards(
+    map: &Map,
+    view: &SeatView,
+    turned: &[Card],
+    laid_by_other: CardCounts,
+    rng: &mut GameRng,
+) -> Result<Vec<Card>, SetupError> {
+    let (rules, public) = (&map.rules, &view.public);
+    let mut unseen_counts = [0i64; CARD_KINDS];
+    for color in &rules.deck_colors {
+        unseen_counts[color.card().index()] += i64::from(rules.cards_per_color);
+    }
+    unseen_counts[Card::WILD.index()] += i64::from(rules.wild_cards);
+    let seen = view
+        .hand
+        .iter()
+        .chain(laid_by_other.iter())
+        .chain(public.faceup.iter().flatten().chain(turned).map(|&card| (card, 1u8)));
+    for (card, n) in seen {
+        unseen_counts[card.index()] -= i64::from(n);
+    }
+    if unseen_counts.iter().any(|&n| n < 0) {
+        return Err(SetupError("the view shows more cards than the map has".into()));
+    }
+    let mut unseen: Vec<Card> = unseen_counts
+        .iter()
+        .enumerate()
+        .flat_map(|(i, &n)| std::iter::repeat_n(Card::from_index(i).expect("index in range"), n as usize))
+        .collect();
+    rng.shuffle(&mut unseen);
+    Ok(unseen)
+}
+
+/// The ticket deck and the tickets the other seats hold or are offered, from every ticket less the seat's own and
+/// its offer: the deck takes regular tickets first (long tickets never go back into it).
+fn unseen_tickets(map: &Map, view: &SeatView, rng: &mut GameRng) -> Result<(Vec<TicketId>, Vec<TicketId>), SetupError> {
+    let mut own = vec![false; map.tickets.len()];
+    for t in view.tickets.iter().map(|(t, _)| t).chain(&view.offer) {
+        *own.get_mut(usize::from(t.0))
+            .ok_or_else(|| SetupError("a ticket that is not on the map".into()))? = true;
+    }
+    let (mut regular, mut long): (Vec<TicketId>, Vec<TicketId>) = (0..map.tickets.len())
+        .filter(|&i| !own[i])
+        .map(|i| TicketId(i as u16))
+        .partition(|&t| !map.ticket(t).long);
+    rng.shuffle(&mut regular);
+    rng.shuffle(&mut long);
+    let deck_size = view.public.ticket_deck_size;
+    let from_regular = deck_size.min(regular.len());
+    let mut ticket_deck: Vec<TicketId> = regular.drain(..from_regular).collect();
+    let short = deck_size - from_regular;
+    if short > long.len() {
+        return Err(SetupError("the view shows more tickets than the map has".into()));
+    }
+    ticket_deck.extend(long.drain(..short));
+    let mut others_tickets: Vec<TicketId> = regular;
+    others_tickets.extend(long);
+    rng.shuffle(&mut others_tickets);
+    Ok((ticket_deck, others_tickets))
+}
+
+/// What every seat's dealing shares.
+struct Dealing<'a> {
+    map: &'a Map,
+    view: &'a SeatView,
+    laid_by_other: CardCounts,
+}
+
+impl Dealing<'_> {
+    /// One seat as dealt: the viewing seat as it sees itself; another with the counts everyone sees, filled from
+    /// the unseen cards and tickets.
+    fn seat(
+        &self,
+        seat: Seat,
+        unseen: &mut Vec<Card>,
+        others_tickets: &mut Vec<TicketId>,
+    ) -> Result<SeatState, SetupError> {
+        let (public, view) = (&self.view.public, self.view);
+        let shown = &public.seats[seat.index()];
+        let mut routes = RouteSet::EMPTY;
+        for (r, owner) in public.owners.iter().enumerate() {
+            if *owner == Some(seat) {
+                routes.insert(RouteId(r as u16));
+            }
+        }
+        let (hand, tickets, offer) = if seat == view.seat {
+            let kept = view.tickets.iter().map(|&(t, _)| t).collect();
+            (view.hand, kept, view.offer.clone())
+        } else {
+            let mut hand = if seat == public.current {
+                self.laid_by_other
+            } else {
+                CardCounts::EMPTY
+            };
+            let hand_size = (shown.hand_size as usize)
+                .checked_sub(hand.total() as usize)
+                .filter(|&n| n <= unseen.len())
+                .ok_or_else(|| SetupError("the view shows more cards in hand than are unseen".into()))?;
+            for card in unseen.drain(unseen.len() - hand_size..) {
+                hand.add(card, 1);
+            }
+            let (tickets, offer) = self.others_tickets(seat, others_tickets)?;
+            (hand, tickets, offer)
+        };
+        Ok(SeatState {
+            hand,
+            tickets,
+            offer,
+            trains: shown.trains,
+            metros: shown.metros,
+            stations: shown.stations_left,
+            station_cities: shown.station_cities.clone(),
+            routes,
+            route_points: shown.route_points,
+        })
+    }
+
+    /// Another seat's tickets and offer, as many as everyone sees it hold, from the unseen ones.
+    fn others_tickets(
+        &self,
+        seat: Seat,
+        others_tickets: &mut Vec<TicketId>,
+    ) -> Result<(Vec<TicketId>, Vec<TicketId>), SetupError> {
+        let (rules, public) = (&self.map.rules, &self.view.public);
+        let shown = &public.seats[seat.index()];
+        let offer_size = if !shown.choosing_tickets {
+            0
+        } else if public.phase == Step::StartingTickets {
+            usize::from(rules.tickets_dealt) + usize::from(rules.long_tickets_dealt)
+        } else {
+            usize::from(rules.tickets_draw)
+        };
+        let wanted = shown.tickets_held + offer_size;
+        if wanted > others_tickets.len() {
+            return Err(SetupError("the view shows more tickets held than the map has".into()));
+        }
+        let mut taken: Vec<TicketId> = others_tickets.drain(others_tickets.len() - wanted..).collect();
+        let offer = taken.split_off(shown.tickets_held);
+        Ok((taken, offer))
+    }
 }

@@ -103,21 +103,6 @@ pub struct GameSummary {
     pub updated_at: i64,
 }
 
-/// A seat's result in a finished game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeatResult {
-    /// The seat, in turn order.
-    pub seat: Seat,
-    /// The Discord user, or `None` for a computer player.
-    pub user_id: Option<u64>,
-    /// The player's name at the table.
-    pub name: String,
-    /// Final score.
-    pub score: i64,
-    /// 1 for the winner; tied players share a rank.
-    pub rank: i64,
-}
-
 pub(super) fn map_for(id: &str) -> Result<Arc<Map>, StoreError> {
     maps::builtin(id).map_err(|_| Refusal::UnknownMap(crate::rules::names::excerpt(id)).into())
 }
@@ -380,94 +365,6 @@ impl Store {
         })
     }
 
-    /// Rebuilds a game from its seed and action log (the snapshot is not read).
-    ///
-    /// # Errors
-    /// An unknown game, or a log entry that does not decode or that the rules refuse.
-    pub async fn replay(&self, id: GameId) -> Result<Game, StoreError> {
-        Ok(self.replay_with_events(id).await?.0)
-    }
-
-    /// Rebuilds a game from its seed and action log, with the public events of every action in order: the game's
-    /// record, for `/ttr history`.
-    ///
-    /// # Errors
-    /// As [`Store::replay`].
-    pub async fn replay_with_events(&self, id: GameId) -> Result<(Game, Vec<Event>), StoreError> {
-        self.replay_watching(id, |_| {}).await
-    }
-
-    /// Each seat's score after every round of game `id` (its route points as the game went), then its final score
-    /// once the game is over: the points of the score-over-time chart, from the log. Indexed by seat, then point.
-    ///
-    /// # Errors
-    /// As [`Store::replay`].
-    pub async fn score_history(&self, id: GameId) -> Result<Vec<Vec<i32>>, StoreError> {
-        let mut history: Vec<Vec<i32>> = Vec::new();
-        let mut rounds_seen = 0;
-        let route_points = |game: &Game| -> Vec<i32> {
-            game.public_view()
-                .seats
-                .iter()
-                .map(|s| i32::from(s.route_points))
-                .collect()
-        };
-        let (game, _) = self
-            .replay_watching(id, |game| {
-                let view = game.public_view();
-                let round = view.turn as usize / game.players().max(1);
-                if history.is_empty() || round > rounds_seen {
-                    rounds_seen = round;
-                    history.push(view.seats.iter().map(|s| i32::from(s.route_points)).collect());
-                }
-            })
-            .await?;
-        match game.public_view().result {
-            Some(result) => history.push(result.scores.iter().map(|s| s.total).collect()),
-            None => history.push(route_points(&game)),
-        }
-        Ok((0..game.players())
-            .map(|seat| history.iter().map(|point| point[seat]).collect())
-            .collect())
-    }
-
-    /// Replays game `id` from its seed and log, showing `watch` the game before the first action and after each.
-    async fn replay_watching(
-        &self,
-        id: GameId,
-        mut watch: impl FnMut(&Game),
-    ) -> Result<(Game, Vec<Event>), StoreError> {
-        let game_row = sqlx::query("SELECT map, seed, (SELECT COUNT(*) FROM seats WHERE game_id = games.id) AS players FROM games WHERE id = ?")
-            .bind(id.0)
-            .fetch_optional(&self.pool)
-            .await?
-            .ok_or(Refusal::UnknownGame(id))?;
-        let corrupt = |reason: String| StoreError::Internal(Internal::CorruptSnapshot { game: id, reason });
-        let map = map_for(game_row.get("map"))?;
-        let players: i64 = game_row.get("players");
-        let seed: i64 = game_row.get("seed");
-        let mut game = Game::new(map, players as usize, from_db(seed)).map_err(|e| corrupt(format!("setup: {e}")))?;
-        let rows = sqlx::query("SELECT seq, seat, action FROM actions WHERE game_id = ? ORDER BY seq")
-            .bind(id.0)
-            .fetch_all(&self.pool)
-            .await?;
-        let mut events = Vec::new();
-        watch(&game);
-        for (i, row) in rows.iter().enumerate() {
-            let seq: i64 = row.get("seq");
-            if seq != i as i64 + 1 {
-                return Err(corrupt(format!("the action log jumps from {i} to {seq}")));
-            }
-            let seat: i64 = row.get("seat");
-            let action: Action =
-                serde_json::from_str(row.get("action")).map_err(|e| corrupt(format!("action {seq}: {e}")))?;
-            game.apply_into(Seat(seat as u8), action, &mut events)
-                .map_err(|e| corrupt(format!("action {seq} refused on replay: {e}")))?;
-            watch(&game);
-        }
-        Ok((game, events))
-    }
-
     /// The games still being played, for resuming after a restart (snapshots are not loaded).
     ///
     /// # Errors
@@ -547,72 +444,6 @@ impl Store {
         Ok((Seat(row.get::<i64, _>("seat") as u8), ended))
     }
 
-    /// The messages a dashboard game keeps in its channel: its status message and the current turn's ping.
-    ///
-    /// # Errors
-    /// Refused: no such game. Internal: the database.
-    pub async fn dashboard_messages(&self, id: GameId) -> Result<(Option<u64>, Option<u64>), StoreError> {
-        let row = sqlx::query("SELECT dashboard_message_id, ping_message_id FROM games WHERE id = ?")
-            .bind(id.0)
-            .fetch_optional(&self.pool)
-            .await?
-            .ok_or(Refusal::UnknownGame(id))?;
-        let id_of = |column: &str| row.get::<Option<i64>, _>(column).map(from_db);
-        Ok((id_of("dashboard_message_id"), id_of("ping_message_id")))
-    }
-
-    /// Remembers a dashboard game's status message and current ping (see [`Store::dashboard_messages`]).
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn set_dashboard_messages(
-        &self,
-        id: GameId,
-        status: Option<u64>,
-        ping: Option<u64>,
-    ) -> Result<(), StoreError> {
-        let _writing = self.writer.lock().await;
-        sqlx::query("UPDATE games SET dashboard_message_id = ?, ping_message_id = ? WHERE id = ?")
-            .bind(status.map(to_db))
-            .bind(ping.map(to_db))
-            .bind(id.0)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
-    }
-
-    /// Notes that the channel has been shown a game at `version` (never moving backwards).
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn mark_announced(&self, id: GameId, version: i64) -> Result<(), StoreError> {
-        let _writing = self.writer.lock().await;
-        sqlx::query("UPDATE games SET announced_version = MAX(announced_version, ?) WHERE id = ?")
-            .bind(version)
-            .bind(id.0)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
-    }
-
-    /// Games in play or just finished whose latest action the channel was never shown (the bot stopped between
-    /// storing it and posting it): each game and its channel.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn unannounced(&self) -> Result<Vec<(GameId, u64)>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT g.id, g.channel_id FROM games g JOIN snapshots s ON s.game_id = g.id \
-             WHERE g.status IN ('running', 'finished') AND s.version > g.announced_version ORDER BY g.id",
-        )
-        .fetch_all(&self.pool)
-        .await?;
-        Ok(rows
-            .iter()
-            .map(|r| (GameId(r.get("id")), from_db(r.get("channel_id"))))
-            .collect())
-    }
-
     /// A game's settings (chosen when its lobby was opened, changed since by its host).
     ///
     /// # Errors
@@ -648,30 +479,6 @@ impl Store {
             .fetch_optional(&self.pool)
             .await?;
         Ok(row.map(|r| GameId(r.get("id"))))
-    }
-
-    /// Each seat's final score and rank, once the game has finished (empty before).
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn results(&self, id: GameId) -> Result<Vec<SeatResult>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT seat, user_id, name, final_score, final_rank FROM seats
-             WHERE game_id = ? AND final_score IS NOT NULL ORDER BY final_rank, seat",
-        )
-        .bind(id.0)
-        .fetch_all(&self.pool)
-        .await?;
-        Ok(rows
-            .iter()
-            .map(|r| SeatResult {
-                seat: Seat(r.get::<i64, _>("seat") as u8),
-                user_id: r.get::<Option<i64>, _>("user_id").map(from_db),
-                name: r.get("name"),
-                score: r.get("final_score"),
-                rank: r.get("final_rank"),
-            })
-            .collect())
     }
 
     /// The seats of a game in turn order: who plays each and how everyone sees it.

@@ -1,7 +1,9 @@
 //! Storage: every SQL statement of the project lives here. SQLite by default, migrations at start-up, one
 //! transaction per action, domain types out.
 
+mod announced;
 mod games;
+mod history;
 mod lobby;
 mod reminders;
 mod settings;
@@ -18,7 +20,8 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePo
 
 pub use crate::ids::GameId;
 pub use crate::refusal::Refusal;
-pub use games::{Applied, GameSummary, Loaded, NewGame, NewSeat, STAND_IN, SeatResult, StoredSeat};
+pub use games::{Applied, GameSummary, Loaded, NewGame, NewSeat, STAND_IN, StoredSeat};
+pub use history::SeatResult;
 pub use lobby::{Actor, Lobby, NewLobby};
 pub use reminders::{Clock, Due};
 pub use stalls::Preference;

@@ -2,6 +2,7 @@
 //! hand over data ([`RuleError`], [`Event`], [`PrivateEvent`]); only this module turns it into words.
 
 pub mod catalog;
+mod rulebook;
 mod words;
 
 pub use crate::lang::Lang;
@@ -30,7 +31,7 @@ pub fn name_error(lang: Lang, map: &Map, error: &NameError) -> String {
 
 /// The map's rules in short, from its data: setup, the turn, its own mechanics, the end and the scoring.
 pub fn rules(lang: Lang, map: &Map) -> String {
-    words::rules(lang, map)
+    rulebook::rules(lang, map)
 }
 
 /// Why the store refused what a user asked (a busy channel, not seated, …), as they read it.

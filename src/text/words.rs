@@ -53,7 +53,7 @@ fn card_attr(lang: Lang, map: &Map, card: Card, attribute: &str) -> String {
     tr!(lang, &format!("{}.{attribute}", card_key(map, card)))
 }
 
-fn wild_attr(lang: Lang, wild: WildName, attribute: &str) -> String {
+pub(super) fn wild_attr(lang: Lang, wild: WildName, attribute: &str) -> String {
     tr!(lang, &format!("{}.{attribute}", wild_key(wild)))
 }
 
@@ -395,133 +395,6 @@ pub(super) fn refusal(lang: Lang, refusal: &Refusal) -> String {
             players = *players
         ),
     }
-}
-
-/// A rule in `/ttr rules`: its heading in bold, then the rule.
-fn rule(lang: Lang, heading: &str, body: String) -> String {
-    format!("**{}:** {body}", tr!(lang, heading))
-}
-
-pub(super) fn rules(lang: Lang, map: &Map) -> String {
-    let r = &map.rules;
-    let wild = r.wild;
-    let pieces = if r.metros > 0 {
-        tr!(lang, "rules-pieces-trams", trains = r.trains, metros = r.metros)
-    } else {
-        tr!(lang, "rules-pieces-trains", trains = r.trains)
-    };
-    let long = if r.long_tickets_dealt > 0 {
-        tr!(lang, "rules-setup-long", count = r.long_tickets_dealt)
-    } else {
-        String::new()
-    };
-    let mut lines = vec![
-        format!(
-            "**{}**: {}",
-            super::map_name(lang, map),
-            tr!(
-                lang,
-                "rules-players",
-                min = r.min_players,
-                max = r.max_players,
-                pieces = pieces
-            )
-        ),
-        rule(
-            lang,
-            "rules-heading-setup",
-            tr!(
-                lang,
-                "rules-setup",
-                hand = r.hand,
-                dealt = r.tickets_dealt,
-                long = long,
-                keep = r.tickets_keep
-            ),
-        ),
-    ];
-    let faceup = if r.wild_faceup_counts_double {
-        tr!(lang, "rules-faceup-double", wild = wild_attr(lang, wild, "noun"))
-    } else {
-        String::new()
-    };
-    let wilds = wild_attr(lang, wild, "plural");
-    let wilds = if r.wild_only_on_tunnels {
-        tr!(lang, "rules-wilds-tunnels", wilds = wilds)
-    } else {
-        tr!(lang, "rules-wilds-any", wilds = wilds)
-    };
-    lines.push(rule(
-        lang,
-        "rules-heading-turn",
-        tr!(
-            lang,
-            "rules-turn",
-            faceup = faceup,
-            wilds = wilds,
-            draw = r.tickets_draw,
-            keep = r.tickets_draw_keep
-        ),
-    ));
-    lines.push(rule(
-        lang,
-        "rules-heading-doubles",
-        tr!(lang, "rules-doubles", players = r.doubles_min_players),
-    ));
-    let wild_noun = wild_attr(lang, wild, "noun");
-    if map.routes.iter().any(|route| route.tunnel) {
-        lines.push(rule(
-            lang,
-            "rules-heading-tunnels",
-            tr!(lang, "rules-tunnels", wild = wild_noun.as_str()),
-        ));
-    }
-    if map.routes.iter().any(|route| route.ferry > 0) {
-        lines.push(rule(
-            lang,
-            "rules-heading-ferries",
-            tr!(lang, "rules-ferries", wild = wild_noun.as_str()),
-        ));
-    }
-    if r.stations > 0 {
-        let costs: Vec<String> = r
-            .station_costs
-            .iter()
-            .take(usize::from(r.stations))
-            .map(u8::to_string)
-            .collect();
-        lines.push(rule(
-            lang,
-            "rules-heading-stations",
-            tr!(
-                lang,
-                "rules-stations",
-                count = r.stations,
-                costs = costs.join(" / "),
-                points = r.station_points
-            ),
-        ));
-    }
-    if r.metros > 0 {
-        lines.push(rule(lang, "rules-heading-metros", tr!(lang, "rules-metros")));
-    }
-    lines.push(rule(
-        lang,
-        "rules-heading-end",
-        tr!(lang, "rules-end", count = r.end_at),
-    ));
-    let table: Vec<String> = (1..=12u8)
-        .filter_map(|len| r.points_for_length(len).map(|p| format!("{len}: {p}")))
-        .collect();
-    let mut scoring = tr!(lang, "rules-scoring", table = table.join(", "));
-    if r.longest_path_bonus > 0 {
-        scoring += &tr!(lang, "rules-scoring-longest", points = r.longest_path_bonus);
-    }
-    if !r.grand_tour.is_empty() {
-        scoring += &tr!(lang, "rules-scoring-grand-tour");
-    }
-    lines.push(rule(lang, "rules-heading-scoring", scoring + "."));
-    lines.join("\n")
 }
 
 pub(super) fn hand(lang: Lang, map: &Map, view: &SeatView) -> String {

@@ -1,0 +1,74 @@
+//! What the channel was shown of a game: the last version announced (so a restart posts what it never saw) and a
+//! dashboard game's status and ping messages.
+
+use sqlx::Row;
+
+use super::{GameId, Refusal, Store, StoreError, from_db, to_db};
+
+impl Store {
+    /// The messages a dashboard game keeps in its channel: its status message and the current turn's ping.
+    ///
+    /// # Errors
+    /// Refused: no such game. Internal: the database.
+    pub async fn dashboard_messages(&self, id: GameId) -> Result<(Option<u64>, Option<u64>), StoreError> {
+        let row = sqlx::query("SELECT dashboard_message_id, ping_message_id FROM games WHERE id = ?")
+            .bind(id.0)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or(Refusal::UnknownGame(id))?;
+        let id_of = |column: &str| row.get::<Option<i64>, _>(column).map(from_db);
+        Ok((id_of("dashboard_message_id"), id_of("ping_message_id")))
+    }
+
+    /// Remembers a dashboard game's status message and current ping (see [`Store::dashboard_messages`]).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn set_dashboard_messages(
+        &self,
+        id: GameId,
+        status: Option<u64>,
+        ping: Option<u64>,
+    ) -> Result<(), StoreError> {
+        let _writing = self.writer.lock().await;
+        sqlx::query("UPDATE games SET dashboard_message_id = ?, ping_message_id = ? WHERE id = ?")
+            .bind(status.map(to_db))
+            .bind(ping.map(to_db))
+            .bind(id.0)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Notes that the channel has been shown a game at `version` (never moving backwards).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn mark_announced(&self, id: GameId, version: i64) -> Result<(), StoreError> {
+        let _writing = self.writer.lock().await;
+        sqlx::query("UPDATE games SET announced_version = MAX(announced_version, ?) WHERE id = ?")
+            .bind(version)
+            .bind(id.0)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Games in play or just finished whose latest action the channel was never shown (the bot stopped between
+    /// storing it and posting it): each game and its channel.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn unannounced(&self) -> Result<Vec<(GameId, u64)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT g.id, g.channel_id FROM games g JOIN snapshots s ON s.game_id = g.id \
+             WHERE g.status IN ('running', 'finished') AND s.version > g.announced_version ORDER BY g.id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| (GameId(r.get("id")), from_db(r.get("channel_id"))))
+            .collect())
+    }
+}
