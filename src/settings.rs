@@ -76,7 +76,8 @@ impl Layout {
     }
 }
 
-/// A game's settings. `Default` is what a game has when nothing was chosen.
+/// A game's settings. `Default` is what a game has when nothing was chosen. Every field reads on its own
+/// (`deserialize_with`), so a stored value that does not read costs only that setting.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
@@ -191,6 +192,39 @@ mod tests {
             (odd.computer_level, odd.reminder_hours, odd.layout, odd.deadline_hours),
             (ComputerLevel::Normal, DEFAULT_REMINDER_HOURS, Layout::Feed, 5)
         );
+    }
+
+    #[test]
+    fn a_value_that_does_not_read_costs_only_its_own_setting() {
+        // Every field must read on its own (`or_default…`): a new one that does not would let one bad value reset
+        // them all. Each key in turn is given a value of no setting's kind; the others must survive.
+        let chosen = Settings {
+            computer_level: ComputerLevel::Hard,
+            reminder_hours: 3,
+            deadline_hours: 72,
+            confirm_claims: true,
+            layout: Layout::Dashboard,
+            language: Lang::Es,
+        };
+        let serde_json::Value::Object(stored) = serde_json::to_value(&chosen).unwrap() else {
+            panic!("settings are stored as an object")
+        };
+        assert_eq!(
+            stored.len(),
+            6,
+            "a new setting: add it to `chosen` with a value that is not its default"
+        );
+        for key in stored.keys() {
+            let mut damaged = stored.clone();
+            damaged.insert(key.clone(), serde_json::json!([{ "not": "a setting" }]));
+            let read = Settings::from_json(&serde_json::Value::Object(damaged).to_string());
+            let read = serde_json::to_value(&read).unwrap();
+            for (other, value) in &stored {
+                if other != key {
+                    assert_eq!(&read[other], value, "damaging {key} lost {other}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -106,14 +106,17 @@ pub async fn turn_button(
         component
             .create_response(&ctx.http, serenity::CreateInteractionResponse::Acknowledge)
             .await?;
-        if !played.private.is_empty() {
-            tell_privately(ctx, component, &played.private.join(" ")).await?;
-        }
-        let _order = data.announcing(table.channel, held).await;
-        if let Err(e) = announce(ctx, data, &played).await {
-            return tell_privately(ctx, component, &permission_notice(e, lang)?).await;
-        }
-        return Ok(());
+        let told = async {
+            if !played.private.is_empty() {
+                tell_privately(ctx, component, &played.private.join(" ")).await?;
+            }
+            let _order = data.announcing(table.channel, held).await;
+            if let Err(e) = announce(ctx, data, &played).await {
+                return tell_privately(ctx, component, &permission_notice(e, lang)?).await;
+            }
+            Ok(())
+        };
+        return told.await.map_err(Error::after_answer);
     }
     let content = format!("{}\n{}", component.message.content, played.public.join("\n"));
     let components = if played.turn_over {
@@ -128,19 +131,22 @@ pub async fn turn_button(
     component
         .create_response(&ctx.http, serenity::CreateInteractionResponse::UpdateMessage(update))
         .await?;
-    if !played.private.is_empty() {
-        tell_privately(ctx, component, &played.private.join(" ")).await?;
-    }
-    if played.turn_over {
-        let _order = data.announcing(table.channel, held).await;
-        let message = turn_message(table, &played.public.join("\n"), pictures(data, table).await?);
-        if let Err(e) = serenity::ChannelId::new(table.channel).send_message(ctx, message).await {
-            return tell_privately(ctx, component, &permission_notice(e.into(), lang)?).await;
+    let told = async {
+        if !played.private.is_empty() {
+            tell_privately(ctx, component, &played.private.join(" ")).await?;
         }
-    }
-    // The turn message now shows this action (updated in place, or followed by the next turn's message).
-    data.store.mark_announced(table.id, table.version).await?;
-    Ok(())
+        if played.turn_over {
+            let _order = data.announcing(table.channel, held).await;
+            let message = turn_message(table, &played.public.join("\n"), pictures(data, table).await?);
+            if let Err(e) = serenity::ChannelId::new(table.channel).send_message(ctx, message).await {
+                return tell_privately(ctx, component, &permission_notice(e.into(), lang)?).await;
+            }
+        }
+        // The turn message now shows this action (updated in place, or followed by the next turn's message).
+        data.store.mark_announced(table.id, table.version).await?;
+        Ok(())
+    };
+    told.await.map_err(Error::after_answer)
 }
 
 /// On start: every game whose latest action the channel was never shown (the bot stopped between storing it and

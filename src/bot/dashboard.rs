@@ -16,6 +16,9 @@ use crate::text::catalog::tr;
 /// scores and the turn buttons (posted anew when it is missing, say deleted by someone); when a new turn began, the
 /// last turn's ping is deleted and the player to move pinged. A finished game's final scoreboard is posted as a new
 /// message, and the status message says so.
+///
+/// # Errors
+/// Discord's or the store's.
 pub async fn show(
     ctx: &serenity::Context,
     data: &Data,
@@ -26,30 +29,65 @@ pub async fn show(
     let channel = serenity::ChannelId::new(table.channel);
     let (status, ping) = data.store.dashboard_messages(table.id).await?;
     if table.game.is_over() {
-        if let Some(ping) = ping {
-            // Already gone is as good as deleted.
-            let _ = channel.delete_message(ctx, ping).await;
-        }
-        if let Some(status) = status {
-            let over = serenity::EditMessage::new()
-                .content(tr!(table.lang(), "dashboard-over"))
-                .embeds(Vec::new())
-                .components(Vec::new())
-                .remove_all_attachments();
-            let _ = channel.edit_message(ctx, status, over).await;
-        }
-        let last = turn_message(table, happened, pictures(data, table).await?);
-        channel.send_message(ctx, last).await?;
-        data.store.set_dashboard_messages(table.id, status, None).await?;
-        return Ok(());
+        return show_over(ctx, data, table, happened, (status, ping)).await;
     }
+    let status = show_status(ctx, table, happened, status).await?;
+    let mut current_ping = ping;
+    if new_turn {
+        if let Some(old) = ping {
+            // Already gone is as good as deleted.
+            let _ = channel.delete_message(ctx, old).await;
+        }
+        current_ping = ping_to_move(ctx, table).await?;
+    }
+    data.store
+        .set_dashboard_messages(table.id, Some(status), current_ping)
+        .await?;
+    Ok(())
+}
+
+/// The end of a dashboard game: the ping goes, the status message says the game is over, and the final scoreboard
+/// is posted as a new message.
+async fn show_over(
+    ctx: &serenity::Context,
+    data: &Data,
+    table: &Table,
+    happened: &str,
+    (status, ping): (Option<u64>, Option<u64>),
+) -> Result<(), Error> {
+    let channel = serenity::ChannelId::new(table.channel);
+    if let Some(ping) = ping {
+        // Already gone is as good as deleted.
+        let _ = channel.delete_message(ctx, ping).await;
+    }
+    if let Some(status) = status {
+        let over = serenity::EditMessage::new()
+            .content(tr!(table.lang(), "dashboard-over"))
+            .embeds(Vec::new())
+            .components(Vec::new())
+            .remove_all_attachments();
+        let _ = channel.edit_message(ctx, status, over).await;
+    }
+    let last = turn_message(table, happened, pictures(data, table).await?);
+    channel.send_message(ctx, last).await?;
+    data.store.set_dashboard_messages(table.id, status, None).await?;
+    Ok(())
+}
+
+/// The status message edited to show the game now (or posted anew when it cannot be edited); its id.
+async fn show_status(
+    ctx: &serenity::Context,
+    table: &Table,
+    happened: &str,
+    status: Option<u64>,
+) -> Result<u64, Error> {
+    let channel = serenity::ChannelId::new(table.channel);
     let png = board_png(table).await?;
     let view = table.game.public_view();
     let content = format!("{happened}\n{}", text::whose_turn(table.lang(), &table.names(), &view));
     let embed = scores_embed(table, &view).image("attachment://board.png");
     let board = serenity::CreateAttachment::bytes(png, "board.png");
     let quiet = serenity::CreateAllowedMentions::new;
-    let mut edited = None;
     if let Some(id) = status {
         let edit = serenity::EditMessage::new()
             .content(&content)
@@ -59,43 +97,39 @@ pub async fn show(
             .new_attachment(board.clone())
             .allowed_mentions(quiet());
         // A status message that cannot be edited (deleted, say) is replaced by a new one.
-        edited = channel.edit_message(ctx, id, edit).await.ok().map(|m| m.id.get());
-    }
-    let status = match edited {
-        Some(id) => id,
-        None => {
-            let post = serenity::CreateMessage::new()
-                .content(content)
-                .embed(embed)
-                .add_file(board)
-                .components(turn_components(table))
-                .allowed_mentions(quiet());
-            channel.send_message(ctx, post).await?.id.get()
+        if let Ok(edited) = channel.edit_message(ctx, id, edit).await {
+            return Ok(edited.id.get());
         }
+    }
+    let post = serenity::CreateMessage::new()
+        .content(content)
+        .embed(embed)
+        .add_file(board)
+        .components(turn_components(table))
+        .allowed_mentions(quiet());
+    Ok(channel.send_message(ctx, post).await?.id.get())
+}
+
+/// The short ping of a new turn: the player to move (and the next one, if they asked for a heads-up); its id, or
+/// `None` when nobody is to be pinged (a computer's turn, the starting tickets).
+async fn ping_to_move(ctx: &serenity::Context, table: &Table) -> Result<Option<u64>, Error> {
+    let view = table.game.public_view();
+    let to_move = table.seats.get(view.current.index()).and_then(|s| s.user_id);
+    let Some(user) = to_move.filter(|_| view.phase == crate::rules::Step::Turn) else {
+        return Ok(None);
     };
-    let mut current_ping = ping;
-    if new_turn {
-        if let Some(old) = ping {
-            let _ = channel.delete_message(ctx, old).await;
-        }
-        current_ping = None;
-        let to_move = table.seats.get(view.current.index()).and_then(|s| s.user_id);
-        if let Some(user) = to_move.filter(|_| view.phase == crate::rules::Step::Turn) {
-            let mut pinged = vec![user];
-            let mut said = tr!(table.lang(), "dashboard-ping", name = format!("<@{user}>"));
-            if let Some(next) = heads_up(table, &view) {
-                said.push(' ');
-                said.push_str(&tr!(table.lang(), "turn-next", name = format!("<@{next}>")));
-                pinged.push(next);
-            }
-            let message = serenity::CreateMessage::new()
-                .content(said)
-                .allowed_mentions(quiet().users(pinged.into_iter().map(serenity::UserId::new)));
-            current_ping = Some(channel.send_message(ctx, message).await?.id.get());
-        }
+    let mut pinged = vec![user];
+    let mut said = tr!(table.lang(), "dashboard-ping", name = format!("<@{user}>"));
+    if let Some(next) = heads_up(table, &view) {
+        said.push(' ');
+        said.push_str(&tr!(table.lang(), "turn-next", name = format!("<@{next}>")));
+        pinged.push(next);
     }
-    data.store
-        .set_dashboard_messages(table.id, Some(status), current_ping)
+    let message = serenity::CreateMessage::new()
+        .content(said)
+        .allowed_mentions(serenity::CreateAllowedMentions::new().users(pinged.into_iter().map(serenity::UserId::new)));
+    let sent = serenity::ChannelId::new(table.channel)
+        .send_message(ctx, message)
         .await?;
-    Ok(())
+    Ok(Some(sent.id.get()))
 }

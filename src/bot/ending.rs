@@ -48,7 +48,8 @@ pub async fn on_button(
     let Opened { held, table } = Opened::component(data, component, id).await?;
     let outcome = match id.component {
         Component::End => end_confirmed(ctx, data, component, &table).await?,
-        _ => hand_over(ctx, data, component, &table).await?,
+        Component::HandOver => hand_over(ctx, data, component, &table).await?,
+        other => return Err(Error::misrouted(other)),
     };
     outcome.respond(ctx, data, component, false, held).await
 }

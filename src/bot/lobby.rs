@@ -344,10 +344,11 @@ pub async fn on_button(
             store.cancel_lobby(channel, actor(user, member)).await?;
             None
         }
-        _ => {
+        Component::Start => {
             let (lobby, _game) = store.start_game(channel, actor(user, member)).await?;
             return announce_start(ctx, data, component, &lobby).await;
         }
+        other => return Err(Error::misrouted(other)),
     };
     let message = match changed {
         Some(lobby) => {
@@ -374,7 +375,10 @@ async fn announce_start(
     lobby: &Lobby,
 ) -> Result<(), Error> {
     update_message(ctx, component, started_message(lobby)).await?;
-    let table = Table::load(data, lobby.id, lobby.channel_id).await?;
-    let closed = dm::send_starting_tickets(ctx, data, &table).await;
-    tell_dms_closed(ctx, lobby.channel_id, &closed, table.lang()).await
+    let told = async {
+        let table = Table::load(data, lobby.id, lobby.channel_id).await?;
+        let closed = dm::send_starting_tickets(ctx, data, &table).await;
+        tell_dms_closed(ctx, lobby.channel_id, &closed, table.lang()).await
+    };
+    told.await.map_err(Error::after_answer)
 }

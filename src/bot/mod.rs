@@ -177,7 +177,12 @@ fn commands() -> Vec<poise::Command<Data, Error>> {
     let mut ttr = ttr();
     for sub in &mut ttr.subcommands {
         let at = match sub.name.as_ref() {
-            "start" => sub.parameters.iter().position(|p| p.name == "thread"),
+            "start" => Some(
+                sub.parameters
+                    .iter()
+                    .position(|p| p.name == "thread")
+                    .expect("/ttr start has a thread option"),
+            ),
             "settings" => Some(0),
             _ => None,
         };

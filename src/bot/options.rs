@@ -86,9 +86,9 @@ impl LayoutName {
 }
 
 /// The game settings a host chooses, as options of `/ttr start` and `/ttr settings` (each optional: what is not
-/// given stays as it is). A new setting is a field here, a parameter of [`setting_options`], and a line of
-/// [`SettingOptions::apply`].
-#[derive(Default)]
+/// given stays as it is). A new setting is a field here, a parameter of `setting_options` below, a line of
+/// [`SettingOptions::read`] and one of [`SettingOptions::apply`] (which the compiler asks for).
+#[derive(Clone, Copy, Default)]
 pub struct SettingOptions {
     /// Hours between reminders.
     pub reminder: Option<u32>,
@@ -99,6 +99,11 @@ pub struct SettingOptions {
     /// How the channel shows the game.
     pub layout: Option<Layout>,
 }
+
+/// Most hours between reminders (a week).
+const MOST_REMINDER_HOURS: u32 = 168;
+/// Longest turn deadline in hours (a month).
+const MOST_DEADLINE_HOURS: u32 = 720;
 
 // The declaration of `SettingOptions` as Discord shows them: poise reads the options' kinds, ranges and choices from
 // this signature; `SettingOptions::parameters` copies them into `/ttr start` and `/ttr settings`. Never registered
@@ -126,7 +131,8 @@ impl SettingOptions {
         setting_options().parameters
     }
 
-    /// The options as the command's interaction gives them.
+    /// The options as the command's interaction gives them. Discord keeps values in their ranges, but a client
+    /// that skips its checks is answered too.
     ///
     /// # Errors
     /// Refused: an option that does not read (out of range, another kind than registered, an unknown layout).
@@ -136,8 +142,8 @@ impl SettingOptions {
         };
         let layout: Option<LayoutName> = option(app, "layout").await?;
         Ok(SettingOptions {
-            reminder: option(app, "reminder").await?,
-            deadline: option(app, "deadline").await?,
+            reminder: at_most(option(app, "reminder").await?, MOST_REMINDER_HOURS)?,
+            deadline: at_most(option(app, "deadline").await?, MOST_DEADLINE_HOURS)?,
             confirm: option(app, "confirm").await?,
             layout: layout.map(|l| l.layout()).transpose()?,
         })
@@ -145,23 +151,35 @@ impl SettingOptions {
 
     /// Whether any setting was given.
     pub fn any(&self) -> bool {
-        self.reminder.is_some() || self.deadline.is_some() || self.confirm.is_some() || self.layout.is_some()
+        let SettingOptions {
+            reminder,
+            deadline,
+            confirm,
+            layout,
+        } = self;
+        reminder.is_some() || deadline.is_some() || confirm.is_some() || layout.is_some()
     }
 
     /// `settings` with the options given.
     pub fn apply(&self, settings: &mut Settings) {
-        if let Some(hours) = self.reminder {
-            settings.reminder_hours = hours;
-        }
-        if let Some(hours) = self.deadline {
-            settings.deadline_hours = hours;
-        }
-        if let Some(on) = self.confirm {
-            settings.confirm_claims = on;
-        }
-        if let Some(layout) = self.layout {
-            settings.layout = layout;
-        }
+        let SettingOptions {
+            reminder,
+            deadline,
+            confirm,
+            layout,
+        } = *self;
+        settings.reminder_hours = reminder.unwrap_or(settings.reminder_hours);
+        settings.deadline_hours = deadline.unwrap_or(settings.deadline_hours);
+        settings.confirm_claims = confirm.unwrap_or(settings.confirm_claims);
+        settings.layout = layout.unwrap_or(settings.layout);
+    }
+}
+
+/// Hours within their range, or the refusal of an option that does not read.
+fn at_most(hours: Option<u32>, most: u32) -> Result<Option<u32>, Refused> {
+    match hours {
+        Some(h) if h > most => Err(Refused::OptionUnreadable),
+        within => Ok(within),
     }
 }
 
@@ -179,5 +197,54 @@ async fn option<T: poise::SlashArgument>(
             tracing::info!(option = name, "an option could not be read: {e}");
             Err(Refused::OptionUnreadable.into())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ranges_discord_is_told_are_the_ones_the_bot_checks() {
+        let ranges: Vec<(String, Option<u64>)> = SettingOptions::parameters()
+            .iter()
+            .filter_map(|p| p.create_as_slash_command_option())
+            .map(|option| {
+                let json = serde_json::to_value(option).expect("an option serialises");
+                (
+                    json["name"].as_str().unwrap_or("").to_string(),
+                    json["max_value"].as_f64().map(|m| m as u64),
+                )
+            })
+            .collect();
+        assert!(
+            ranges.contains(&("reminder".to_string(), Some(u64::from(MOST_REMINDER_HOURS)))),
+            "{ranges:?}"
+        );
+        assert!(
+            ranges.contains(&("deadline".to_string(), Some(u64::from(MOST_DEADLINE_HOURS)))),
+            "{ranges:?}"
+        );
+        assert_eq!(at_most(Some(169), MOST_REMINDER_HOURS).map_err(|_| ()), Err(()));
+        assert_eq!(at_most(Some(168), MOST_REMINDER_HOURS).ok(), Some(Some(168)));
+        assert_eq!(at_most(None, MOST_REMINDER_HOURS).ok(), Some(None));
+    }
+
+    #[test]
+    fn options_given_change_only_their_settings() {
+        let mut settings = Settings::default();
+        let chosen = SettingOptions {
+            deadline: Some(0),
+            layout: Some(Layout::Dashboard),
+            ..SettingOptions::default()
+        };
+        assert!(chosen.any() && !SettingOptions::default().any());
+        chosen.apply(&mut settings);
+        let expected = Settings {
+            deadline_hours: 0,
+            layout: Layout::Dashboard,
+            ..Settings::default()
+        };
+        assert_eq!(settings, expected);
     }
 }

@@ -43,15 +43,19 @@ impl Outcome {
     /// Discord's or the store's.
     pub async fn send(self, ctx: Context<'_>, held: Held) -> Result<(), Error> {
         ctx.send(self.reply.into_reply()).await?;
-        if let Some(played) = &self.played {
+        let Some(played) = &self.played else {
+            return Ok(());
+        };
+        let told = async {
             let _order = ctx.data().announcing(played.after.channel, held).await;
             if let Err(e) = after_play(ctx.serenity_context(), ctx.data(), played).await {
                 let notice = permission_notice(e, user_lang(ctx))?;
                 ctx.send(poise::CreateReply::default().content(notice).ephemeral(true))
                     .await?;
             }
-        }
-        Ok(())
+            Ok(())
+        };
+        told.await.map_err(Error::after_answer)
     }
 
     /// Answers a component, replacing the private message it sits on (`in_place`) or with a new private message,
@@ -73,13 +77,17 @@ impl Outcome {
             serenity::CreateInteractionResponse::Message(self.reply.into_message())
         };
         component.create_response(&ctx.http, response).await?;
-        if let Some(played) = &self.played {
+        let Some(played) = &self.played else {
+            return Ok(());
+        };
+        let told = async {
             let _order = data.announcing(played.after.channel, held).await;
             if let Err(e) = after_play(ctx, data, played).await {
                 let notice = permission_notice(e, private_lang(&component.locale))?;
                 tell_privately(ctx, component, &notice).await?;
             }
-        }
-        Ok(())
+            Ok(())
+        };
+        told.await.map_err(Error::after_answer)
     }
 }

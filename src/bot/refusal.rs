@@ -106,11 +106,37 @@ impl Refused {
 pub enum Error {
     /// What the player asked cannot be done: they are told why, privately.
     Refused(Refused),
+    /// The same, told by replacing the private picker the component sits on (a payment the rules refuse, say).
+    RefusedInPlace(Refused),
     /// Something failed inside (the database, Discord, a thread): logged; the user gets an apology.
     Internal(Box<dyn std::error::Error + Send + Sync>),
 }
 
 impl Error {
+    /// A refusal told on the private picker the component sits on, instead of in a new message.
+    pub fn in_place(self) -> Error {
+        match self {
+            Error::Refused(refused) => Error::RefusedInPlace(refused),
+            other => other,
+        }
+    }
+
+    /// The error as it stands after the interaction was answered: nobody can be told any more, so a refusal is
+    /// now something that went wrong inside (logged).
+    pub fn after_answer(self) -> Error {
+        match self {
+            Error::Refused(refused) | Error::RefusedInPlace(refused) => {
+                Error::Internal(format!("refused after the answer: {}", refused.words(Lang::En)).into())
+            }
+            internal => internal,
+        }
+    }
+
+    /// A component routed to a handler that does not handle it (a router out of step with a feature).
+    pub fn misrouted(component: impl std::fmt::Debug) -> Error {
+        Error::Internal(format!("{component:?} was routed to a handler that does not take it").into())
+    }
+
     /// The error Discord answered a request with, if this is one.
     pub fn discord_code(&self) -> Option<isize> {
         match self {
@@ -120,7 +146,7 @@ impl Error {
                 }
                 _ => None,
             },
-            Error::Refused(_) => None,
+            Error::Refused(_) | Error::RefusedInPlace(_) => None,
         }
     }
 }
@@ -128,7 +154,9 @@ impl Error {
 impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Error::Refused(refused) => write!(f, "refused: {}", refused.words(Lang::En)),
+            Error::Refused(refused) | Error::RefusedInPlace(refused) => {
+                write!(f, "refused: {}", refused.words(Lang::En))
+            }
             Error::Internal(e) => write!(f, "{e}"),
         }
     }

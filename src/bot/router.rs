@@ -1,7 +1,7 @@
 //! Where every interaction comes in and every failure is answered: components are routed by their typed
-//! [`ComponentId`] in one `match`; refusals are told to the user in their language and internal errors logged with
-//! the interaction's id and answered with an apology, here and nowhere else; and after any interaction the
-//! computer players owed a move make it.
+//! [`ComponentId`] in one `match`; a refusal a handler returns is told to the user in their language, and an
+//! internal error logged with the interaction's id and answered with an apology, here; and after any interaction
+//! the computer players owed a move make it.
 
 use poise::serenity_prelude as serenity;
 
@@ -50,18 +50,21 @@ async fn started(ctx: &serenity::Context, data: &Data) {
     }
 }
 
-/// A button or select: routed, then any failure answered; after it, the computers move.
+/// A button or select: routed, then any failure answered; after it (refused or not), the computers move.
 async fn on_component(ctx: &serenity::Context, data: &Data, component: &serenity::ComponentInteraction) {
-    let (result, in_place) = match ComponentId::parse(&component.data.custom_id) {
-        Ok(id) => (route(ctx, data, component, &id).await, id.component.answers_in_place()),
+    let result = match ComponentId::parse(&component.data.custom_id) {
+        Ok(id) => route(ctx, data, component, &id).await,
         Err(why) => {
             let shaped_like_ours = why == Unrecognised::Unknown;
-            (Err(Refused::UnknownButton { shaped_like_ours }.into()), false)
+            Err(Refused::UnknownButton { shaped_like_ours }.into())
         }
     };
-    match result {
-        Ok(()) => after_interaction(ctx, data, component.channel_id.get()).await,
-        Err(e) => answer_component_failure(ctx, component, in_place, e).await,
+    let failed_inside = matches!(result, Err(Error::Internal(_)));
+    if let Err(e) = result {
+        answer_component_failure(ctx, component, e).await;
+    }
+    if !failed_inside {
+        after_interaction(ctx, data, component.channel_id.get()).await;
     }
 }
 
@@ -92,17 +95,12 @@ async fn route(
     }
 }
 
-/// Tells the presser why nothing happened (replacing their private picker, for a component on one), or logs an
+/// Tells the presser why nothing happened (replacing their private picker, for a refusal made there), or logs an
 /// internal failure and apologises.
-async fn answer_component_failure(
-    ctx: &serenity::Context,
-    component: &serenity::ComponentInteraction,
-    in_place: bool,
-    error: Error,
-) {
+async fn answer_component_failure(ctx: &serenity::Context, component: &serenity::ComponentInteraction, error: Error) {
     let lang = private_lang(&component.locale);
     let answered = match error {
-        Error::Refused(refused) if in_place => {
+        Error::RefusedInPlace(refused) => {
             let words = serenity::CreateInteractionResponseMessage::new()
                 .content(refused.words(lang))
                 .components(Vec::new());
@@ -120,13 +118,14 @@ async fn answer_component_failure(
     }
 }
 
-/// After a command that succeeded (poise's `post_command`).
+/// After a command that succeeded (poise's `post_command`; a refused one goes through [`on_error`]).
 pub async fn after_command(ctx: Context<'_>) {
     after_interaction(ctx.serenity_context(), ctx.data(), ctx.channel_id().get()).await;
 }
 
-/// After any interaction that succeeded: computer players whose turn it now is move (after the answer was sent).
-/// The one place besides a restart where computers are set going.
+/// After any interaction that did not fail inside: computer players whose turn it now is move (after the answer
+/// was sent; a game a failed post left on a computer's turn moves on at the next press). The one place besides a
+/// restart where computers are set going.
 async fn after_interaction(ctx: &serenity::Context, data: &Data, channel: u64) {
     if let Err(e) = computer::play_computers(ctx, data, channel).await {
         tracing::error!(channel, "computer players: {e}");
@@ -139,15 +138,17 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
             let lang = user_lang(ctx);
-            let said = match error {
-                Error::Refused(refused) => refused.words(lang),
+            match error {
+                Error::Refused(refused) | Error::RefusedInPlace(refused) => {
+                    answer_privately(ctx, refused.words(lang)).await;
+                    after_command(ctx).await;
+                }
                 Error::Internal(e) => {
                     let command = &ctx.command().qualified_name;
                     tracing::error!(interaction = ctx.id(), %command, "command failed: {e}");
-                    tr!(lang, "sorry")
+                    answer_privately(ctx, tr!(lang, "sorry")).await;
                 }
-            };
-            answer_privately(ctx, said).await;
+            }
         }
         // An option the command cannot read: a value out of range, or a Discord that still shows the user an older
         // shape of the command. poise would log it and leave the user without an answer (or answer in English,

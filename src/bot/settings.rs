@@ -4,7 +4,7 @@
 use super::data::Context;
 use super::locale::user_lang;
 use super::options::SettingOptions;
-use super::refusal::Error;
+use super::refusal::{Error, Refused};
 use super::reply::say_privately;
 use super::table::Opened;
 use crate::lang::Lang;
@@ -17,9 +17,9 @@ use crate::text::catalog::tr;
 #[poise::command(slash_command)]
 pub async fn settings(ctx: Context<'_>, pings: Option<bool>, heads_up: Option<bool>) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    let chosen = SettingOptions::read(ctx).await?;
     let store = &ctx.data().store;
     let Opened { held: _held, table } = Opened::command(ctx.data(), ctx.channel_id().get()).await?;
+    let chosen = SettingOptions::read(ctx).await?;
     let (game, user) = (table.id, ctx.author().id.get());
     let mut changes = Vec::new();
     if chosen.any() {
@@ -46,7 +46,7 @@ pub async fn settings(ctx: Context<'_>, pings: Option<bool>, heads_up: Option<bo
             // A refusal stops here: what was asked before it is done, and the answer says how things stand.
             Err(StoreError::Refused(refusal)) => {
                 let now = settings_now(store, game, user, lang).await?;
-                let refused = crate::text::refusal(lang, &refusal);
+                let refused = Refused::Store(refusal).words(lang);
                 return say_privately(ctx, format!("{refused} {now}")).await;
             }
             Err(e) => return Err(e.into()),

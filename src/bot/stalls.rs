@@ -64,20 +64,32 @@ async fn remedy(
 ) -> Result<Remedied, Error> {
     let stalled = data.store.stalled_seats(table.id, user, &table.game.to_act()).await?;
     let names: Vec<String> = stalled.iter().map(|(seat, _)| table.name(*seat)).collect();
-    let listed = and_list(lang, &names);
     match remedy {
         Remedy::Skip => {
-            let channel = table.channel;
+            let (id, channel) = (table.id, table.channel);
             let mut played = Vec::new();
-            let mut table = table;
-            for (seat, _) in &stalled {
-                let done = play_seat(data, table, *seat, Action::Skip, lang).await?;
-                // The next stalled seat is skipped from the game as now stored (its seats too).
-                table = Table::running(data, channel).await?;
-                played.push(done);
+            let mut skipped = Vec::new();
+            let mut table = Some(table);
+            for (seat, name) in stalled.iter().map(|(seat, _)| *seat).zip(&names) {
+                // The next stalled seat is skipped from the game as now stored (it may have ended: a finished game
+                // loads by its id all the same).
+                let now = match table.take() {
+                    Some(now) => now,
+                    None => Table::load(data, id, channel).await?,
+                };
+                match play_seat(data, now, seat, Action::Skip, lang).await {
+                    Ok(done) => played.push(done),
+                    // The skips already stored are still told; this one is not made.
+                    Err(e) if played.is_empty() => return Err(e),
+                    Err(e) => {
+                        tracing::info!(game = id.0, "a later stalled seat was not skipped: {e}");
+                        break;
+                    }
+                }
+                skipped.push(name.clone());
             }
             Ok(Remedied {
-                answer: tr!(lang, "skipped-private", names = listed),
+                answer: tr!(lang, "skipped-private", names = and_list(lang, &skipped)),
                 played,
                 said: Vec::new(),
             })
@@ -89,7 +101,7 @@ async fn remedy(
             let public = and_list(table.lang(), &names);
             let said = tr!(table.lang(), "replaced-public", who = who, names = public);
             Ok(Remedied {
-                answer: tr!(lang, "replaced-private", names = listed),
+                answer: tr!(lang, "replaced-private", names = and_list(lang, &names)),
                 played: Vec::new(),
                 said: vec![said],
             })
@@ -111,8 +123,8 @@ async fn remedy_command(ctx: Context<'_>, how: Remedy) -> Result<(), Error> {
     )
     .await?;
     say_privately(ctx, done.answer.clone()).await?;
-    done.tell_channel(ctx.serenity_context(), ctx.data(), channel, held)
-        .await
+    let told = done.tell_channel(ctx.serenity_context(), ctx.data(), channel, held);
+    told.await.map_err(Error::after_answer)
 }
 
 /// `Skip turn` and `Hand to computer` on the deadline's reminder.
@@ -127,14 +139,16 @@ pub async fn on_button(
 ) -> Result<(), Error> {
     let how = match id.component {
         Component::Skip => Remedy::Skip,
-        _ => Remedy::Replace,
+        Component::Replace => Remedy::Replace,
+        other => return Err(Error::misrouted(other)),
     };
     let lang = private_lang(&component.locale);
     let Opened { held, table } = Opened::component(data, component, id).await?;
     let channel = table.channel;
     let done = remedy(data, table, component.user.id.get(), &who(&component.user), how, lang).await?;
     reply_ephemeral(ctx, component, &done.answer).await?;
-    done.tell_channel(ctx, data, channel, held).await
+    let told = done.tell_channel(ctx, data, channel, held);
+    told.await.map_err(Error::after_answer)
 }
 
 /// Skip the turn of a player who let the game's deadline pass (anyone else at the table).
@@ -159,10 +173,8 @@ pub async fn rejoin(ctx: Context<'_>) -> Result<(), Error> {
         .get(seat.index())
         .map_or_else(String::new, |s| escape_markdown(&s.player.name));
     say_privately(ctx, tr!(user_lang(ctx), "rejoined-private")).await?;
-    tell_channel(
-        ctx.serenity_context(),
-        table.channel,
-        tr!(table.lang(), "rejoined-public", name = name),
-    )
-    .await
+    let said = tr!(table.lang(), "rejoined-public", name = name);
+    tell_channel(ctx.serenity_context(), table.channel, said)
+        .await
+        .map_err(Error::after_answer)
 }

@@ -46,7 +46,8 @@ pub async fn on_component(
             Outcome::private(tr!(lang, "starting-tickets-chosen"))
         }
         Component::Keep => keep(data, table, user, lang, component).await?,
-        _ => ticket_choice(data, table, user, lang).await?,
+        Component::StartingTickets | Component::Tickets => ticket_choice(data, table, user, lang).await?,
+        other => return Err(Error::misrouted(other)),
     };
     outcome.respond(ctx, data, component, false, held).await
 }

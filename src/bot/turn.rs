@@ -71,7 +71,8 @@ pub async fn on_button(
     let action = match id.component {
         Component::Deck => Action::DrawBlind,
         Component::Take { slot } => Action::DrawFaceup { slot },
-        _ => Action::Pass,
+        Component::Pass => Action::Pass,
+        other => return Err(Error::misrouted(other)),
     };
     let lang = private_lang(&component.locale);
     let Opened { held, table } = Opened::component(data, component, id).await?;

@@ -1,4 +1,6 @@
-//! Habits the code must keep: the rules stay pure, and the README lists every rule-error code.
+//! Habits the code must keep: the rules stay pure, no import loops anywhere in `src/`, every folder imports only what
+//! the README's architecture table allows, the bot's features import only its core, and the README lists every
+//! rule-error code.
 
 use std::path::Path;
 
@@ -212,9 +214,10 @@ fn module_path(src: &Path, file: &Path) -> Vec<String> {
     path
 }
 
-/// A file's code with comments dropped, as one string (a `use` may span lines).
+/// A file's code with comments and its unit tests (at its end) dropped, as one string (a `use` may span lines).
 fn code_of(file: &Path) -> String {
-    code_lines(file).join("\n")
+    let code = code_lines(file).join("\n");
+    code.split("#[cfg(test)]").next().unwrap_or("").to_string()
 }
 
 /// The leading identifiers of a path written from `at` on: `a::b::{c, d::e}` gives `[a, b, c]` and `[a, b, d, e]`
@@ -255,7 +258,9 @@ fn group(code: &str, at: usize, prefix: &[String]) -> Vec<Vec<String>> {
             '}' | ',' if depth == 1 => {
                 let item = &code[item_start..at + j];
                 let trimmed = item.trim_start();
-                if !trimmed.trim().is_empty() && trimmed.trim() != "self" {
+                if trimmed.trim() == "self" || trimmed.starts_with("self ") {
+                    out.push(prefix.to_vec());
+                } else if !trimmed.trim().is_empty() {
                     let offset = item_start + (item.len() - trimmed.len());
                     for tail in paths_from(code, offset) {
                         out.push(prefix.iter().cloned().chain(tail).collect());
@@ -273,7 +278,7 @@ fn group(code: &str, at: usize, prefix: &[String]) -> Vec<Vec<String>> {
     out
 }
 
-/// Every path a file names through `crate::`, `super::` or `self::`, as absolute module paths.
+/// Every path a file names through `crate::` or `super::`, as absolute module paths.
 fn named_paths(module: &[String], code: &str) -> Vec<Vec<String>> {
     let mut out = Vec::new();
     let starts_path = |at: usize| {
@@ -312,6 +317,21 @@ fn import_edges() -> Vec<(String, String, String)> {
         .filter(|f| !f.ends_with("main.rs") && !f.ends_with("lib.rs"))
         .collect();
     let modules: std::collections::BTreeSet<Vec<String>> = files.iter().map(|f| module_path(&src, f)).collect();
+    // What each folder's mod.rs re-exports from its entries (`pub use turn::Played;`): naming `super::Played` is
+    // naming `turn`.
+    let mut reexported: std::collections::BTreeMap<(Vec<String>, String), String> = Default::default();
+    for file in files.iter().filter(|f| f.ends_with("mod.rs")) {
+        let folder = module_path(&src, file);
+        let code = code_of(file);
+        for (at, _) in code.match_indices("pub use ") {
+            for path in paths_from(&code, at + "pub use ".len()) {
+                let child: Vec<String> = folder.iter().cloned().chain(path.first().cloned()).collect();
+                if path.len() >= 2 && modules.iter().any(|m| m.starts_with(&child)) {
+                    reexported.insert((folder.clone(), path[path.len() - 1].clone()), path[0].clone());
+                }
+            }
+        }
+    }
     let mut edges = std::collections::BTreeSet::new();
     for file in &files {
         let module = module_path(&src, file);
@@ -323,9 +343,15 @@ fn import_edges() -> Vec<(String, String, String)> {
                     continue;
                 }
                 let target: Vec<String> = path[..=depth].to_vec();
-                // Only entries of the folder count (an item of the folder's own mod.rs is not one).
-                if modules.iter().any(|m| m.starts_with(&target)) {
-                    edges.insert((folder.join("::"), module[depth].clone(), path[depth].clone()));
+                // Only entries of the folder count (an item of the folder's own mod.rs is not one, unless it is an
+                // entry's, re-exported).
+                let entry = if modules.iter().any(|m| m.starts_with(&target)) {
+                    Some(path[depth].clone())
+                } else {
+                    reexported.get(&(folder.to_vec(), path[depth].clone())).cloned()
+                };
+                if let Some(entry) = entry.filter(|e| *e != module[depth]) {
+                    edges.insert((folder.join("::"), module[depth].clone(), entry));
                 }
             }
         }
@@ -462,4 +488,28 @@ fn every_folder_of_src_imports_only_what_the_readme_allows() {
         "imports the README's table does not allow:\n{}",
         forbidden.join("\n")
     );
+}
+
+#[test]
+fn the_bots_features_import_its_core_only_and_only_the_router_imports_them() {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    // "The features: `lobby`, `tickets`, … `stats`." up to its full stop.
+    let from = readme
+        .find("The features:")
+        .expect("the README names the bot's features");
+    let line = readme[from..].split('.').next().unwrap_or("");
+    let features: Vec<String> = line
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .map(|f| f.trim_end_matches('/').to_string())
+        .collect();
+    assert!(features.len() >= 8, "{features:?}");
+    let mut wrong = Vec::new();
+    for (folder, from, to) in import_edges() {
+        if folder == "bot" && features.contains(&to) && from != "router" {
+            wrong.push(format!("{from} imports the feature {to}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

@@ -319,13 +319,14 @@ mod catalog_checks {
 
     /// Calls whose strings nobody playing reads: logs, internal errors that end in the apology, and the words the
     /// operator reads in the terminal when the bot cannot start (the README's language, like `--help`).
-    const NOT_FOR_PLAYERS: [&str; 7] = [
+    const NOT_FOR_PLAYERS: [&str; 8] = [
         "tracing::",
         ".expect(",
         "panic!(",
         "assert!(",
         "unreachable!(",
         "Error::from(",
+        "Error::Internal(",
         "BotError::",
     ];
 

@@ -168,6 +168,8 @@ pub async fn on_component(
     let Opened { held, table } = Opened::component(data, component, id).await?;
     let user = component.user.id.get();
     let seat = table.seat(user)?;
+    // Refusals of what a picker offers replace the picker, as its answers do.
+    let on_picker = Error::in_place;
     let outcome = match id.component {
         // During a tunnel, `Claim` brings back the tunnel's choice.
         Component::Claim if table.game.own_tunnel(seat).is_some() => {
@@ -180,20 +182,28 @@ pub async fn on_component(
         }
         Component::Pick { place, .. } => {
             let purchase = picked(component, place).ok_or(Refused::UnknownButton { shaped_like_ours: true })?;
-            buy(data, table, seat, purchase, None, Confirm::AsSet, lang).await?
+            let bought = buy(data, table, seat, purchase, None, Confirm::AsSet, lang).await;
+            bought.map_err(on_picker)?
         }
         Component::Pay { purchase, cards } => {
-            buy(data, table, seat, purchase, Some(cards), Confirm::AsSet, lang).await?
+            let bought = buy(data, table, seat, purchase, Some(cards), Confirm::AsSet, lang).await;
+            bought.map_err(on_picker)?
         }
         Component::Confirm { purchase, cards } => {
-            buy(data, table, seat, purchase, Some(cards), Confirm::Given, lang).await?
+            let bought = buy(data, table, seat, purchase, Some(cards), Confirm::Given, lang).await;
+            bought.map_err(on_picker)?
         }
         Component::PaymentPage { purchase, page } => {
-            let payments = table.game.payments(seat, purchase).map_err(|e| table.refused(e))?;
+            let payments = table.game.payments(seat, purchase).map_err(|e| table.refused(e));
+            let payments = payments.map_err(|refused| on_picker(refused.into()))?;
             Outcome::reply(payment_picker(&table, purchase, &payments, usize::from(page), lang))
         }
         Component::CancelClaim => Outcome::private(tr!(lang, "claim-cancelled")),
-        _ => Outcome::played(play(data, table, user, Action::DeclineTunnel, lang).await?),
+        Component::GiveUp => {
+            let played = play(data, table, user, Action::DeclineTunnel, lang).await;
+            Outcome::played(played.map_err(on_picker)?)
+        }
+        other => return Err(Error::misrouted(other)),
     };
     let in_place = id.component.answers_in_place();
     outcome.respond(ctx, data, component, in_place, held).await
