@@ -5,13 +5,13 @@
 use poise::serenity_prelude as serenity;
 
 use super::announce::tell_channel;
-use super::component::{Component, ComponentId};
+use super::component::Component;
 use super::data::{Context, Data};
 use super::locale::{private_lang, user_lang};
 use super::outcome::Outcome;
 use super::refusal::Error;
-use super::reply::who;
-use super::table::{Opened, Table};
+use super::reply::{ask_to_confirm, who};
+use super::table::{Opened, Press, Table};
 use crate::store::Actor;
 use crate::text::{self, catalog::tr};
 
@@ -20,32 +20,18 @@ use crate::text::{self, catalog::tr};
 pub async fn end(ctx: Context<'_>) -> Result<(), Error> {
     let table = Table::running(ctx.data(), ctx.channel_id().get()).await?;
     let lang = user_lang(ctx);
-    let confirm = serenity::CreateActionRow::Buttons(vec![
-        serenity::CreateButton::new(Component::End.id(table.id, table.version))
-            .label(tr!(lang, "button-end-game"))
-            .style(serenity::ButtonStyle::Danger),
-    ]);
-    ctx.send(
-        poise::CreateReply::default()
-            .content(tr!(lang, "end-confirm"))
-            .components(vec![confirm])
-            .ephemeral(true),
-    )
-    .await?;
-    Ok(())
+    let button =
+        serenity::CreateButton::new(Component::End.id(table.id, table.version)).label(tr!(lang, "button-end-game"));
+    ask_to_confirm(ctx, tr!(lang, "end-confirm"), button).await
 }
 
 /// `End the game` and `Leave the game`.
 ///
 /// # Errors
 /// Refused: not the host, not seated. Internal: Discord's or the store's.
-pub async fn on_button(
-    ctx: &serenity::Context,
-    data: &Data,
-    component: &serenity::ComponentInteraction,
-    id: &ComponentId,
-) -> Result<(), Error> {
-    let Opened { held, table } = Opened::component(data, component, id).await?;
+pub async fn on_button(press: &Press<'_>) -> Result<(), Error> {
+    let (ctx, data, component, id) = press.parts();
+    let Opened { held, table } = Opened::component(press).await?;
     let outcome = match id.component {
         Component::End => end_confirmed(ctx, data, component, &table).await?,
         Component::HandOver => hand_over(ctx, data, component, &table).await?,

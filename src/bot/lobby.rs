@@ -4,14 +4,14 @@
 use poise::serenity_prelude as serenity;
 
 use super::announce::tell_dms_closed;
-use super::component::{Component, ComponentId};
+use super::component::Component;
 use super::data::{Context, Data};
 use super::dm;
 use super::locale::{command_server_lang, private_lang, user_lang};
 use super::options::{LevelName, MapId, SettingOptions};
 use super::refusal::{Error, Refused};
-use super::reply::{display_name, update_message};
-use super::table::Table;
+use super::reply::{ask_to_confirm, display_name, update_message};
+use super::table::{Press, Table};
 use crate::lang::Lang;
 use crate::maps;
 use crate::refusal::Refusal;
@@ -277,19 +277,8 @@ pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
         if ctx.data().store.seat_of(game, ctx.author().id.get()).await?.is_none() {
             return Err(Refusal::NotSeated.into());
         }
-        let confirm = serenity::CreateActionRow::Buttons(vec![
-            serenity::CreateButton::new(Component::HandOver.id(game, 0))
-                .label(tr!(lang, "button-leave-game"))
-                .style(serenity::ButtonStyle::Danger),
-        ]);
-        ctx.send(
-            poise::CreateReply::default()
-                .content(tr!(lang, "leave-confirm"))
-                .components(vec![confirm])
-                .ephemeral(true),
-        )
-        .await?;
-        return Ok(());
+        let button = serenity::CreateButton::new(Component::HandOver.id(game, 0)).label(tr!(lang, "button-leave-game"));
+        return ask_to_confirm(ctx, tr!(lang, "leave-confirm"), button).await;
     }
     match ctx.data().store.leave_lobby(channel, ctx.author().id.get()).await? {
         Some(lobby) => send_lobby(ctx, &lobby).await,
@@ -308,12 +297,8 @@ async fn say_lobby_closed(ctx: Context<'_>) -> Result<(), Error> {
 ///
 /// # Errors
 /// Refused: the lobby is closed, or the store refuses (full, not the host, …). Internal: Discord's or the store's.
-pub async fn on_button(
-    ctx: &serenity::Context,
-    data: &Data,
-    component: &serenity::ComponentInteraction,
-    id: &ComponentId,
-) -> Result<(), Error> {
+pub async fn on_button(press: &Press<'_>) -> Result<(), Error> {
+    let (ctx, data, component, id) = press.parts();
     let lang = private_lang(&component.locale);
     let channel = component.channel_id.get();
     let user = &component.user;

@@ -113,6 +113,17 @@ pub async fn say_privately(ctx: Context<'_>, content: String) -> Result<(), Erro
     Ok(())
 }
 
+/// Asks privately before something that cannot be taken back: the question and one red button that does it.
+pub async fn ask_to_confirm(ctx: Context<'_>, question: String, button: serenity::CreateButton) -> Result<(), Error> {
+    let row = serenity::CreateActionRow::Buttons(vec![button.style(serenity::ButtonStyle::Danger)]);
+    let reply = poise::CreateReply::default()
+        .content(question)
+        .components(vec![row])
+        .ephemeral(true);
+    ctx.send(reply).await?;
+    Ok(())
+}
+
 /// A public answer to a command that may name people (`<@id>`) without pinging anyone.
 pub async fn say_quietly(ctx: Context<'_>, content: String) -> Result<(), Error> {
     let reply = poise::CreateReply::default()

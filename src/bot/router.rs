@@ -11,6 +11,7 @@ use super::data::{Context, Data};
 use super::locale::{private_lang, user_lang};
 use super::refusal::{Error, Refused};
 use super::reply::{reply_ephemeral, update_message};
+use super::table::Press;
 use super::{claim, computer, ending, lobby, reminders, stalls, tickets, turn, views};
 use crate::text::catalog::tr;
 
@@ -76,10 +77,16 @@ async fn route(
     id: &ComponentId,
 ) -> Result<(), Error> {
     use Component::*;
+    let press = Press {
+        ctx,
+        data,
+        component,
+        id,
+    };
     match id.component {
-        Join | Leave | AddComputer | Start | Cancel => lobby::on_button(ctx, data, component, id).await,
-        StartingTickets | Tickets | Keep => tickets::on_component(ctx, data, component, id).await,
-        Deck | Take { .. } | Pass => turn::on_button(ctx, data, component, id).await,
+        Join | Leave | AddComputer | Start | Cancel => lobby::on_button(&press).await,
+        StartingTickets | Tickets | Keep => tickets::on_component(&press).await,
+        Deck | Take { .. } | Pass => turn::on_button(&press).await,
         Claim
         | Station
         | PickerPage { .. }
@@ -88,10 +95,10 @@ async fn route(
         | PaymentPage { .. }
         | Confirm { .. }
         | CancelClaim
-        | GiveUp => claim::on_component(ctx, data, component, id).await,
-        Hand => views::on_button(ctx, data, component, id).await,
-        End | HandOver => ending::on_button(ctx, data, component, id).await,
-        Skip | Replace => stalls::on_button(ctx, data, component, id).await,
+        | GiveUp => claim::on_component(&press).await,
+        Hand => views::on_button(&press).await,
+        End | HandOver => ending::on_button(&press).await,
+        Skip | Replace => stalls::on_button(&press).await,
     }
 }
 

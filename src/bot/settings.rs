@@ -18,7 +18,7 @@ use crate::text::catalog::tr;
 pub async fn settings(ctx: Context<'_>, pings: Option<bool>, heads_up: Option<bool>) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let store = &ctx.data().store;
-    let Opened { held: _held, table } = Opened::command(ctx.data(), ctx.channel_id().get()).await?;
+    let Opened { held: _held, table } = Opened::command(ctx).await?;
     let chosen = SettingOptions::read(ctx).await?;
     let (game, user) = (table.id, ctx.author().id.get());
     let mut changes = Vec::new();

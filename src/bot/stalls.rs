@@ -5,13 +5,13 @@
 use poise::serenity_prelude as serenity;
 
 use super::announce::{after_play, tell_channel};
-use super::component::{Component, ComponentId};
+use super::component::Component;
 use super::data::{Context, Data, Held};
 use super::locale::{private_lang, user_lang};
 use super::play::{Played, play_seat};
 use super::refusal::Error;
 use super::reply::{escape_markdown, reply_ephemeral, say_privately, who};
-use super::table::{Opened, Table};
+use super::table::{Opened, Press, Table};
 use crate::lang::Lang;
 use crate::rules::Action;
 use crate::text::{and_list, catalog::tr};
@@ -111,7 +111,7 @@ async fn remedy(
 
 /// Runs a remedy for a command and answers it.
 async fn remedy_command(ctx: Context<'_>, how: Remedy) -> Result<(), Error> {
-    let Opened { held, table } = Opened::command(ctx.data(), ctx.channel_id().get()).await?;
+    let Opened { held, table } = Opened::command(ctx).await?;
     let channel = table.channel;
     let done = remedy(
         ctx.data(),
@@ -131,19 +131,15 @@ async fn remedy_command(ctx: Context<'_>, how: Remedy) -> Result<(), Error> {
 ///
 /// # Errors
 /// As the commands.
-pub async fn on_button(
-    ctx: &serenity::Context,
-    data: &Data,
-    component: &serenity::ComponentInteraction,
-    id: &ComponentId,
-) -> Result<(), Error> {
+pub async fn on_button(press: &Press<'_>) -> Result<(), Error> {
+    let (ctx, data, component, id) = press.parts();
     let how = match id.component {
         Component::Skip => Remedy::Skip,
         Component::Replace => Remedy::Replace,
         other => return Err(Error::misrouted(other)),
     };
     let lang = private_lang(&component.locale);
-    let Opened { held, table } = Opened::component(data, component, id).await?;
+    let Opened { held, table } = Opened::component(press).await?;
     let channel = table.channel;
     let done = remedy(data, table, component.user.id.get(), &who(&component.user), how, lang).await?;
     reply_ephemeral(ctx, component, &done.answer).await?;
@@ -166,7 +162,7 @@ pub async fn replace(ctx: Context<'_>) -> Result<(), Error> {
 /// Take back your seat from the computer that has been playing it.
 #[poise::command(slash_command)]
 pub async fn rejoin(ctx: Context<'_>) -> Result<(), Error> {
-    let Opened { held: _held, table } = Opened::command(ctx.data(), ctx.channel_id().get()).await?;
+    let Opened { held: _held, table } = Opened::command(ctx).await?;
     let seat = ctx.data().store.rejoin(table.id, ctx.author().id.get()).await?;
     let seats = ctx.data().store.seats(table.id).await?;
     let name = seats

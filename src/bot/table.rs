@@ -4,7 +4,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::component::ComponentId;
-use super::data::{Data, Held};
+use super::data::{Context, Data, Held};
 use super::refusal::{Error, Refused};
 use super::reply::escape_markdown;
 use crate::ids::GameId;
@@ -131,6 +131,32 @@ impl Table {
     }
 }
 
+/// A component pressed: what every component handler gets.
+pub struct Press<'a> {
+    /// Discord.
+    pub ctx: &'a serenity::Context,
+    /// The bot's shared state.
+    pub data: &'a Data,
+    /// The interaction (its user is who acts).
+    pub component: &'a serenity::ComponentInteraction,
+    /// Its `custom_id`, decoded.
+    pub id: &'a ComponentId,
+}
+
+impl<'a> Press<'a> {
+    /// Its parts: Discord, the bot's state, the interaction, the decoded `custom_id`.
+    pub fn parts(
+        &self,
+    ) -> (
+        &'a serenity::Context,
+        &'a Data,
+        &'a serenity::ComponentInteraction,
+        &'a ComponentId,
+    ) {
+        (self.ctx, self.data, self.component, self.id)
+    }
+}
+
 /// The game a component acts on, with its channel held: the opening every game component shares.
 pub struct Opened {
     /// The channel's game lock, held until the answer is sent.
@@ -145,11 +171,10 @@ impl Opened {
     ///
     /// # Errors
     /// Refused: game over, another channel, already played. Internal: the store's.
-    pub async fn component(
-        data: &Data,
-        component: &serenity::ComponentInteraction,
-        id: &ComponentId,
-    ) -> Result<Opened, Error> {
+    pub async fn component(press: &Press<'_>) -> Result<Opened, Error> {
+        let Press {
+            data, component, id, ..
+        } = *press;
         let channel = component.channel_id.get();
         let held = data.hold(channel).await;
         let Some(table) = Table::in_channel(data, channel).await?.filter(|t| id.game == t.id) else {
@@ -171,9 +196,21 @@ impl Opened {
     ///
     /// # Errors
     /// Refused: no game in play. Internal: the store's.
-    pub async fn command(data: &Data, channel: u64) -> Result<Opened, Error> {
+    pub async fn command(ctx: Context<'_>) -> Result<Opened, Error> {
+        let (data, channel) = (ctx.data(), ctx.channel_id().get());
         let held = data.hold(channel).await;
         let table = Table::running(data, channel).await?;
         Ok(Opened { held, table })
+    }
+
+    /// Holds a command's channel, loads its game and finds the seat its user plays: the opening of every command
+    /// that acts on a seat's turn.
+    ///
+    /// # Errors
+    /// Refused: no game in play, not seated. Internal: the store's.
+    pub async fn seat_of_command(ctx: Context<'_>) -> Result<(Opened, Seat), Error> {
+        let opened = Opened::command(ctx).await?;
+        let seat = opened.table.seat(ctx.author().id.get())?;
+        Ok((opened, seat))
     }
 }

@@ -3,14 +3,14 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::component::{Component, ComponentId};
+use super::component::Component;
 use super::data::{Context, Data};
 use super::locale::{private_lang, user_lang};
 use super::outcome::Outcome;
 use super::play::play;
 use super::refusal::{Error, Refused};
 use super::reply::Private;
-use super::table::{Opened, Table};
+use super::table::{Opened, Press, Table};
 use crate::lang::Lang;
 use crate::rules::{Action, Seat, Step, TicketId, TicketSet};
 use crate::text::{self, catalog::tr};
@@ -18,7 +18,7 @@ use crate::text::{self, catalog::tr};
 /// Choose your starting tickets, or draw tickets on your turn.
 #[poise::command(slash_command)]
 pub async fn tickets(ctx: Context<'_>) -> Result<(), Error> {
-    let Opened { held, table } = Opened::command(ctx.data(), ctx.channel_id().get()).await?;
+    let Opened { held, table } = Opened::command(ctx).await?;
     ticket_choice(ctx.data(), table, ctx.author().id.get(), user_lang(ctx))
         .await?
         .send(ctx, held)
@@ -30,15 +30,11 @@ pub async fn tickets(ctx: Context<'_>) -> Result<(), Error> {
 ///
 /// # Errors
 /// Refused: not seated, not one's turn, a select that sent no tickets. Internal: Discord's or the store's.
-pub async fn on_component(
-    ctx: &serenity::Context,
-    data: &Data,
-    component: &serenity::ComponentInteraction,
-    id: &ComponentId,
-) -> Result<(), Error> {
+pub async fn on_component(press: &Press<'_>) -> Result<(), Error> {
+    let (ctx, data, component, id) = press.parts();
     let lang = private_lang(&component.locale);
     let user = component.user.id.get();
-    let Opened { held, table } = Opened::component(data, component, id).await?;
+    let Opened { held, table } = Opened::component(press).await?;
     let outcome = match id.component {
         // After the starting choice the start message's button only explains (so an old button never draws
         // tickets by surprise).

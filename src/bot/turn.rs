@@ -4,14 +4,14 @@
 use poise::serenity_prelude as serenity;
 
 use super::announce;
-use super::component::{Component, ComponentId};
-use super::data::{Context, Data};
+use super::component::Component;
+use super::data::Context;
 use super::locale::{private_lang, user_lang};
 use super::outcome::Outcome;
 use super::play::play;
 use super::refusal::{Error, Refused};
 use super::reply::Private;
-use super::table::{Opened, Table};
+use super::table::{Opened, Press, Table};
 use crate::rules::Action;
 use crate::rules::names;
 use crate::text::{self, catalog::tr};
@@ -21,7 +21,7 @@ use crate::text::{self, catalog::tr};
 pub async fn draw(ctx: Context<'_>, #[autocomplete = "complete_draw"] card: String) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let action = names::parse_draw(&card).ok_or(Refused::DrawHow)?;
-    let Opened { held, table } = Opened::command(ctx.data(), ctx.channel_id().get()).await?;
+    let Opened { held, table } = Opened::command(ctx).await?;
     let played = play(ctx.data(), table, ctx.author().id.get(), action, lang).await?;
     // A blind draw tells the player their card; a face-up one has nothing secret, so it says what happened.
     let said = if played.private.is_empty() {
@@ -62,12 +62,8 @@ async fn complete_draw(ctx: Context<'_>, typed: &str) -> serenity::CreateAutocom
 ///
 /// # Errors
 /// Refused: not seated, not one's turn, already played, refused by the rules. Internal: Discord's or the store's.
-pub async fn on_button(
-    ctx: &serenity::Context,
-    data: &Data,
-    component: &serenity::ComponentInteraction,
-    id: &ComponentId,
-) -> Result<(), Error> {
+pub async fn on_button(press: &Press<'_>) -> Result<(), Error> {
+    let (ctx, data, component, id) = press.parts();
     let action = match id.component {
         Component::Deck => Action::DrawBlind,
         Component::Take { slot } => Action::DrawFaceup { slot },
@@ -75,7 +71,7 @@ pub async fn on_button(
         other => return Err(Error::misrouted(other)),
     };
     let lang = private_lang(&component.locale);
-    let Opened { held, table } = Opened::component(data, component, id).await?;
+    let Opened { held, table } = Opened::component(press).await?;
     let played = play(data, table, component.user.id.get(), action, lang).await?;
     announce::turn_button(ctx, data, component, played, lang, held).await
 }

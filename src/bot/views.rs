@@ -3,13 +3,12 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::component::ComponentId;
-use super::data::{Context, Data};
+use super::data::Context;
 use super::locale::{private_lang, user_lang};
 use super::pictures::{board_png, seat_png};
 use super::refusal::Error;
 use super::reply::Private;
-use super::table::{Opened, Table};
+use super::table::{Opened, Press, Table};
 use super::turn_message::scores_embed;
 use crate::lang::Lang;
 use crate::text::{self, catalog::tr};
@@ -30,14 +29,10 @@ pub async fn hand(ctx: Context<'_>) -> Result<(), Error> {
 ///
 /// # Errors
 /// Refused: not seated (told after the press was acknowledged). Internal: Discord's or the store's.
-pub async fn on_button(
-    ctx: &serenity::Context,
-    data: &Data,
-    component: &serenity::ComponentInteraction,
-    id: &ComponentId,
-) -> Result<(), Error> {
+pub async fn on_button(press: &Press<'_>) -> Result<(), Error> {
+    let Press { ctx, component, .. } = *press;
     let lang = private_lang(&component.locale);
-    let Opened { held, table } = Opened::component(data, component, id).await?;
+    let Opened { held, table } = Opened::component(press).await?;
     drop(held);
     // Drawing the picture can take a moment: acknowledge first, then answer.
     component.defer_ephemeral(&ctx.http).await?;

@@ -5,19 +5,21 @@
 mod complete;
 mod pickers;
 
+use std::sync::Arc;
+
 use poise::serenity_prelude as serenity;
 
-use super::component::{Component, ComponentId, Place};
+use super::component::{Component, Place};
 use super::data::{Context, Data};
 use super::locale::{private_lang, user_lang};
 use super::outcome::Outcome;
 use super::play::{play, play_seat};
 use super::refusal::{Error, Refused};
 use super::reply::Private;
-use super::table::{Opened, Table};
+use super::table::{Opened, Press, Table};
 use crate::lang::Lang;
-use crate::rules::names;
-use crate::rules::{Action, CardCounts, CityId, Payment, Purchase, RouteId, Seat, Step};
+use crate::rules::names::{self, NameError};
+use crate::rules::{Action, CardCounts, CityId, Map, Payment, Purchase, RouteId, Seat, Step};
 use crate::text::{self, catalog::tr};
 use complete::{complete_city, complete_route, complete_route_payment, complete_station_payment};
 use pickers::{confirm_prompt, payment_picker, place_picker};
@@ -97,22 +99,14 @@ pub async fn claim(
     #[autocomplete = "complete_route_payment"] pay: Option<String>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    let Opened { held, table } = Opened::command(ctx.data(), ctx.channel_id().get()).await?;
-    let seat = table.seat(ctx.author().id.get())?;
-    let map = table.game.map().clone();
-    let name_refused = |error| Refused::Name {
-        map: map.clone(),
-        error,
-    };
-    let pay = pay
-        .map(|p| text::parse_cards(lang, &map, &p))
-        .transpose()
-        .map_err(name_refused)?;
+    let (Opened { held, table }, seat) = Opened::seat_of_command(ctx).await?;
+    let map = Arc::clone(table.game.map());
+    let pay = typed(&map, pay.map(|p| text::parse_cards(lang, &map, &p)).transpose())?;
     // A tunnel waiting for this player is answered first, whatever route was typed.
     let purchase = match table.game.own_tunnel(seat) {
         Some(tunnel) => tunnel,
         None => {
-            let tracks = names::parse_route(&map, &route).map_err(name_refused)?.tracks;
+            let tracks = typed(&map, names::parse_route(&map, &route))?.tracks;
             Purchase::Route(table.game.track_for(seat, &tracks, pay.as_ref()))
         }
     };
@@ -128,18 +122,10 @@ pub async fn station(
     #[autocomplete = "complete_station_payment"] pay: Option<String>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    let Opened { held, table } = Opened::command(ctx.data(), ctx.channel_id().get()).await?;
-    let seat = table.seat(ctx.author().id.get())?;
-    let map = table.game.map().clone();
-    let name_refused = |error| Refused::Name {
-        map: map.clone(),
-        error,
-    };
-    let city = names::find_city(&map, &city).map_err(name_refused)?;
-    let pay = pay
-        .map(|p| text::parse_cards(lang, &map, &p))
-        .transpose()
-        .map_err(name_refused)?;
+    let (Opened { held, table }, seat) = Opened::seat_of_command(ctx).await?;
+    let map = Arc::clone(table.game.map());
+    let city = typed(&map, names::find_city(&map, &city))?;
+    let pay = typed(&map, pay.map(|p| text::parse_cards(lang, &map, &p)).transpose())?;
     let outcome = buy(
         ctx.data(),
         table,
@@ -153,19 +139,23 @@ pub async fn station(
     outcome.send(ctx, held).await
 }
 
+/// A name or payment as typed, or the refusal saying what did not read (with close names to try).
+fn typed<T>(map: &Arc<Map>, read: Result<T, NameError>) -> Result<T, Refused> {
+    read.map_err(|error| Refused::Name {
+        map: Arc::clone(map),
+        error,
+    })
+}
+
 /// The claim's components: `Claim` and `Station` on the turn message (a new private picker), and everything on the
 /// pickers (which their answer replaces).
 ///
 /// # Errors
 /// Refused: not seated, not one's turn, already played, refused by the rules. Internal: Discord's or the store's.
-pub async fn on_component(
-    ctx: &serenity::Context,
-    data: &Data,
-    component: &serenity::ComponentInteraction,
-    id: &ComponentId,
-) -> Result<(), Error> {
+pub async fn on_component(press: &Press<'_>) -> Result<(), Error> {
+    let (ctx, data, component, id) = press.parts();
     let lang = private_lang(&component.locale);
-    let Opened { held, table } = Opened::component(data, component, id).await?;
+    let Opened { held, table } = Opened::component(press).await?;
     let user = component.user.id.get();
     let seat = table.seat(user)?;
     // Refusals of what a picker offers replace the picker, as its answers do.
