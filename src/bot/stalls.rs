@@ -174,3 +174,80 @@ pub async fn rejoin(ctx: Context<'_>) -> Result<(), Error> {
         .await
         .map_err(Error::after_answer)
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicI64, Ordering};
+
+    use super::*;
+    use crate::rules::GameRng;
+    use crate::seating::PlayerColor;
+    use crate::settings::Settings;
+    use crate::store::{Clock, NewGame, NewSeat, Store};
+
+    /// A stored 2-player game of two people played at random to the last turn of its final round; the bot's state
+    /// over it, and the store's clock.
+    async fn game_at_its_last_turn(name: &str) -> (Data, crate::ids::GameId, Arc<AtomicI64>) {
+        let dir = std::env::temp_dir().join(format!("ttrbot-stalls-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let now = Arc::new(AtomicI64::new(1_800_000_000_000));
+        let clock = Clock::from_fn({
+            let now = Arc::clone(&now);
+            move || now.load(Ordering::SeqCst)
+        });
+        let url = format!("sqlite://{}", dir.join("games.db").display());
+        let store = Store::open_with_clock(&url, clock).await.unwrap();
+        let seats = (0..2)
+            .map(|i| NewSeat {
+                user_id: Some(11 + i as u64),
+                name: format!("P{i}"),
+                color: PlayerColor::for_seat(i),
+            })
+            .collect();
+        let new = NewGame {
+            channel_id: 5,
+            guild_id: Some(7),
+            map: "usa".into(),
+            seed: 3,
+            seats,
+            settings: Settings::default(),
+        };
+        let id = store.create_game(&new).await.unwrap();
+        let mut rng = GameRng::new(9);
+        loop {
+            let loaded = store.load(id).await.unwrap();
+            if loaded.game.public_view().final_turns_left == Some(1) {
+                break;
+            }
+            let seat = loaded.game.to_act()[0];
+            let mut legal = Vec::new();
+            loaded.game.legal_actions(seat, &mut legal);
+            let action = legal[rng.below(legal.len())];
+            store
+                .apply_to(id, &loaded.game, loaded.version, seat, action)
+                .await
+                .unwrap();
+        }
+        (Data::new(store, None, std::time::Duration::from_secs(60)), id, now)
+    }
+
+    #[tokio::test]
+    async fn skipping_the_turn_that_ends_the_game_finishes_it_and_is_told() {
+        let (data, id, now) = game_at_its_last_turn("last").await;
+        let table = Table::load(&data, id, 5).await.unwrap();
+        let stalled = table.game.current();
+        let other = table.seats[1 - stalled.index()].user_id.unwrap();
+        // Past the turn's deadline (48 hours by default).
+        now.fetch_add(49 * 3_600_000, Ordering::SeqCst);
+        let done = remedy(&data, table, other, "P", Remedy::Skip, Lang::En)
+            .await
+            .expect("the skip is made");
+        assert_eq!(done.played.len(), 1, "the skip is there to be told");
+        assert!(done.played[0].after.game.is_over(), "the skip ended the game");
+        assert!(done.answer.contains("skipped"), "{}", done.answer);
+        let stored = data.store.load(id).await.unwrap();
+        assert!(stored.game.is_over());
+    }
+}
