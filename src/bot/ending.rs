@@ -10,9 +10,8 @@ use super::data::{Context, Data};
 use super::locale::{private_lang, user_lang};
 use super::outcome::Outcome;
 use super::refusal::Error;
-use super::reply::{ask_to_confirm, who};
+use super::reply::{actor, ask_to_confirm, who};
 use super::table::{Opened, Press, Table};
-use crate::store::Actor;
 use crate::text::{self, catalog::tr};
 
 /// End the game in this channel without a winner (the host or someone who manages the channel).
@@ -47,15 +46,7 @@ async fn end_confirmed(
     component: &serenity::ComponentInteraction,
     table: &Table,
 ) -> Result<Outcome, Error> {
-    let manages = component
-        .member
-        .as_ref()
-        .and_then(|m| m.permissions)
-        .is_some_and(|p| p.manage_channels());
-    let actor = Actor {
-        user_id: component.user.id.get(),
-        manages_channel: manages,
-    };
+    let actor = actor(&component.user, component.member.as_ref());
     data.store.end_game(table.channel, actor).await?;
     let map = text::map_name(table.lang(), table.game.map());
     let said = tr!(table.lang(), "ended-public", who = who(&component.user), map = map);

@@ -10,7 +10,7 @@ use super::dm;
 use super::locale::{command_server_lang, private_lang, user_lang};
 use super::options::{LevelName, MapId, SettingOptions};
 use super::refusal::{Error, Refused};
-use super::reply::{ask_to_confirm, display_name, update_message};
+use super::reply::{actor, ask_to_confirm, display_name, update_message};
 use super::table::{Press, Table};
 use crate::lang::Lang;
 use crate::maps;
@@ -33,14 +33,6 @@ fn new_seed(fixed: Option<u64>, channel: u64, salt: u64) -> u64 {
         |seed| seed ^ channel.rotate_left(29),
     );
     crate::rules::GameRng::new(base).next_u64() >> 1
-}
-
-/// Who is asking, and whether they may manage the channel (then they may start or cancel any lobby).
-fn actor(user: &serenity::User, member: Option<&serenity::Member>) -> Actor {
-    Actor {
-        user_id: user.id.get(),
-        manages_channel: member.and_then(|m| m.permissions).is_some_and(|p| p.manage_channels()),
-    }
 }
 
 /// A built-in map's name in `lang` (the id itself for a map that is no longer built in).

@@ -5,6 +5,7 @@ use poise::serenity_prelude as serenity;
 
 use super::data::Context;
 use super::refusal::Error;
+use crate::store::Actor;
 
 /// Fills one of Discord's reply builders (they share these methods but no trait) with a private answer: its text,
 /// components and picture, marked ephemeral. `$attach` is the builder's method for a file.
@@ -149,6 +150,15 @@ pub fn escape_markdown(text: &str) -> String {
 /// A user as messages name them: their display name, escaped.
 pub fn who(user: &serenity::User) -> String {
     escape_markdown(user.global_name.as_deref().unwrap_or(&user.name))
+}
+
+/// Who is asking, and whether they may manage the channel (then they may start, cancel or end any game there, and
+/// change its settings, like its host).
+pub fn actor(user: &serenity::User, member: Option<&serenity::Member>) -> Actor {
+    Actor {
+        user_id: user.id.get(),
+        manages_channel: member.and_then(|m| m.permissions).is_some_and(|p| p.manage_channels()),
+    }
 }
 
 /// The name a player is shown by in a game: their nickname in the server, else their display name.

@@ -5,11 +5,11 @@ use super::data::Context;
 use super::locale::user_lang;
 use super::options::SettingOptions;
 use super::refusal::{Error, Refused};
-use super::reply::say_privately;
+use super::reply::{actor, say_privately};
 use super::table::Opened;
 use crate::lang::Lang;
 use crate::settings::{Layout, Settings};
-use crate::store::{Actor, GameId, Preference, Store, StoreError};
+use crate::store::{GameId, Preference, Store, StoreError};
 use crate::text::catalog::tr;
 
 /// See or change this game's settings (reminders, deadline, confirming claims) and what pings you.
@@ -24,10 +24,7 @@ pub async fn settings(ctx: Context<'_>, pings: Option<bool>, heads_up: Option<bo
     let mut changes = Vec::new();
     if chosen.any() {
         let member = ctx.author_member().await;
-        let actor = Actor {
-            user_id: user,
-            manages_channel: member.and_then(|m| m.permissions).is_some_and(|p| p.manage_channels()),
-        };
+        let actor = actor(ctx.author(), member.as_deref());
         changes.push(
             store
                 .change_settings(game, actor, |s| chosen.apply(s))

@@ -93,7 +93,9 @@ impl Table {
 
     /// A seat's name as channel messages show it.
     pub fn name(&self, seat: Seat) -> String {
-        self.names().get(seat.index()).cloned().unwrap_or_default()
+        self.seats
+            .get(seat.index())
+            .map_or_else(String::new, |s| escape_markdown(&s.player.name))
     }
 
     /// The seat a Discord user plays, if any.
