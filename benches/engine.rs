@@ -171,5 +171,46 @@ fn engine(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, engine);
+/// The texts that cost the name readers most, each 6,000 characters (the longest a Discord option can hold, and
+/// what a player could send before options had a `max_length`): many separators, near-miss names on both sides of
+/// every cut, a colour at the end, names that are real except for one letter.
+fn worst_texts(map: &Map) -> Vec<(&'static str, String)> {
+    let first = map.cities[0].name.clone();
+    let six_thousand = |piece: &str| piece.repeat(6_000 / piece.chars().count().max(1));
+    vec![
+        ("hyphens", six_thousand("a-")),
+        ("near-miss names", six_thousand(&format!("{}x - ", first))),
+        ("real names cut everywhere", six_thousand(&format!("{first} - "))),
+        ("words then a colour", format!("{} red", six_thousand("to "))),
+        ("one long word", six_thousand("q")),
+        (
+            "spaces around a route",
+            format!("{}{first} - {first}", " ".repeat(5_990)),
+        ),
+    ]
+}
+
+/// Worst parse time of what a player types, per reader and text: the bot reads these under a channel's lock.
+fn names(c: &mut Criterion) {
+    use ttrbot::rules::names;
+    for map_id in ["usa", "switzerland"] {
+        let map = maps::builtin(map_id).expect("a built-in map");
+        for (what, text) in worst_texts(&map) {
+            c.bench_function(&format!("names/{map_id}/parse_route/{what}"), |b| {
+                b.iter(|| names::parse_route(&map, black_box(&text)))
+            });
+            c.bench_function(&format!("names/{map_id}/find_city/{what}"), |b| {
+                b.iter(|| names::find_city(&map, black_box(&text)))
+            });
+            c.bench_function(&format!("names/{map_id}/search_routes/{what}"), |b| {
+                b.iter(|| names::search_routes(&map, black_box(&text)))
+            });
+            c.bench_function(&format!("names/{map_id}/parse_cards/{what}"), |b| {
+                b.iter(|| ttrbot::text::parse_cards(ttrbot::lang::Lang::Es, &map, black_box(&text)))
+            });
+        }
+    }
+}
+
+criterion_group!(benches, engine, names);
 criterion_main!(benches);

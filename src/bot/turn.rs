@@ -18,7 +18,12 @@ use crate::text::{self, catalog::tr};
 
 /// `/ttr draw`: take a card from the deck or a face-up slot.
 #[poise::command(slash_command)]
-pub async fn draw(ctx: Context<'_>, #[autocomplete = "complete_draw"] card: String) -> Result<(), Error> {
+pub async fn draw(
+    ctx: Context<'_>,
+    #[autocomplete = "complete_draw"]
+    #[max_length = 100]
+    card: String,
+) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let action = names::parse_draw(&card).ok_or(Refused::DrawHow)?;
     let Opened { held, table } = Opened::command(ctx).await?;

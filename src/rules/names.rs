@@ -122,18 +122,65 @@ const SEPARATORS: [&str; 7] = [" – ", " — ", " - ", " to ", "–", "—", "-
 /// # Errors
 /// `Empty`, or `UnknownCity` with the closest names.
 pub fn find_city(map: &Map, typed: &str) -> Result<CityId, NameError> {
+    let names = FoldedNames::of(map);
     let key = fold(typed);
     if key.is_empty() {
         return Err(NameError::Empty);
     }
-    map.cities
-        .iter()
-        .position(|c| fold(&c.name) == key)
-        .map(|i| CityId(i as u16))
-        .ok_or_else(|| NameError::UnknownCity {
-            typed: excerpt(typed.trim()),
-            close: closest_cities(map, &key),
-        })
+    names
+        .find_folded(&key)
+        .ok_or_else(|| unknown_city(map, &names, typed, &key))
+}
+
+/// Whether `text` could fold to at most `chars` characters: folding drops whitespace and dots and shortens
+/// "saint" (5 letters) to "st" (2), and nothing else shortens a text, so more than 5/2 letters per character
+/// cannot fit. Linear, and without folding a text that is far too long to be a name.
+fn could_fold_within(text: &str, chars: usize) -> bool {
+    let letters = text.chars().filter(|&c| !c.is_whitespace() && c != '.').count();
+    letters * 2 <= chars * 5
+}
+
+/// A map's location names folded once, so that reading what a player typed costs one fold of the input and one
+/// comparison per location, however the input is cut.
+struct FoldedNames {
+    /// `fold(name)` of every location, by id.
+    names: Vec<String>,
+    /// The longest folded name, in characters: no side of a route can be longer.
+    longest: usize,
+}
+
+impl FoldedNames {
+    fn of(map: &Map) -> FoldedNames {
+        let names: Vec<String> = map.cities.iter().map(|c| fold(&c.name)).collect();
+        let longest = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+        FoldedNames { names, longest }
+    }
+
+    /// The location with exactly this name (after folding), if any.
+    fn find(&self, typed: &str) -> Option<CityId> {
+        if !could_fold_within(typed, self.longest) {
+            return None;
+        }
+        self.find_folded(&fold(typed))
+    }
+
+    fn find_folded(&self, key: &str) -> Option<CityId> {
+        self.names.iter().position(|n| n == key).map(|i| CityId(i as u16))
+    }
+
+    /// Longest text (after folding) that could still name a route: two names, a separator and a colour as the
+    /// bot writes it, "(4, locomotive)".
+    fn longest_route(&self) -> usize {
+        2 * self.longest + 24
+    }
+}
+
+/// The refusal for text that is no location (`key` is its fold), with the nearest names.
+fn unknown_city(map: &Map, names: &FoldedNames, typed: &str, key: &str) -> NameError {
+    NameError::UnknownCity {
+        typed: excerpt(typed.trim()),
+        close: closest_cities(map, names, key),
+    }
 }
 
 /// A route as a player names it: two ends and, if given, a colour.
@@ -161,25 +208,45 @@ pub fn parse_route(map: &Map, typed: &str) -> Result<RouteName, NameError> {
     if text.is_empty() {
         return Err(NameError::Empty);
     }
-    let (ends, color) = split_color(map, text)?;
+    let names = FoldedNames::of(map);
+    let not_a_route = || NameError::NotARoute { typed: excerpt(text) };
+    // Every step below is linear in the text; this bound keeps what an attacker can make them cost small too.
+    if !could_fold_within(text, names.longest_route()) {
+        return Err(not_a_route());
+    }
+    let (ends, color) = split_color(map, &names, text)?;
     let mut first_unknown = None;
-    for sep in SEPARATORS {
-        for (at, _) in ends.match_indices(sep) {
-            let (left, right) = (ends[..at].trim(), ends[at + sep.len()..].trim());
-            match (find_city(map, left), find_city(map, right)) {
-                (Ok(a), Ok(b)) => return route_between(map, (a, left), (b, right), color),
-                (Ok(_), Err(e)) | (Err(e), Ok(_)) => {
-                    first_unknown.get_or_insert(e);
-                }
-                (Err(_), Err(_)) => {}
+    for (at, sep) in separators_in(ends) {
+        let (left, right) = (ends[..at].trim(), ends[at + sep.len()..].trim());
+        match (names.find(left), names.find(right)) {
+            (Some(a), Some(b)) => return route_between(map, (a, left), (b, right), color),
+            (Some(_), None) if !right.is_empty() => {
+                first_unknown.get_or_insert(right);
             }
+            (None, Some(_)) if !left.is_empty() => {
+                first_unknown.get_or_insert(left);
+            }
+            _ => {}
         }
     }
-    Err(first_unknown.unwrap_or_else(|| NameError::NotARoute { typed: excerpt(text) }))
+    // Suggestions are searched once, for the first side that was not a location, not at every cut tried.
+    Err(first_unknown.map_or_else(not_a_route, |side| unknown_city(map, &names, side, &fold(side))))
+}
+
+/// Every place a separator occurs, as (byte offset, separator): separators in the order players mean them, each
+/// from the left.
+fn separators_in(text: &str) -> impl Iterator<Item = (usize, &'static str)> + '_ {
+    SEPARATORS
+        .iter()
+        .flat_map(move |&sep| text.match_indices(sep).map(move |(at, _)| (at, sep)))
 }
 
 /// Splits a colour off the end: "(4, red)" as the bot writes it, or a last word that is a colour.
-fn split_color<'a>(map: &Map, text: &'a str) -> Result<(&'a str, Option<Option<Color>>), NameError> {
+fn split_color<'a>(
+    map: &Map,
+    names: &FoldedNames,
+    text: &'a str,
+) -> Result<(&'a str, Option<Option<Color>>), NameError> {
     if let Some(open) = text.rfind('(')
         && text.ends_with(')')
     {
@@ -193,11 +260,8 @@ fn split_color<'a>(map: &Map, text: &'a str) -> Result<(&'a str, Option<Option<C
     match text.rsplit_once(char::is_whitespace) {
         Some((rest, last)) if parse_color(map, last).is_ok() && !rest.trim().is_empty() => {
             // A city could end in a colour word; prefer the reading where the whole text is two cities.
-            let whole_is_route = SEPARATORS.iter().any(|sep| {
-                text.match_indices(sep).any(|(at, _)| {
-                    find_city(map, &text[..at]).is_ok() && find_city(map, &text[at + sep.len()..]).is_ok()
-                })
-            });
+            let whole_is_route = separators_in(text)
+                .any(|(at, sep)| names.find(&text[..at]).is_some() && names.find(&text[at + sep.len()..]).is_some());
             if whole_is_route {
                 Ok((text, None))
             } else {
@@ -356,15 +420,17 @@ pub fn search_routes(map: &Map, typed: &str) -> Vec<RouteId> {
 }
 
 /// The locations whose names are nearest to a key that matched none: by edit distance, at most a third of the
-/// key's length away.
-fn closest_cities(map: &Map, key: &str) -> Vec<CityId> {
-    let limit = (key.chars().count() / 3).max(1);
+/// key's length away. Names whose length alone puts them past that are not compared, so a long key costs nothing.
+fn closest_cities(map: &Map, names: &FoldedNames, key: &str) -> Vec<CityId> {
+    let key_chars = key.chars().count();
+    let limit = (key_chars / 3).max(1);
     let mut near: Vec<(usize, CityId)> = map
         .cities
         .iter()
+        .zip(&names.names)
         .enumerate()
-        .filter(|(_, c)| c.country.is_none())
-        .map(|(i, c)| (edit_distance(&fold(&c.name), key), CityId(i as u16)))
+        .filter(|(_, (c, name))| c.country.is_none() && name.chars().count().abs_diff(key_chars) <= limit)
+        .map(|(i, (_, name))| (edit_distance(name, key), CityId(i as u16)))
         .filter(|&(d, _)| d <= limit)
         .collect();
     near.sort();

@@ -6,3 +6,4 @@ mod fake_discord;
 
 mod bot_e2e;
 mod bot_games;
+mod hardening;

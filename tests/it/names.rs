@@ -150,3 +150,105 @@ fn route_search_finds_routes_by_either_end_and_narrows_as_players_type() {
     let york = found("new york");
     assert!(york.iter().all(|r| r.contains("New York")), "{york:?}");
 }
+
+/// Text a player could paste where a name is asked: pieces of real names, separators, colours, cards, markdown,
+/// other scripts and whitespace, up to 6,000 characters (Discord's longest option).
+fn noise(map: &Map, rng: &mut ttrbot::rules::GameRng) -> String {
+    let pieces: Vec<String> = map
+        .cities
+        .iter()
+        .flat_map(|c| [c.name.clone(), c.name.chars().take(3).collect(), c.name.to_uppercase()])
+        .chain(
+            [
+                " - ",
+                "-",
+                " – ",
+                "—",
+                " to ",
+                "to",
+                " ",
+                "   ",
+                "\n",
+                ".",
+                "(",
+                ")",
+                "(4, red)",
+                "red",
+                "gray",
+                "3 red + 1 locomotive",
+                "+",
+                ",",
+                "x",
+                "**",
+                "`",
+                "~~",
+                "||",
+                "<@1>",
+                "São",
+                "İ",
+                "ß",
+                "日本",
+                "🚂",
+                "\u{200b}",
+                "\u{301}",
+                "Saint",
+                "St.",
+                "0",
+                "99999999999",
+            ]
+            .map(str::to_string),
+        )
+        .collect();
+    let goal = match rng.below(4) {
+        0 => rng.below(40),
+        1 => rng.below(200),
+        _ => 5_000 + rng.below(1_001),
+    };
+    let mut text = String::new();
+    while text.chars().count() < goal {
+        text.push_str(&pieces[rng.below(pieces.len())]);
+    }
+    text
+}
+
+#[test]
+fn name_readers_take_any_text_up_to_six_thousand_characters_and_answer_briefly() {
+    let mut rng = ttrbot::rules::GameRng::new(23);
+    for map_id in ["usa", "europe", "switzerland", "india", "berlin"] {
+        let map = map(map_id);
+        for _ in 0..60 {
+            let typed = noise(&map, &mut rng);
+            let brief = |what: &str, said: String| {
+                assert!(
+                    said.chars().count() < 400,
+                    "{what} of {} chars answered at length: {said}",
+                    typed.len()
+                );
+            };
+            match names::parse_route(&map, &typed) {
+                Ok(found) => {
+                    assert!(!found.tracks.is_empty());
+                    for &t in &found.tracks {
+                        let r = map.route(t);
+                        assert!(
+                            (r.a, r.b) == (found.a, found.b) || (r.a, r.b) == (found.b, found.a),
+                            "{typed}"
+                        );
+                    }
+                }
+                Err(e) => brief("parse_route", text::name_error(Lang::En, &map, &e)),
+            }
+            if let Err(e) = names::find_city(&map, &typed) {
+                brief("find_city", text::name_error(Lang::Es, &map, &e));
+            }
+            for lang in [Lang::En, Lang::Es] {
+                if let Err(e) = text::parse_cards(lang, &map, &typed) {
+                    brief("parse_cards", text::name_error(lang, &map, &e));
+                }
+            }
+            assert!(names::search_routes(&map, &typed).len() <= map.routes.len());
+            assert!(names::search_cities(&map, &typed).len() <= map.cities.len());
+            let _ = names::parse_draw(&typed);
+        }
+    }
+}

@@ -95,8 +95,12 @@ async fn buy(
 #[poise::command(slash_command)]
 pub async fn claim(
     ctx: Context<'_>,
-    #[autocomplete = "complete_route"] route: String,
-    #[autocomplete = "complete_route_payment"] pay: Option<String>,
+    #[autocomplete = "complete_route"]
+    #[max_length = 100]
+    route: String,
+    #[autocomplete = "complete_route_payment"]
+    #[max_length = 100]
+    pay: Option<String>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let (Opened { held, table }, seat) = Opened::seat_of_command(ctx).await?;
@@ -118,8 +122,12 @@ pub async fn claim(
 #[poise::command(slash_command)]
 pub async fn station(
     ctx: Context<'_>,
-    #[autocomplete = "complete_city"] city: String,
-    #[autocomplete = "complete_station_payment"] pay: Option<String>,
+    #[autocomplete = "complete_city"]
+    #[max_length = 100]
+    city: String,
+    #[autocomplete = "complete_station_payment"]
+    #[max_length = 100]
+    pay: Option<String>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let (Opened { held, table }, seat) = Opened::seat_of_command(ctx).await?;

@@ -70,6 +70,8 @@ struct Shared {
     posts_denied: Mutex<Vec<u64>>,
     /// The Discord locale of the users and of the server in every interaction sent (`en-US` unless a test says).
     locale: Mutex<String>,
+    /// The application commands the bot registered (the body of its last `PUT …/commands`).
+    commands: Mutex<Value>,
 }
 
 /// Discord's deadline for the first answer to an interaction.
@@ -106,6 +108,7 @@ impl Fake {
             interactions: Mutex::default(),
             posts_denied: Mutex::default(),
             locale: Mutex::new("en-US".to_string()),
+            commands: Mutex::new(json!([])),
         });
         let app = Router::new()
             .route("/gateway", get(gateway))
@@ -294,8 +297,62 @@ impl Fake {
         (id, answer.json)
     }
 
+    /// Whether Discord's client would send this command or autocomplete at all: every option typed must be one the
+    /// bot registered, and a string no longer than its registered `max_length` (6,000 when none is given) nor
+    /// shorter than its `min_length`. `Err` says what the client would refuse.
+    pub fn would_send(&self, interaction: &Value) -> Result<(), String> {
+        if !matches!(interaction["type"].as_u64(), Some(2 | 4)) {
+            return Ok(());
+        }
+        let commands = self.shared.commands.lock().unwrap().clone();
+        let data = &interaction["data"];
+        let command = commands
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|c| c["name"] == data["name"])
+            .ok_or_else(|| format!("no command /{} is registered", data["name"]))?;
+        let sent_sub = &data["options"][0];
+        let sub = command["options"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|o| o["name"] == sent_sub["name"])
+            .ok_or_else(|| format!("/{} has no subcommand {}", data["name"], sent_sub["name"]))?;
+        for option in sent_sub["options"].as_array().into_iter().flatten() {
+            let declared = sub["options"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .find(|o| o["name"] == option["name"])
+                .ok_or_else(|| format!("{} has no option {}", sent_sub["name"], option["name"]))?;
+            if let Some(text) = option["value"].as_str() {
+                let chars = text.chars().count() as u64;
+                let most = declared["max_length"].as_u64().unwrap_or(6000);
+                let least = declared["min_length"].as_u64().unwrap_or(0);
+                // An autocomplete is sent while typing, so only the upper bound applies to it.
+                let short = interaction["type"] == 2 && chars < least;
+                if chars > most || short {
+                    return Err(format!(
+                        "option {} takes {least}..={most} characters, not {chars}",
+                        option["name"]
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The application commands the bot registered.
+    pub fn registered_commands(&self) -> Value {
+        self.shared.commands.lock().unwrap().clone()
+    }
+
     /// Dispatches one interaction with a fresh id; returns the id and the path of its callback.
     fn send_interaction(&self, mut interaction: Value) -> (u64, String) {
+        if let Err(refused) = self.would_send(&interaction) {
+            panic!("Discord's client would not send this ({refused}): {interaction:#}");
+        }
         let id = self.new_id();
         interaction["id"] = json!(id.to_string());
         interaction["token"] = json!(format!("tok-{id}"));
@@ -585,7 +642,10 @@ fn answer(shared: &Shared, method: &Method, path: &str, json: &Value) -> Respons
         ("GET", ["gateway"]) => {
             axum::Json(json!({ "url": format!("ws://127.0.0.1:{}/gateway", shared.port) })).into_response()
         }
-        ("PUT", ["applications", _, "commands"]) => axum::Json(json!([])).into_response(),
+        ("PUT", ["applications", _, "commands"]) => {
+            *shared.commands.lock().unwrap() = json.clone();
+            axum::Json(json!([])).into_response()
+        }
         ("POST", ["interactions", id, _, "callback"]) => {
             let mut sent = shared.interactions.lock().unwrap();
             match sent.get_mut(*id) {

@@ -1,0 +1,108 @@
+//! The bot against what real Discord and real players do (issue "hardened against real Discord"): each test here
+//! failed before the fix it pins.
+
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+
+use crate::fake_discord::table::{Table, content};
+use crate::fake_discord::{Fake, slash};
+
+/// Every string option of `/ttr`, as (subcommand, option, its registered `max_length`).
+fn string_options(fake: &Fake) -> Vec<(String, String, Option<u64>)> {
+    let commands = fake.registered_commands();
+    let ttr = commands
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "ttr")
+        .expect("/ttr is registered")
+        .clone();
+    let mut found = Vec::new();
+    for sub in ttr["options"].as_array().unwrap() {
+        for option in sub["options"].as_array().into_iter().flatten() {
+            if option["type"] == 3 && option["choices"].as_array().is_none_or(Vec::is_empty) {
+                found.push((
+                    sub["name"].as_str().unwrap().to_string(),
+                    option["name"].as_str().unwrap().to_string(),
+                    option["max_length"].as_u64(),
+                ));
+            }
+        }
+    }
+    found
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn what_a_player_may_type_is_bounded_and_the_worst_route_text_is_answered_while_other_channels_play() {
+    let fake = Arc::new(Fake::start("bounded-typing").await);
+    let typed = string_options(&fake);
+    assert!(
+        typed.len() >= 5,
+        "claim route/pay, station city/pay, draw card: {typed:?}"
+    );
+    for (sub, option, most) in &typed {
+        let most = most.unwrap_or_else(|| panic!("/ttr {sub} {option} has no max_length: Discord allows 6,000"));
+        assert!(most <= 100, "/ttr {sub} {option} takes up to {most} characters");
+    }
+    let busy = Table::seat(Arc::clone(&fake), 910, "usa", 2, 1).await;
+    let elsewhere = Table::seat(Arc::clone(&fake), 911, "europe", 2, 2).await;
+    let (game, _) = busy.state().await;
+    let (user, name) = busy.seats[usize::from(game.current().0)];
+
+    // Discord's client refuses more than max_length; the longest text it lets through is the attacker's best.
+    let too_long = slash(
+        user,
+        name,
+        busy.channel,
+        "claim",
+        &[("route", json!("a-".repeat(3000)))],
+    );
+    assert!(fake.would_send(&too_long).is_err());
+    let route_most = typed
+        .iter()
+        .find(|(s, o, _)| s == "claim" && o == "route")
+        .unwrap()
+        .2
+        .unwrap();
+    let worst: Vec<String> = [
+        "a-".repeat(50),
+        "Denvr to ".repeat(12),
+        format!("{} - Omaha", "Kansas City - ".repeat(6)),
+        "—".repeat(100),
+    ]
+    .into_iter()
+    .map(|t| t.chars().take(route_most as usize).collect())
+    .collect();
+    let mut together: Vec<Value> = worst
+        .iter()
+        .map(|t| slash(user, name, busy.channel, "claim", &[("route", json!(t))]))
+        .collect();
+    let (other_user, other_name) = elsewhere.seats[0];
+    together.push(slash(other_user, other_name, elsewhere.channel, "status", &[]));
+    // The fake refuses any answer later than Discord's 3 seconds, so all being answered is the check.
+    let answers = fake.interact_together(together).await;
+    for (text, answer) in worst.iter().zip(&answers) {
+        assert!(
+            content(answer).contains("does not name a route") || content(answer).contains("no city called"),
+            "{text}: {answer:#}"
+        );
+        assert!(
+            content(answer).chars().count() < 300,
+            "nothing typed is echoed back whole: {answer:#}"
+        );
+    }
+    assert!(
+        !content(answers.last().unwrap()).is_empty(),
+        "{:#}",
+        answers.last().unwrap()
+    );
+    let (after, _) = busy.state().await;
+    assert_eq!(after.current(), game.current(), "nothing was changed");
+    drop((busy, elsewhere));
+    Arc::try_unwrap(fake)
+        .ok()
+        .expect("no table holds the fake")
+        .stop()
+        .await;
+}
