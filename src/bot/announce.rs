@@ -11,7 +11,7 @@ use super::dm;
 use super::pictures::pictures;
 use super::play::Played;
 use super::refusal::Error;
-use super::reply::tell_privately;
+use super::reply::{tell_privately, update_message};
 use super::table::Table;
 use super::turn_message::{turn_components, turn_message};
 use crate::lang::Lang;
@@ -128,9 +128,7 @@ pub async fn turn_button(
         .content(content.trim())
         .components(components)
         .allowed_mentions(serenity::CreateAllowedMentions::new());
-    component
-        .create_response(&ctx.http, serenity::CreateInteractionResponse::UpdateMessage(update))
-        .await?;
+    update_message(ctx, component, update).await?;
     let told = async {
         if !played.private.is_empty() {
             tell_privately(ctx, component, &played.private.join(" ")).await?;

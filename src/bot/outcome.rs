@@ -8,7 +8,7 @@ use super::data::{Context, Data, Held};
 use super::locale::{private_lang, user_lang};
 use super::play::Played;
 use super::refusal::Error;
-use super::reply::{Private, tell_privately};
+use super::reply::{Private, tell_privately, update_message};
 
 /// A private answer and, if an action was stored, what the channel is told after it.
 pub struct Outcome {
@@ -71,12 +71,12 @@ impl Outcome {
         in_place: bool,
         held: Held,
     ) -> Result<(), Error> {
-        let response = if in_place {
-            serenity::CreateInteractionResponse::UpdateMessage(self.reply.into_update())
+        if in_place {
+            update_message(ctx, component, self.reply.into_update()).await?;
         } else {
-            serenity::CreateInteractionResponse::Message(self.reply.into_message())
-        };
-        component.create_response(&ctx.http, response).await?;
+            let message = serenity::CreateInteractionResponse::Message(self.reply.into_message());
+            component.create_response(&ctx.http, message).await?;
+        }
         let Some(played) = &self.played else {
             return Ok(());
         };

@@ -82,14 +82,22 @@ pub async fn reply_ephemeral(
     Ok(())
 }
 
-/// Replaces the message a component sits on.
+/// Replaces the message a component sits on, keeping its files (a turn message's board). The only way the bot
+/// updates a message in place.
 pub async fn update_message(
     ctx: &serenity::Context,
     component: &serenity::ComponentInteraction,
     message: serenity::CreateInteractionResponseMessage,
 ) -> Result<(), Error> {
-    component
-        .create_response(&ctx.http, serenity::CreateInteractionResponse::UpdateMessage(message))
+    // serenity writes `"attachments": []` into every update, and Discord removes each file an update's list does
+    // not name; an update without the list keeps them.
+    let mut data = serde_json::to_value(&message).map_err(|e| Error::Internal(Box::new(e)))?;
+    if let Some(fields) = data.as_object_mut() {
+        fields.remove("attachments");
+    }
+    let update = serde_json::json!({ "type": 7, "data": data });
+    ctx.http
+        .create_interaction_response(component.id, &component.token, &update, Vec::new())
         .await?;
     Ok(())
 }

@@ -106,3 +106,39 @@ async fn what_a_player_may_type_is_bounded_and_the_worst_route_text_is_answered_
         .stop()
         .await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_message_keeps_its_board_when_a_card_drawn_by_button_updates_it() {
+    let mut table = Table::open("board-kept", "usa", 3, 7).await;
+    // Every move by a button on the turn message, once it is posted: card draws update it in place.
+    let mut choosing_tickets = false;
+    for _ in 0..30 {
+        let (game, version) = table.state().await;
+        if !choosing_tickets {
+            table.turn_message(version).await;
+        }
+        let action = table.choose(&game, game.current());
+        // Tickets drawn are kept from a private picker; the turn message waits for that.
+        choosing_tickets = matches!(action, ttrbot::rules::Action::DrawTickets);
+        table.make(&game, version, game.current(), action, true).await;
+        table.wait_for_move(version).await;
+    }
+    let (_, version) = table.state().await;
+    table.turn_message(version).await;
+    let messages = table.fake.messages_in(table.channel);
+    let with_board: Vec<_> = messages.iter().filter(|(_, m)| m.posted_with_files > 0).collect();
+    assert!(
+        with_board.len() >= 10,
+        "turn messages with a board: {}",
+        with_board.len()
+    );
+    for (id, message) in with_board {
+        assert_eq!(
+            message.attachments.len(),
+            message.posted_with_files,
+            "message {id} lost its board: {:#}",
+            message.body
+        );
+    }
+    table.stop().await;
+}

@@ -65,13 +65,32 @@ struct Shared {
     dms_closed: Mutex<Vec<u64>>,
     /// Interactions sent, by id: when, and whether the bot has acknowledged it (Discord takes one answer, within
     /// 3 seconds).
-    interactions: Mutex<std::collections::HashMap<String, (Instant, bool)>>,
+    interactions: Mutex<std::collections::HashMap<String, (Instant, bool, u64)>>,
     /// Channels where the bot may not post (error 50013, Missing Permissions).
     posts_denied: Mutex<Vec<u64>>,
     /// The Discord locale of the users and of the server in every interaction sent (`en-US` unless a test says).
     locale: Mutex<String>,
     /// The application commands the bot registered (the body of its last `PUT …/commands`).
     commands: Mutex<Value>,
+    /// Every message the bot posted, as it reads now (edits and updates applied, Discord's attachment rule
+    /// included), by id.
+    messages: Mutex<std::collections::BTreeMap<u64, Stored>>,
+    /// The message each component interaction was used on, by interaction id (what an UPDATE_MESSAGE replaces),
+    /// and the message each interaction's first answer created, by token (its `@original`).
+    interaction_messages: Mutex<std::collections::HashMap<String, u64>>,
+}
+
+/// A message as the fake keeps it.
+#[derive(Clone, Debug)]
+pub struct Stored {
+    /// Its channel (the interaction's, for answers and followups).
+    pub channel: u64,
+    /// Its content, embeds, components and flags as last set.
+    pub body: Value,
+    /// Its files now, as Discord lists them (`id`, `filename`, …).
+    pub attachments: Vec<Value>,
+    /// How many files it was first posted with.
+    pub posted_with_files: usize,
 }
 
 /// Discord's deadline for the first answer to an interaction.
@@ -109,6 +128,8 @@ impl Fake {
             posts_denied: Mutex::default(),
             locale: Mutex::new("en-US".to_string()),
             commands: Mutex::new(json!([])),
+            messages: Mutex::default(),
+            interaction_messages: Mutex::default(),
         });
         let app = Router::new()
             .route("/gateway", get(gateway))
@@ -279,7 +300,7 @@ impl Fake {
             .lock()
             .unwrap()
             .get(&id.to_string())
-            .map(|(at, _)| *at)
+            .map(|(at, _, _)| *at)
     }
 
     /// Sends an interaction and waits for the bot's answer to it (its callback). Returns the callback's JSON.
@@ -343,6 +364,26 @@ impl Fake {
         Ok(())
     }
 
+    /// The latest message whose components include this `custom_id`.
+    fn message_showing(&self, custom_id: &str) -> Option<(u64, Stored)> {
+        let messages = self.shared.messages.lock().unwrap();
+        messages
+            .iter()
+            .rev()
+            .find(|(_, m)| custom_ids(&m.body).iter().any(|id| id == custom_id))
+            .map(|(id, m)| (*id, m.clone()))
+    }
+
+    /// Every message the bot posted in a channel, as they read now, oldest first.
+    pub fn messages_in(&self, channel: u64) -> Vec<(u64, Stored)> {
+        let messages = self.shared.messages.lock().unwrap();
+        messages
+            .iter()
+            .filter(|(_, m)| m.channel == channel)
+            .map(|(id, m)| (*id, m.clone()))
+            .collect()
+    }
+
     /// The application commands the bot registered.
     pub fn registered_commands(&self) -> Value {
         self.shared.commands.lock().unwrap().clone()
@@ -363,13 +404,29 @@ impl Fake {
             interaction["locale"] = json!(locale);
         }
         interaction["guild_locale"] = json!(locale);
+        let channel = interaction["channel_id"]
+            .as_str()
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(0);
+        // A component is on the latest message that shows it, as Discord would send that message along.
+        if interaction["type"] == 3
+            && let Some((message, stored)) =
+                self.message_showing(interaction["data"]["custom_id"].as_str().unwrap_or(""))
+        {
+            interaction["message"] = stored_json(message, &stored);
+            self.shared
+                .interaction_messages
+                .lock()
+                .unwrap()
+                .insert(id.to_string(), message);
+        }
         serde_json::from_value::<serenity::Interaction>(interaction.clone())
             .unwrap_or_else(|e| panic!("the fake's interaction is not one serenity reads: {e}\n{interaction:#}"));
         self.shared
             .interactions
             .lock()
             .unwrap()
-            .insert(id.to_string(), (Instant::now(), false));
+            .insert(id.to_string(), (Instant::now(), false, channel));
         self.sender
             .send(ToGateway::Dispatch("INTERACTION_CREATE", interaction))
             .unwrap();
@@ -578,6 +635,44 @@ fn message_json(id: u64, channel: u64, body: &Value) -> Value {
     })
 }
 
+/// A stored message as Discord returns it, its files listed.
+fn stored_json(id: u64, stored: &Stored) -> Value {
+    let mut message = message_json(id, stored.channel, &stored.body);
+    message["attachments"] = json!(stored.attachments);
+    message
+}
+
+/// One attached file as the fake received it: (part name, file name, content type, bytes).
+type File = (String, String, String, Vec<u8>);
+
+/// A message's files after a create or an edit, by Discord's rule: an `attachments` list in the body names every
+/// file the message keeps (existing ones by their id) and describes the new uploads; without one, the existing
+/// files stay. Uploaded files are always added.
+fn attachments_after(existing: &[Value], body: &Value, files: &[File], new_id: &dyn Fn() -> u64) -> Vec<Value> {
+    let mut kept: Vec<Value> = match body.get("attachments").and_then(Value::as_array) {
+        Some(listed) => existing
+            .iter()
+            .filter(|old| listed.iter().any(|l| same_id(&l["id"], &old["id"])))
+            .cloned()
+            .collect(),
+        None => existing.to_vec(),
+    };
+    for (_, filename, kind, bytes) in files {
+        kept.push(json!({
+            "id": new_id().to_string(), "filename": filename, "size": bytes.len(),
+            "url": format!("https://cdn.example/{filename}"), "proxy_url": format!("https://media.example/{filename}"),
+            "content_type": kind,
+        }));
+    }
+    kept
+}
+
+/// Whether two attachment ids are the same (Discord takes them as strings or numbers).
+fn same_id(a: &Value, b: &Value) -> bool {
+    let text = |v: &Value| v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string());
+    text(a) == text(b)
+}
+
 /// Every `custom_id` in a message's components.
 pub fn custom_ids(message: &Value) -> Vec<String> {
     let mut out = Vec::new();
@@ -618,7 +713,7 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
         let bytes = axum::body::to_bytes(request.into_body(), 16 << 20).await.unwrap();
         (serde_json::from_slice(&bytes).unwrap_or(Value::Null), Vec::new())
     };
-    let answer = answer(&shared, &method, &path, &json);
+    let answer = answer(&shared, &method, &path, &json, &files);
     shared.calls.lock().unwrap().push(Call {
         method: method.to_string(),
         path,
@@ -631,12 +726,40 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
 }
 
 /// What Discord would answer.
-fn answer(shared: &Shared, method: &Method, path: &str, json: &Value) -> Response {
+fn answer(shared: &Shared, method: &Method, path: &str, json: &Value, files: &[File]) -> Response {
     let segments: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
-    let new_message = |channel: u64| {
+    let new_id = || {
         let mut next = shared.next_message.lock().unwrap();
         *next += 1;
-        axum::Json(message_json(*next, channel, json)).into_response()
+        *next
+    };
+    let create = |channel: u64, body: &Value| -> u64 {
+        let id = new_id();
+        let attachments = attachments_after(&[], body, files, &new_id);
+        let stored = Stored {
+            channel,
+            body: body.clone(),
+            posted_with_files: attachments.len(),
+            attachments,
+        };
+        shared.messages.lock().unwrap().insert(id, stored);
+        id
+    };
+    let new_message = |channel: u64| {
+        let id = create(channel, json);
+        let stored = shared.messages.lock().unwrap()[&id].clone();
+        axum::Json(stored_json(id, &stored)).into_response()
+    };
+    let edit = |id: u64, body: &Value| -> Option<Stored> {
+        let mut messages = shared.messages.lock().unwrap();
+        let stored = messages.get_mut(&id)?;
+        stored.attachments = attachments_after(&stored.attachments, body, files, &new_id);
+        for key in ["content", "embeds", "components"] {
+            if let Some(value) = body.get(key) {
+                stored.body[key] = value.clone();
+            }
+        }
+        Some(stored.clone())
     };
     match (method.as_str(), segments.as_slice()) {
         ("GET", ["gateway"]) => {
@@ -649,12 +772,31 @@ fn answer(shared: &Shared, method: &Method, path: &str, json: &Value) -> Respons
         ("POST", ["interactions", id, _, "callback"]) => {
             let mut sent = shared.interactions.lock().unwrap();
             match sent.get_mut(*id) {
-                Some((_, true)) => {
+                Some((_, true, _)) => {
                     let refusal = json!({ "code": 40060, "message": "Interaction has already been acknowledged." });
                     (StatusCode::BAD_REQUEST, axum::Json(refusal)).into_response()
                 }
-                Some((at, acked)) if at.elapsed() <= ACK_DEADLINE => {
+                Some((at, acked, channel)) if at.elapsed() <= ACK_DEADLINE => {
                     *acked = true;
+                    let channel = *channel;
+                    drop(sent);
+                    let data = &json["data"];
+                    match json["type"].as_u64() {
+                        // A new message answering the interaction: its `@original`.
+                        Some(4) => {
+                            let created = create(channel, data);
+                            let token = segments.get(2).copied().unwrap_or("");
+                            shared.interaction_messages.lock().unwrap().insert(token.to_string(), created);
+                        }
+                        // The message the component is on, replaced by Discord's rule for edits.
+                        Some(7) => {
+                            let on = shared.interaction_messages.lock().unwrap().get(*id).copied();
+                            if let Some(message) = on {
+                                edit(message, data);
+                            }
+                        }
+                        _ => {}
+                    }
                     StatusCode::NO_CONTENT.into_response()
                 }
                 _ => {
@@ -663,7 +805,18 @@ fn answer(shared: &Shared, method: &Method, path: &str, json: &Value) -> Respons
                 }
             }
         }
-        ("POST", ["webhooks", _, _]) | ("PATCH" | "GET", ["webhooks", _, _, "messages", _]) => new_message(1),
+        ("POST", ["webhooks", _, _]) => new_message(1),
+        ("PATCH", ["webhooks", _, token, "messages", which]) => {
+            let id = match *which {
+                "@original" => shared.interaction_messages.lock().unwrap().get(*token).copied(),
+                other => other.parse().ok(),
+            };
+            match id.and_then(|id| edit(id, json)) {
+                Some(stored) => axum::Json(stored_json(id.unwrap_or(1), &stored)).into_response(),
+                None => new_message(1),
+            }
+        }
+        ("GET", ["webhooks", _, _, "messages", _]) => new_message(1),
         ("POST", ["users", "@me", "channels"]) => axum::Json(json!({
             // One DM channel per user: 7 000 000 000 000 000 000 plus the user's id.
             "id": (DM_CHANNELS + json["recipient_id"].as_str().and_then(|u| u.parse::<u64>().ok()).unwrap_or(0)).to_string(),
@@ -690,12 +843,13 @@ fn answer(shared: &Shared, method: &Method, path: &str, json: &Value) -> Respons
             (StatusCode::FORBIDDEN, axum::Json(refusal)).into_response()
         }
         ("POST", ["channels", channel, "messages"]) => new_message(channel.parse().unwrap_or(1)),
-        ("PATCH", ["channels", channel, "messages", id]) => axum::Json(message_json(
-            id.parse().unwrap_or(1),
-            channel.parse().unwrap_or(1),
-            json,
-        ))
-        .into_response(),
+        ("PATCH", ["channels", channel, "messages", id]) => {
+            let id: u64 = id.parse().unwrap_or(1);
+            match edit(id, json) {
+                Some(stored) => axum::Json(stored_json(id, &stored)).into_response(),
+                None => axum::Json(message_json(id, channel.parse().unwrap_or(1), json)).into_response(),
+            }
+        }
         ("POST", ["channels", channel, "threads"]) => {
             let mut next = shared.next_message.lock().unwrap();
             *next += 1;
