@@ -8,7 +8,7 @@ use super::pictures::Pictures;
 use super::table::Table;
 use crate::lang::Lang;
 use crate::rules::view::FinalResult;
-use crate::rules::{Action, PublicView, Step};
+use crate::rules::{PublicView, Step};
 use crate::text::{self, catalog::tr};
 
 /// The turn message: what just happened, the player to move pinged, the board picture and the scores. Once the
@@ -55,7 +55,8 @@ pub fn heads_up(table: &Table, view: &PublicView) -> Option<u64> {
 }
 
 /// A turn message's buttons, stamped with the game's version: the face-up cards ("1 · red"), `Deck`, `Tickets` and
-/// `Hand`. A button the player to move cannot use now is shown disabled; none is shown once the game is over.
+/// `Hand`. A button is disabled only when the move is impossible whatever the player to move holds: everyone reads
+/// these buttons, so they are built from the public view alone. None is shown once the game is over.
 pub fn turn_components(table: &Table) -> Vec<serenity::CreateActionRow> {
     if table.game.is_over() {
         return Vec::new();
@@ -63,51 +64,47 @@ pub fn turn_components(table: &Table) -> Vec<serenity::CreateActionRow> {
     let lang = table.lang();
     let id = |component: Component| component.id(table.id, table.version);
     let map = table.game.map();
-    let mut legal = Vec::new();
-    table.game.legal_actions(table.game.current(), &mut legal);
     let view = table.game.public_view();
+    let open = view.open_moves(map);
     let faceup = text::faceup(lang, map, &view);
     let mut cards: Vec<serenity::CreateButton> = faceup
         .into_iter()
         .enumerate()
         .map(|(slot, label)| {
-            let slot = slot as u8;
-            serenity::CreateButton::new(id(Component::Take { slot }))
+            serenity::CreateButton::new(id(Component::Take { slot: slot as u8 }))
                 .label(label)
                 .style(serenity::ButtonStyle::Secondary)
-                .disabled(!legal.contains(&Action::DrawFaceup { slot }))
+                .disabled(!open.take[slot])
         })
         .collect();
     cards.push(
         serenity::CreateButton::new(id(Component::Deck))
             .label(tr!(lang, "button-deck"))
             .style(serenity::ButtonStyle::Primary)
-            .disabled(!legal.contains(&Action::DrawBlind)),
+            .disabled(!open.deck),
     );
     let (first, rest) = cards.split_at(cards.len().min(5));
     let mut second: Vec<serenity::CreateButton> = rest.to_vec();
     // `Claim` and `Station` only open a private picker of the game as it is then, so they carry no version; the
     // picker's own choices do. During a tunnel, `Claim` brings back the tunnel's Pay / Give up.
-    let tunnel = matches!(table.game.step(), Step::Tunnel(_));
-    let can_claim = tunnel || legal.iter().any(|a| matches!(a, Action::Claim { .. }));
     second.push(
         serenity::CreateButton::new(id(Component::Claim))
             .label(tr!(lang, "button-claim"))
             .style(serenity::ButtonStyle::Success)
-            .disabled(!can_claim),
+            .disabled(!open.claim),
     );
     second.push(
         serenity::CreateButton::new(id(Component::Tickets))
             .label(tr!(lang, "button-tickets"))
             .style(serenity::ButtonStyle::Secondary)
-            .disabled(!legal.contains(&Action::DrawTickets)),
+            .disabled(!open.tickets),
     );
     if map.rules.stations > 0 {
         second.push(
             serenity::CreateButton::new(id(Component::Station))
                 .label(tr!(lang, "button-station"))
                 .style(serenity::ButtonStyle::Secondary)
-                .disabled(!legal.iter().any(|a| matches!(a, Action::BuildStation { .. }))),
+                .disabled(!open.station),
         );
     }
     second.push(
@@ -119,8 +116,9 @@ pub fn turn_components(table: &Table) -> Vec<serenity::CreateActionRow> {
         serenity::CreateActionRow::Buttons(first.to_vec()),
         serenity::CreateActionRow::Buttons(second),
     ];
-    // Only when nothing else is possible (no card to draw, no route or ticket to take) may a player pass.
-    if legal.contains(&Action::Pass) {
+    // Only when nothing can be drawn may a player pass (and then only if their cards build nothing: the rules
+    // refuse the pass privately otherwise).
+    if open.pass {
         rows.push(serenity::CreateActionRow::Buttons(vec![
             serenity::CreateButton::new(id(Component::Pass))
                 .label(tr!(lang, "button-pass"))
@@ -191,4 +189,168 @@ fn fit_field(lines: &[String], lang: Lang) -> String {
         out.push_str(line);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::ids::GameId;
+    use crate::rules::position::Position;
+    use crate::rules::{Action, Game, GameRng, Seat};
+    use crate::seating::Player;
+    use crate::settings::Settings;
+    use crate::store::StoredSeat;
+
+    const PLAYERS: [&str; 3] = ["Ana", "Ben", "Cy"];
+
+    fn table(game: Game) -> Table {
+        let seats = Player::list(&PLAYERS)
+            .into_iter()
+            .enumerate()
+            .map(|(i, player)| StoredSeat {
+                seat: Seat(i as u8),
+                user_id: Some(11 + i as u64),
+                stand_in_for: None,
+                heads_up: false,
+                language: None,
+                player,
+            })
+            .collect();
+        Table {
+            id: GameId(1),
+            channel: 5,
+            game,
+            version: 40,
+            seats,
+            settings: Settings::default(),
+        }
+    }
+
+    /// Everything of a turn message that Discord receives but the picture's bytes (drawn from the public view).
+    fn payload(game: Game) -> serde_json::Value {
+        let pictures = Pictures {
+            board: Vec::new(),
+            chart: None,
+        };
+        serde_json::to_value(turn_message(&table(game), "Ana drew a card.", pictures)).unwrap()
+    }
+
+    /// The same position with the seat to move holding `hand` instead (the cards come from, and go back to, the
+    /// draw pile, whose order nobody sees) and another seat's tickets swapped for the ticket deck's top ones.
+    fn with_hidden(position: &Position, hand: &BTreeMap<String, u8>) -> Position {
+        let mut p = position.clone();
+        let me = usize::from(p.current);
+        let mut pool: Vec<String> = p.deck.clone();
+        for (card, &n) in &p.seats[me].hand {
+            pool.extend(std::iter::repeat_n(card.clone(), usize::from(n)));
+        }
+        for (card, &n) in hand {
+            for _ in 0..n {
+                let at = pool.iter().position(|c| c == card).expect("the card is in the pool");
+                pool.remove(at);
+            }
+        }
+        p.deck = pool;
+        p.seats[me].hand = hand.clone();
+        let other = (me + 1) % p.seats.len();
+        let n = p.seats[other].tickets.len().min(p.ticket_deck.len());
+        let drawn: Vec<Vec<String>> = p.ticket_deck.drain(..n).collect();
+        let given_back: Vec<Vec<String>> = p.seats[other].tickets.splice(..n, drawn).collect();
+        p.ticket_deck.extend(given_back);
+        p
+    }
+
+    #[test]
+    fn the_turn_message_is_the_same_whatever_the_player_to_move_holds() {
+        // A map with stations: the last station costs three cards of one colour, which one hand has and the other
+        // does not; before, the Station button told everyone which.
+        let (id, _) = crate::maps::BUILTIN
+            .iter()
+            .find(|(id, _)| crate::maps::builtin(id).is_ok_and(|m| m.rules.stations >= 3))
+            .expect("a built-in map with stations");
+        let map = crate::maps::builtin(id).unwrap();
+        let mut game = Game::new(Arc::clone(&map), PLAYERS.len(), 4).unwrap();
+        let mut rng = GameRng::new(4);
+        let mut legal = Vec::new();
+        // Everyone keeps starting tickets, then a few turns pass.
+        for _ in 0..12 {
+            let seat = game.to_act()[0];
+            game.legal_actions(seat, &mut legal);
+            game.apply(seat, legal[rng.below(legal.len())]).unwrap();
+        }
+        let mut position = game.to_position();
+        let me = usize::from(position.current);
+        let built = map.rules.stations - 1;
+        position.seats[me].stations = 1;
+        position.seats[me].station_cities = map
+            .cities
+            .iter()
+            .filter(|c| c.country.is_none())
+            .map(|c| c.name.clone())
+            .filter(|name| !position.seats.iter().any(|s| s.station_cities.contains(name)))
+            .take(usize::from(built))
+            .collect();
+        let colours: Vec<String> = map.rules.deck_colors.iter().map(|c| c.name().to_string()).collect();
+        let pays = BTreeMap::from([(colours[0].clone(), 3u8), (colours[1].clone(), 1)]);
+        let cannot = BTreeMap::from([
+            (colours[0].clone(), 1u8),
+            (colours[1].clone(), 1),
+            (colours[2].clone(), 1),
+            (colours[3].clone(), 1),
+        ]);
+        let players = PLAYERS.map(String::from);
+        let variant = |hand| Game::from_position(&map, &players, &with_hidden(&position, hand), 4).unwrap();
+        let (rich, poor) = (variant(&pays), variant(&cannot));
+        let seat = rich.current();
+        let mut can_build = |g: &Game| {
+            g.legal_actions(seat, &mut legal);
+            legal.iter().any(|a| matches!(a, Action::BuildStation { .. }))
+        };
+        assert!(
+            can_build(&rich) && !can_build(&poor),
+            "the two hands differ in what they can build"
+        );
+        assert_eq!(payload(rich), payload(poor));
+    }
+
+    #[test]
+    fn turn_messages_of_random_games_do_not_change_when_hidden_cards_and_tickets_do() {
+        let mut legal = Vec::new();
+        for (i, (id, _)) in crate::maps::BUILTIN.iter().enumerate() {
+            let map = crate::maps::builtin(id).unwrap();
+            let players = PLAYERS.map(String::from);
+            let mut game = Game::new(Arc::clone(&map), PLAYERS.len(), i as u64).unwrap();
+            let mut rng = GameRng::new(i as u64);
+            let mut compared = 0;
+            while !game.is_over() {
+                let seat = game.to_act()[0];
+                game.legal_actions(seat, &mut legal);
+                game.apply(seat, legal[rng.below(legal.len())]).unwrap();
+                let position = game.to_position();
+                if position.pending.is_some() || position.over {
+                    continue;
+                }
+                // The seat to move holds other cards of the same count, drawn from the pool of hidden cards.
+                let me = usize::from(position.current);
+                let mut pool: Vec<String> = position.deck.clone();
+                for (card, &n) in &position.seats[me].hand {
+                    pool.extend(std::iter::repeat_n(card.clone(), usize::from(n)));
+                }
+                let count: usize = position.seats[me].hand.values().map(|&n| usize::from(n)).sum();
+                let mut hand = BTreeMap::new();
+                for _ in 0..count {
+                    let card = pool.remove(rng.below(pool.len()));
+                    *hand.entry(card).or_insert(0u8) += 1;
+                }
+                let other = Game::from_position(&map, &players, &with_hidden(&position, &hand), 9).unwrap();
+                let same = Game::from_position(&map, &players, &position, 9).unwrap();
+                assert_eq!(payload(same), payload(other), "{id}, turn {}", game.public_view().turn);
+                compared += 1;
+            }
+            assert!(compared > 20, "{id}: {compared} positions compared");
+        }
+    }
 }

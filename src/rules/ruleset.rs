@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::cards::{Color, WildName};
+use super::cards::{Card, Color, WildName};
 
 /// Where tickets a player does not keep go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -119,6 +119,11 @@ pub struct Ruleset {
 }
 
 impl Ruleset {
+    /// Whether this face-up card may be taken as a player's second card (a wild that counts double may not).
+    pub fn may_take_second(&self, card: Card) -> bool {
+        !(card.is_wild() && self.wild_faceup_counts_double)
+    }
+
     /// Total cards in the deck.
     pub fn total_cards(&self) -> u32 {
         self.deck_colors.len() as u32 * u32::from(self.cards_per_color) + u32::from(self.wild_cards)

@@ -6,6 +6,7 @@ use super::map::{CityId, RouteId, TicketId};
 
 use super::cards::{Card, CardCounts};
 use super::game::{FACEUP_SLOTS, Game};
+use super::map::Map;
 use super::scoring::{self, FinalScore};
 use super::seat::Seat;
 use super::step::Step;
@@ -94,7 +95,60 @@ impl Game {
     }
 }
 
+/// What the player to move might do, judged from what everyone sees: a move is open unless it is impossible
+/// whatever that player holds. Public buttons are built from this, so they tell nothing of a hand (the player's
+/// own picker then says privately what their cards allow).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpenMoves {
+    /// Each face-up card that may be taken now.
+    pub take: [bool; FACEUP_SLOTS],
+    /// A card from the draw pile.
+    pub deck: bool,
+    /// A route (or, during a tunnel, paying for it or giving it up).
+    pub claim: bool,
+    /// Destination tickets.
+    pub tickets: bool,
+    /// A station.
+    pub station: bool,
+    /// Passing: only when nothing can be drawn, so that claiming or building is all that might be left.
+    pub pass: bool,
+}
+
 impl PublicView {
+    /// What the player to move might do (see [`OpenMoves`]); nothing once the game is over or while everyone
+    /// chooses starting tickets.
+    pub fn open_moves(&self, map: &Map) -> OpenMoves {
+        let mut open = OpenMoves {
+            take: [false; FACEUP_SLOTS],
+            deck: false,
+            claim: false,
+            tickets: false,
+            station: false,
+            pass: false,
+        };
+        let cards_left = self.deck_size + self.discard_size > 0;
+        let me = self.seats.get(self.current.index());
+        match &self.phase {
+            Step::Turn => {
+                open.deck = cards_left;
+                open.take = self.faceup.map(|card| card.is_some());
+                open.tickets = self.ticket_deck_size > 0;
+                open.claim = self.owners.iter().any(Option::is_none);
+                open.station = map.rules.stations > 0 && me.is_some_and(|seat| seat.stations_left > 0);
+                open.pass = !open.deck && !open.take.contains(&true) && !open.tickets;
+            }
+            Step::SecondCard => {
+                open.deck = cards_left;
+                open.take = self
+                    .faceup
+                    .map(|card| card.is_some_and(|c| map.rules.may_take_second(c)));
+            }
+            Step::Tunnel(_) => open.claim = true,
+            Step::Over | Step::StartingTickets | Step::KeepTickets => {}
+        }
+        open
+    }
+
     /// The public view of a game.
     fn of(game: &Game) -> PublicView {
         let s = &game.state;

@@ -12,7 +12,7 @@ impl Game {
     }
 
     pub(super) fn may_take_second(&self, card: Card) -> bool {
-        !(card.is_wild() && self.map.rules.wild_faceup_counts_double)
+        self.map.rules.may_take_second(card)
     }
 
     pub(super) fn second_card_possible(&self) -> bool {
