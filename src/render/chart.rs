@@ -8,6 +8,7 @@ use super::draw::{self, Point};
 use super::fonts::{LABEL, TEXT};
 use super::style::{INK, player_rgba};
 use crate::seating::Player;
+use crate::text::clip;
 
 /// The chart's width and height in pixels.
 pub const CHART_SIZE: (u32, u32) = (800, 450);
@@ -143,15 +144,6 @@ fn nice_step(range: i32) -> i32 {
             }
         }
         scale *= 10;
-    }
-}
-
-/// A name cut to `max` characters with an ellipsis, so the legend keeps its column.
-fn clip(name: &str, max: usize) -> String {
-    if name.chars().count() <= max {
-        name.to_string()
-    } else {
-        format!("{}…", name.chars().take(max - 1).collect::<String>())
     }
 }
 

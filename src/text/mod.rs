@@ -159,17 +159,50 @@ pub fn cannot_pay(lang: Lang, map: &Map, purchase: Purchase, step: &Step) -> Str
     words::cannot_pay(lang, map, purchase, step)
 }
 
-/// Lines of the game's record on one page of its history.
+/// Most lines of the game's record on one page of its history.
 pub const HISTORY_PAGE: usize = 15;
 
+/// Most characters of one page's lines: a Discord message holds 2,000, and the page's heading takes the rest.
+pub const HISTORY_PAGE_CHARS: usize = 1_900;
+
 /// One page of the game's record in readable lines, headed "History, page 2 of 5" (the latest page when `page`
-/// is `None`; a page out of range is the nearest one).
+/// is `None`; a page out of range is the nearest one). A page ends after [`HISTORY_PAGE`] lines or before it
+/// would pass [`HISTORY_PAGE_CHARS`] (long names, escaped, make long lines), whichever comes first.
 pub fn history(lang: Lang, map: &Map, names: &[String], events: &[Event], page: Option<usize>) -> String {
-    let lines: Vec<String> = events.iter().map(|e| event(lang, map, names, e)).collect();
-    let pages = lines.len().div_ceil(HISTORY_PAGE).max(1);
-    let page = page.map_or(pages, |p| p.clamp(1, pages));
-    let shown = &lines[((page - 1) * HISTORY_PAGE).min(lines.len())..(page * HISTORY_PAGE).min(lines.len())];
-    words::history(lang, page, pages, shown)
+    let lines: Vec<String> = events
+        .iter()
+        .map(|e| clip(&event(lang, map, names, e), HISTORY_PAGE_CHARS))
+        .collect();
+    let pages = pages(&lines, HISTORY_PAGE, HISTORY_PAGE_CHARS);
+    let page = page.map_or(pages.len(), |p| p.clamp(1, pages.len()));
+    words::history(lang, page, pages.len(), pages[page - 1])
+}
+
+/// Lines cut into pages of at most `most_lines` lines and `most_chars` characters (newlines included); always at
+/// least one page. Each line must be no longer than `most_chars`.
+fn pages(lines: &[String], most_lines: usize, most_chars: usize) -> Vec<&[String]> {
+    let mut pages = Vec::new();
+    let (mut start, mut chars) = (0, 0);
+    for (i, line) in lines.iter().enumerate() {
+        let len = line.chars().count() + 1;
+        if i > start && (i - start == most_lines || chars + len > most_chars) {
+            pages.push(&lines[start..i]);
+            (start, chars) = (i, 0);
+        }
+        chars += len;
+    }
+    pages.push(&lines[start..]);
+    pages
+}
+
+/// A text cut to at most `most` characters (at least 1), ending in "…" when cut: for names in a picture's legend
+/// and lines in a message with a length limit.
+pub fn clip(text: &str, most: usize) -> String {
+    if text.chars().count() <= most {
+        text.to_string()
+    } else {
+        format!("{}…", text.chars().take(most.max(1) - 1).collect::<String>())
+    }
 }
 
 /// Players' names by seat, with a stand-in for a seat without one.

@@ -665,3 +665,54 @@ mod catalog_checks {
         }
     }
 }
+
+#[test]
+fn history_pages_fit_a_discord_message_whatever_the_names_and_lose_no_line() {
+    // Five players with 32-character names made of markdown characters, escaped as the bot escapes them (each
+    // doubled), over whole random games with tunnels and stations.
+    let names: Vec<String> = (0..5)
+        .map(|i| {
+            let raw: String = "*_~`|>#[]\\".chars().cycle().skip(i).take(32).collect();
+            raw.chars().flat_map(|c| ['\\', c]).collect()
+        })
+        .collect();
+    for map_id in ["europe", "switzerland", "usa"] {
+        let players = if map_id == "switzerland" { 3 } else { 5 };
+        let mut game = started(map_id, players, 7);
+        let mut rng = GameRng::new(7);
+        let (mut events, mut legal) = (Vec::new(), Vec::new());
+        while !game.is_over() {
+            let seat = game.to_act()[0];
+            game.legal_actions(seat, &mut legal);
+            events.extend(game.apply(seat, legal[rng.below(legal.len())]).unwrap());
+        }
+        for lang in [Lang::En, Lang::Es] {
+            let every: Vec<String> = events
+                .iter()
+                .map(|e| text::event(lang, game.map(), &names, e))
+                .collect();
+            let last = text::history(lang, game.map(), &names, &events, None);
+            let pages: usize = last
+                .lines()
+                .next()
+                .unwrap()
+                .split(' ')
+                .filter_map(|w| w.trim_matches('*').parse().ok())
+                .last()
+                .unwrap();
+            let mut read = Vec::new();
+            for page in 1..=pages {
+                let body = text::history(lang, game.map(), &names, &events, Some(page));
+                assert!(
+                    body.chars().count() <= 2_000,
+                    "{map_id} {lang:?} page {page}: {} characters",
+                    body.chars().count()
+                );
+                let lines: Vec<&str> = body.lines().skip(1).collect();
+                assert!(lines.len() <= text::HISTORY_PAGE);
+                read.extend(lines.into_iter().map(str::to_string));
+            }
+            assert_eq!(read, every, "{map_id} {lang:?}: every line once, in order");
+        }
+    }
+}
