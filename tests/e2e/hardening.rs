@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 
+use crate::fake_discord::spec::violations;
 use crate::fake_discord::table::{Table, content};
 use crate::fake_discord::{Fake, slash};
 
@@ -141,4 +142,52 @@ async fn a_turn_message_keeps_its_board_when_a_card_drawn_by_button_updates_it()
         );
     }
     table.stop().await;
+}
+
+#[test]
+fn the_fake_refuses_what_discord_refuses_and_takes_what_it_takes() {
+    let post = "/channels/5/messages";
+    let fine = json!({ "content": "Ana claimed Denver – Omaha.", "attachments": [{ "id": 0, "filename": "board.png" }],
+                       "components": [{ "type": 1, "components": [{ "type": 2, "style": 1, "label": "Deck", "custom_id": "ttr:1:2:deck" }] }] });
+    assert_eq!(violations("POST", post, &fine), Vec::<String>::new());
+    let refused = [
+        json!({ "content": "x".repeat(2_001) }),
+        json!({ "content": 5 }),
+        json!({ "embeds": [{ "description": "x".repeat(4_000) }, { "description": "x".repeat(2_500) }] }),
+        json!({ "components": [{ "type": 1, "components": [
+            { "type": 3, "custom_id": "a", "options": [{ "label": "A", "value": "a" }] },
+            { "type": 2, "style": 1, "label": "B", "custom_id": "b" }] }] }),
+        json!({ "components": vec![json!({ "type": 1, "components": [{ "type": 2, "style": 1, "label": "B", "custom_id": "b" }] }); 6] }),
+        json!({ "components": [{ "type": 1, "components": [{ "type": 2, "style": 1, "label": "x".repeat(81), "custom_id": "b" }] }] }),
+        json!({ "allowed_mentions": { "users": "everyone" } }),
+    ];
+    for body in refused {
+        assert!(!violations("POST", post, &body).is_empty(), "{body:#}");
+    }
+    let callback = "/interactions/5/tok/callback";
+    assert!(
+        violations(
+            "POST",
+            callback,
+            &json!({ "type": 4, "data": { "content": "hi", "flags": 64 } })
+        )
+        .is_empty()
+    );
+    assert!(
+        !violations(
+            "POST",
+            callback,
+            &json!({ "type": 4, "data": { "content": "x".repeat(2_001) } })
+        )
+        .is_empty()
+    );
+    assert!(
+        !violations(
+            "POST",
+            callback,
+            &json!({ "type": 8, "data": { "choices": vec![json!({ "name": "a", "value": "a" }); 26] } })
+        )
+        .is_empty()
+    );
+    assert!(!violations("POST", "/channels/5/nowhere", &json!({})).is_empty());
 }

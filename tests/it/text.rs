@@ -696,9 +696,8 @@ fn history_pages_fit_a_discord_message_whatever_the_names_and_lose_no_line() {
                 .lines()
                 .next()
                 .unwrap()
-                .split(' ')
-                .filter_map(|w| w.trim_matches('*').parse().ok())
-                .last()
+                .rsplit(' ')
+                .find_map(|w| w.trim_matches('*').parse().ok())
                 .unwrap();
             let mut read = Vec::new();
             for page in 1..=pages {

@@ -4,6 +4,7 @@
 //! test instead. Tests wait for conditions with a timeout; nothing sleeps a fixed time.
 #![allow(dead_code)]
 
+pub mod spec;
 pub mod table;
 
 use std::net::SocketAddr;
@@ -78,6 +79,8 @@ struct Shared {
     /// The message each component interaction was used on, by interaction id (what an UPDATE_MESSAGE replaces),
     /// and the message each interaction's first answer created, by token (its `@original`).
     interaction_messages: Mutex<std::collections::HashMap<String, u64>>,
+    /// Requests Discord would have refused (against its OpenAPI description or its limits), each with why.
+    violations: Mutex<Vec<String>>,
 }
 
 /// A message as the fake keeps it.
@@ -130,6 +133,7 @@ impl Fake {
             commands: Mutex::new(json!([])),
             messages: Mutex::default(),
             interaction_messages: Mutex::default(),
+            violations: Mutex::default(),
         });
         let app = Router::new()
             .route("/gateway", get(gateway))
@@ -384,6 +388,11 @@ impl Fake {
             .collect()
     }
 
+    /// The requests Discord would have refused so far, each with why.
+    pub fn violations(&self) -> Vec<String> {
+        self.shared.violations.lock().unwrap().clone()
+    }
+
     /// The application commands the bot registered.
     pub fn registered_commands(&self) -> Value {
         self.shared.commands.lock().unwrap().clone()
@@ -485,6 +494,11 @@ impl Fake {
             .unwrap();
         let log = self.log();
         assert!(status.code().is_some(), "the bot was killed: {log}");
+        let violations = self.violations();
+        assert!(
+            violations.is_empty(),
+            "Discord would have refused these requests: {violations:#?}"
+        );
         for trap in [
             "An unknown event was received",
             "HTTP request to get gateway URL failed",
@@ -500,6 +514,16 @@ impl Fake {
     /// The database file the bot writes.
     pub fn database_url(&self) -> String {
         format!("sqlite://{}", self.database.display())
+    }
+}
+
+/// A test that never stops its bot is still failed by a request Discord would have refused.
+impl Drop for Fake {
+    fn drop(&mut self) {
+        let violations = self.violations();
+        if !violations.is_empty() && !std::thread::panicking() {
+            panic!("Discord would have refused these requests: {violations:#?}");
+        }
     }
 }
 
@@ -713,7 +737,14 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
         let bytes = axum::body::to_bytes(request.into_body(), 16 << 20).await.unwrap();
         (serde_json::from_slice(&bytes).unwrap_or(Value::Null), Vec::new())
     };
-    let answer = answer(&shared, &method, &path, &json, &files);
+    let violations = spec::violations(method.as_str(), path.trim_start_matches("/api/v10"), &json);
+    let answer = if violations.is_empty() {
+        answer(&shared, &method, &path, &json, &files)
+    } else {
+        let refusal = spec::refusal(&violations);
+        shared.violations.lock().unwrap().extend(violations);
+        (StatusCode::BAD_REQUEST, axum::Json(refusal)).into_response()
+    };
     shared.calls.lock().unwrap().push(Call {
         method: method.to_string(),
         path,
