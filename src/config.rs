@@ -7,7 +7,7 @@ pub const TOKEN_HELP: &str = "Create an application at https://discord.com/devel
 and put DISCORD_TOKEN=<token> in a .env file next to where you run ttrbot (see .env.example).";
 
 /// The bot's settings.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Config {
     /// The Discord bot token.
     pub discord_token: Option<String>,
@@ -21,6 +21,9 @@ pub struct Config {
     pub game_seed: Option<u64>,
     /// How often the bot looks for reminders that are due (`TTRBOT_REMINDER_SCAN_MS`; a minute by default).
     pub reminder_scan: std::time::Duration,
+    /// How often the supervisor looks for games owed a post or a computer's move (`TTRBOT_SUPERVISOR_SCAN_MS`; a
+    /// minute by default).
+    pub supervisor_scan: std::time::Duration,
     /// Tests only: a file holding the time as Unix milliseconds (`TTRBOT_CLOCK_FILE`), read instead of the system
     /// clock, so a test can move days ahead without waiting.
     pub clock_file: Option<std::path::PathBuf>,
@@ -49,24 +52,48 @@ impl Config {
                     .unwrap_or(60_000)
                     .max(10),
             ),
+            supervisor_scan: std::time::Duration::from_millis(
+                get("TTRBOT_SUPERVISOR_SCAN_MS")
+                    .and_then(|s| s.trim().parse().ok())
+                    .unwrap_or(60_000)
+                    .max(10),
+            ),
             clock_file: get("TTRBOT_CLOCK_FILE").map(std::path::PathBuf::from),
         }
     }
 }
 
+/// Settings as logs may show them: the token is never printed, only whether there is one.
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("discord_token", &self.discord_token.as_ref().map(|_| "<redacted>"))
+            .field("database_url", &self.database_url)
+            .field("discord_api_base", &self.discord_api_base)
+            .field("game_seed", &self.game_seed)
+            .field("reminder_scan", &self.reminder_scan)
+            .field("supervisor_scan", &self.supervisor_scan)
+            .field("clock_file", &self.clock_file)
+            .finish()
+    }
+}
+
 /// Whether an API base is a loopback address (`http://127.x.x.x`, `http://localhost`, `http://[::1]`), the only
-/// kind the bot will send its token to instead of Discord.
+/// kind the bot will send its token to instead of Discord. Read with a URL parser, as the HTTP client will read
+/// it: a user name or password in it (`http://127.0.0.1:1@example.com`) is refused whatever the host.
 pub fn is_loopback_base(base: &str) -> bool {
-    let Some(rest) = base.strip_prefix("http://") else {
+    let Ok(url) = url::Url::parse(base) else {
         return false;
     };
-    let host = rest.split('/').next().unwrap_or("");
-    let host = if host.starts_with('[') {
-        host.split(']').next().map(|h| format!("{h}]")).unwrap_or_default()
-    } else {
-        host.split(':').next().unwrap_or("").to_string()
-    };
-    host == "localhost" || host == "[::1]" || host.parse::<std::net::Ipv4Addr>().is_ok_and(|ip| ip.is_loopback())
+    if url.scheme() != "http" || !url.username().is_empty() || url.password().is_some() {
+        return false;
+    }
+    match url.host() {
+        Some(url::Host::Domain(name)) => name.eq_ignore_ascii_case("localhost"),
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        None => false,
+    }
 }
 
 /// Parses `KEY=value` lines; `#` starts a comment line; values may be quoted.
@@ -96,8 +123,32 @@ mod tests {
     }
 
     #[test]
+    fn the_token_never_shows_in_debug_output() {
+        let config = Config {
+            discord_token: Some("secret-token-123".into()),
+            database_url: "sqlite://x.db".into(),
+            discord_api_base: None,
+            game_seed: None,
+            reminder_scan: std::time::Duration::from_secs(60),
+            supervisor_scan: std::time::Duration::from_secs(60),
+            clock_file: None,
+        };
+        let shown = format!("{config:?} {config:#?}");
+        assert!(
+            !shown.contains("secret-token-123") && shown.contains("<redacted>"),
+            "{shown}"
+        );
+    }
+
+    #[test]
     fn only_a_loopback_api_base_is_taken() {
-        for base in ["http://127.0.0.1:4000", "http://localhost:9/run", "http://[::1]:80"] {
+        // The last: a backslash ends the host for the HTTP client too (WHATWG URLs), so this is 127.0.0.1.
+        for base in [
+            "http://127.0.0.1:4000",
+            "http://localhost:9/run",
+            "http://[::1]:80",
+            "http://127.0.0.1\\@example.com",
+        ] {
             assert!(is_loopback_base(base), "{base}");
         }
         for base in [
@@ -105,6 +156,10 @@ mod tests {
             "http://10.0.0.1:80",
             "http://127.0.0.1.example.com",
             "ftp://127.0.0.1",
+            "http://127.0.0.1:1@example.com",
+            "http://localhost@example.com/",
+            "http://user:pass@127.0.0.1:80",
+            "not a url",
         ] {
             assert!(!is_loopback_base(base), "{base}");
         }

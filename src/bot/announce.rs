@@ -10,6 +10,7 @@ use super::data::{Data, Held};
 use super::dm;
 use super::pictures::pictures;
 use super::play::Played;
+use super::post::{nonce, post, with_retries};
 use super::refusal::Error;
 use super::reply::{tell_privately, update_message};
 use super::table::Table;
@@ -25,7 +26,7 @@ pub async fn tell_channel(ctx: &serenity::Context, channel: u64, notice: String)
     let quiet = serenity::CreateMessage::new()
         .content(notice)
         .allowed_mentions(serenity::CreateAllowedMentions::new());
-    serenity::ChannelId::new(channel).send_message(ctx, quiet).await?;
+    post(ctx, channel, quiet, None).await?;
     Ok(())
 }
 
@@ -75,11 +76,12 @@ async fn announce(ctx: &serenity::Context, data: &Data, played: &Played) -> Resu
         show(ctx, data, table, &happened, played.turn_over).await?;
     } else if played.turn_over {
         let message = turn_message(table, &happened, pictures(data, table).await?);
-        serenity::ChannelId::new(table.channel)
-            .send_message(ctx, message)
-            .await?;
+        post(ctx, table.channel, message, Some(nonce(table.id, table.version, 't'))).await?;
     } else {
-        tell_channel(ctx, table.channel, happened).await?;
+        let quiet = serenity::CreateMessage::new()
+            .content(happened)
+            .allowed_mentions(serenity::CreateAllowedMentions::new());
+        post(ctx, table.channel, quiet, Some(nonce(table.id, table.version, 's'))).await?;
     }
     data.store.mark_announced(table.id, table.version).await?;
     Ok(())
@@ -126,25 +128,67 @@ pub async fn turn_button(
     };
     let update = serenity::CreateInteractionResponseMessage::new()
         .content(content.trim())
-        .components(components)
+        .components(components.clone())
         .allowed_mentions(serenity::CreateAllowedMentions::new());
-    update_message(ctx, component, update).await?;
+    let answered = update_message(ctx, component, update).await;
+    // The action is stored: the channel is told whatever became of the answer.
     let told = async {
-        if !played.private.is_empty() {
+        if answered.is_ok() && !played.private.is_empty() {
             tell_privately(ctx, component, &played.private.join(" ")).await?;
         }
+        let _order = data.announcing(table.channel, held).await;
+        if answered.is_err() {
+            // The turn message did not take the update: it is edited instead, so it shows this action.
+            let edit = serenity::EditMessage::new()
+                .content(content.trim())
+                .components(components.clone())
+                .allowed_mentions(serenity::CreateAllowedMentions::new());
+            let channel = serenity::ChannelId::new(table.channel);
+            let message = component.message.id;
+            with_retries("editing a turn message", || {
+                channel.edit_message(ctx, message, edit.clone())
+            })
+            .await?;
+        }
         if played.turn_over {
-            let _order = data.announcing(table.channel, held).await;
             let message = turn_message(table, &played.public.join("\n"), pictures(data, table).await?);
-            if let Err(e) = serenity::ChannelId::new(table.channel).send_message(ctx, message).await {
-                return tell_privately(ctx, component, &permission_notice(e.into(), lang)?).await;
+            let nonce = nonce(table.id, table.version, 't');
+            if let Err(e) = post(ctx, table.channel, message, Some(nonce)).await {
+                let notice = permission_notice(e, lang)?;
+                if answered.is_ok() {
+                    tell_privately(ctx, component, &notice).await?;
+                }
+                return Ok(());
             }
         }
         // The turn message now shows this action (updated in place, or followed by the next turn's message).
         data.store.mark_announced(table.id, table.version).await?;
         Ok(())
     };
-    told.await.map_err(Error::after_answer)
+    let told: Result<(), Error> = told.await;
+    answered.map_err(Error::after_answer)?;
+    told.map_err(Error::after_answer)
+}
+
+/// Shows a game as it stands now in its channel (a turn message, or the dashboard redrawn), with `happened` on
+/// top, and marks it announced: for a game whose latest action the channel was never shown.
+///
+/// # Errors
+/// The store's or Discord's.
+pub async fn show_as_it_stands(
+    ctx: &serenity::Context,
+    data: &Data,
+    table: &Table,
+    happened: &str,
+) -> Result<(), Error> {
+    if table.is_dashboard() {
+        show(ctx, data, table, happened, true).await?;
+    } else {
+        let message = turn_message(table, happened, pictures(data, table).await?);
+        post(ctx, table.channel, message, Some(nonce(table.id, table.version, 'r'))).await?;
+    }
+    data.store.mark_announced(table.id, table.version).await?;
+    Ok(())
 }
 
 /// On start: every game whose latest action the channel was never shown (the bot stopped between storing it and
@@ -154,15 +198,20 @@ pub async fn turn_button(
 /// The store's or Discord's.
 pub async fn repost_unannounced(ctx: &serenity::Context, data: &Data) -> Result<(), Error> {
     for (id, channel) in data.store.unannounced().await? {
-        let table = Table::load(data, id, channel).await?;
-        let happened = tr!(table.lang(), "restarted");
-        if table.is_dashboard() {
-            show(ctx, data, &table, &happened, true).await?;
-        } else {
-            let message = turn_message(&table, &happened, pictures(data, &table).await?);
-            serenity::ChannelId::new(channel).send_message(ctx, message).await?;
+        // Game by game: one that cannot be shown (its channel gone, a permission missing) does not stop the rest.
+        let shown = async {
+            let held = data.hold(channel).await;
+            let _order = data.announcing(channel, held).await;
+            let table = Table::load(data, id, channel).await?;
+            show_as_it_stands(ctx, data, &table, &tr!(table.lang(), "restarted")).await
+        };
+        if let Err(e) = shown.await {
+            tracing::warn!(
+                game = id.0,
+                channel,
+                "could not show a game its channel was not shown: {e}"
+            );
         }
-        data.store.mark_announced(id, table.version).await?;
     }
     Ok(())
 }

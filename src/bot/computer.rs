@@ -25,11 +25,17 @@ const MOST_IN_A_ROW: usize = 2_000;
 /// blocking thread so the bot keeps answering), then takes the channel's game lock like a person and plays its move
 /// if the game is still where it was; each move is posted in order.
 pub async fn play_computers(ctx: &serenity::Context, data: &Data, channel: u64) -> Result<(), Error> {
+    let Some(turn) = data.computers_turn(channel) else {
+        return Ok(());
+    };
     for _ in 0..MOST_IN_A_ROW {
         let Some((seat, version, decide)) = next_decision(data, channel).await? else {
+            if turn.asked_again() {
+                continue;
+            }
             return Ok(());
         };
-        let action = tokio::task::spawn_blocking(decide).await?;
+        let action = thought(decide).await?;
         let held = data.hold(channel).await;
         let Some(table) = Table::in_channel(data, channel).await? else {
             return Ok(());
@@ -58,6 +64,18 @@ pub async fn play_computers(ctx: &serenity::Context, data: &Data, channel: u64) 
         after_play(ctx, data, &played).await?;
     }
     Ok(())
+}
+
+/// Runs a computer's thinking on a blocking thread, at most one per core but one at a time, so thinking never
+/// takes the core that answers interactions and draws boards.
+async fn thought(decide: impl FnOnce() -> Action + Send + 'static) -> Result<Action, Error> {
+    static THINKING: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
+    let thinking = THINKING.get_or_init(|| {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        tokio::sync::Semaphore::new(cores.saturating_sub(1).max(1))
+    });
+    let _turn = thinking.acquire().await?;
+    Ok(tokio::task::spawn_blocking(decide).await?)
 }
 
 /// The computer seat to act in a channel's game, the game's version, and its decision to make (run it off the async
@@ -101,10 +119,16 @@ async fn next_decision(
     Ok(Some((seat, table.version, decide)))
 }
 
-/// On start: every running game where a computer player is to act gets its moves (after a restart or a crash).
+/// Every running game with computer players gets the moves they owe (after a restart or a crash, a post that
+/// failed, …), game by game: one that fails does not stop the others.
+///
+/// # Errors
+/// The store's, listing the games.
 pub async fn resume_all(ctx: &serenity::Context, data: &Data) -> Result<(), Error> {
-    for game in data.store.running_games().await? {
-        play_computers(ctx, data, game.channel_id).await?;
+    for (game, channel) in data.store.running_games_with_computers().await? {
+        if let Err(e) = play_computers(ctx, data, channel).await {
+            tracing::warn!(game = game.0, channel, "computer players could not move: {e}");
+        }
     }
     Ok(())
 }

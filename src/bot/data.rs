@@ -13,23 +13,30 @@ use crate::store::Store;
 /// A command's context.
 pub type Context<'a> = poise::Context<'a, Data, Error>;
 
-/// What every handler shares: the database and the per-channel locks.
+/// What every handler shares: the database and the per-channel locks. A clone shares them too (the background
+/// loops hold one).
+#[derive(Clone)]
 pub struct Data {
     /// The games.
     pub store: Store,
     /// One lock per channel: actions in one channel run one at a time, other channels are not held up.
-    locks: std::sync::Mutex<HashMap<u64, Arc<Mutex<()>>>>,
+    locks: Arc<std::sync::Mutex<HashMap<u64, Arc<Mutex<()>>>>>,
     /// One queue per channel for posting what an action did, so a channel's messages come in the order of its
     /// actions while the next action is already being answered.
-    announce_queues: std::sync::Mutex<HashMap<u64, Arc<Turnstile>>>,
+    announce_queues: Arc<std::sync::Mutex<HashMap<u64, Arc<Turnstile>>>>,
+    /// Channels whose computer players are being moved, and whether someone asked for another look meanwhile: one
+    /// computer thinks per game at a time, however many presses ask.
+    computers: Arc<std::sync::Mutex<HashMap<u64, bool>>>,
     /// (game, user) pairs whose closed DMs the channel was told about, so it is told once (per run of the bot).
-    closed_dms: std::sync::Mutex<HashSet<(i64, u64)>>,
+    closed_dms: Arc<std::sync::Mutex<HashSet<(i64, u64)>>>,
     /// Seeds games from this number and the channel instead of the clock (`TTRBOT_GAME_SEED`).
     pub game_seed: Option<u64>,
-    /// How often the reminder loop looks for due reminders.
+    /// How often the reminder loop looks for due reminders, and the supervisor for games owed a move or a post.
     pub reminder_scan: std::time::Duration,
-    /// Whether the reminder loop runs (it is started at the first `Ready`, not again on a reconnect).
-    pub reminding: std::sync::atomic::AtomicBool,
+    /// How often the supervisor looks for games owed a post or a computer's move.
+    pub supervisor_scan: std::time::Duration,
+    /// Whether the background loops run (they are started at the first `Ready`, not again on a reconnect).
+    pub reminding: Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl Data {
@@ -37,12 +44,14 @@ impl Data {
     pub fn new(store: Store, game_seed: Option<u64>, reminder_scan: std::time::Duration) -> Data {
         Data {
             store,
-            locks: std::sync::Mutex::default(),
-            announce_queues: std::sync::Mutex::default(),
-            closed_dms: std::sync::Mutex::default(),
+            locks: Arc::default(),
+            announce_queues: Arc::default(),
+            computers: Arc::default(),
+            closed_dms: Arc::default(),
             game_seed,
             reminder_scan,
-            reminding: std::sync::atomic::AtomicBool::new(false),
+            supervisor_scan: std::time::Duration::from_secs(60),
+            reminding: Arc::default(),
         }
     }
 
@@ -50,6 +59,7 @@ impl Data {
     pub async fn hold(&self, channel: u64) -> Held {
         let lock = {
             let mut locks = self.locks.lock().expect("the lock table is never poisoned");
+            prune(&mut locks, |lock| Arc::strong_count(lock) == 1);
             Arc::clone(locks.entry(channel).or_default())
         };
         lock.lock_owned().await
@@ -61,6 +71,8 @@ impl Data {
     pub async fn announcing(&self, channel: u64, held: Held) -> InOrder {
         let queue = {
             let mut queues = self.announce_queues.lock().expect("the queue table is never poisoned");
+            // A queue nobody holds is idle (every ticket given was served): it is made again when needed.
+            prune(&mut queues, |queue| Arc::strong_count(queue) == 1);
             Arc::clone(queues.entry(channel).or_insert_with(|| Arc::new(Turnstile::new())))
         };
         let ticket = queue.next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
@@ -68,13 +80,66 @@ impl Data {
         let mut serving = queue.serving.subscribe();
         // The sender lives in `queue`, which this function holds: waiting cannot fail.
         let _ = serving.wait_for(|now| *now == ticket).await;
-        InOrder { queue }
+        InOrder { queue, ticket }
+    }
+
+    /// Takes the channel's computer turn: `None` when its computers are being moved already (that loop is asked to
+    /// look again before it stops, so nothing owed is missed).
+    pub fn computers_turn(&self, channel: u64) -> Option<ComputersTurn> {
+        let mut moving = self.computers.lock().expect("the computer table is never poisoned");
+        match moving.get_mut(&channel) {
+            Some(again) => {
+                *again = true;
+                None
+            }
+            None => {
+                moving.insert(channel, false);
+                Some(ComputersTurn {
+                    computers: Arc::clone(&self.computers),
+                    channel,
+                })
+            }
+        }
     }
 
     /// Notes that a player's DMs are closed; true the first time for that game, when the channel should be told.
     pub fn dms_closed(&self, game: GameId, user: u64) -> bool {
         let mut told = self.closed_dms.lock().expect("the DM table is never poisoned");
         told.insert((game.0, user))
+    }
+}
+
+/// The right to move a channel's computer players; given back when dropped (after a panic too).
+pub struct ComputersTurn {
+    computers: Arc<std::sync::Mutex<HashMap<u64, bool>>>,
+    channel: u64,
+}
+
+impl ComputersTurn {
+    /// Whether someone asked for another look since the last call (the loop then runs again before it stops).
+    pub fn asked_again(&self) -> bool {
+        let mut moving = self.computers.lock().expect("the computer table is never poisoned");
+        moving.get_mut(&self.channel).is_some_and(|again| std::mem::take(again))
+    }
+}
+
+impl Drop for ComputersTurn {
+    fn drop(&mut self) {
+        if let Ok(mut moving) = self.computers.lock() {
+            moving.remove(&self.channel);
+        }
+    }
+}
+
+/// Channels a table keeps before it drops the entries nobody uses (a bot in many channels must not keep one lock
+/// and one queue for every channel it ever saw).
+const PRUNE_FROM: usize = 1_024;
+
+/// Drops the entries `unused` says nobody holds whenever the table reaches a power of two from [`PRUNE_FROM`] on
+/// (so a sweep's cost is spread over the many calls that grew it).
+fn prune<T>(table: &mut HashMap<u64, T>, unused: impl Fn(&T) -> bool) {
+    if table.len() >= PRUNE_FROM && table.len().is_power_of_two() {
+        table.retain(|_, entry| !unused(entry));
     }
 }
 
@@ -101,10 +166,50 @@ impl Turnstile {
 /// One's turn in a channel's announcing queue; the next in line is served when this is dropped (also on errors).
 pub struct InOrder {
     queue: Arc<Turnstile>,
+    ticket: u64,
+}
+
+impl InOrder {
+    /// Whether nobody has queued behind this place: no action stored since is waiting to be told.
+    pub fn last_in_line(&self) -> bool {
+        self.queue.next.load(std::sync::atomic::Ordering::SeqCst) == self.ticket + 1
+    }
 }
 
 impl Drop for InOrder {
     fn drop(&mut self) {
         self.queue.serving.send_modify(|now| *now += 1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn locks_and_queues_of_channels_no_longer_in_use_are_dropped() {
+        let dir = std::env::temp_dir().join(format!("ttrbot-data-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = format!("sqlite://{}", dir.join("games.db").display());
+        let data = Data::new(
+            Store::open(&url).await.unwrap(),
+            None,
+            std::time::Duration::from_secs(60),
+        );
+        let kept = data.hold(1).await;
+        for channel in 2..20_000 {
+            let held = data.hold(channel).await;
+            drop(data.announcing(channel, held).await);
+        }
+        let (locks, queues) = (
+            data.locks.lock().unwrap().len(),
+            data.announce_queues.lock().unwrap().len(),
+        );
+        assert!(
+            locks < 2 * PRUNE_FROM && queues < 2 * PRUNE_FROM,
+            "{locks} locks, {queues} queues"
+        );
+        assert!(data.locks.lock().unwrap().contains_key(&1), "a lock in use is kept");
+        drop(kept);
     }
 }

@@ -10,7 +10,7 @@ use super::dm;
 use super::locale::{command_server_lang, private_lang, user_lang};
 use super::options::{LevelName, MapId, SettingOptions};
 use super::refusal::{Error, Refused};
-use super::reply::{actor, ask_to_confirm, display_name, update_message};
+use super::reply::{actor, ask_to_confirm, display_name, escape_markdown, update_message};
 use super::table::{Press, Table};
 use crate::lang::Lang;
 use crate::maps;
@@ -62,7 +62,7 @@ fn lobby_message(lobby: &Lobby) -> (String, serenity::CreateEmbed, Vec<serenity:
                 lang,
                 key,
                 number = s.seat.0 + 1,
-                name = s.player.name.as_str(),
+                name = escape_markdown(&s.player.name),
                 color = tr!(lang, &format!("player-color-{}", s.player.color.name())),
                 level = level.as_str()
             )
@@ -101,7 +101,7 @@ fn started_message(lobby: &Lobby) -> serenity::CreateInteractionResponseMessage 
         .iter()
         .map(|s| match s.user_id {
             Some(user) => format!("<@{user}>"),
-            None => s.player.name.clone(),
+            None => escape_markdown(&s.player.name),
         })
         .collect();
     let users = lobby.seats.iter().filter_map(|s| s.user_id).map(serenity::UserId::new);

@@ -23,6 +23,7 @@ mod options;
 mod outcome;
 mod pictures;
 mod play;
+mod post;
 mod refusal;
 mod reminders;
 mod reply;
@@ -30,6 +31,7 @@ mod router;
 mod settings;
 mod stalls;
 mod stats;
+mod supervisor;
 mod table;
 mod tickets;
 mod turn;
@@ -91,7 +93,8 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
     let store = Store::open_with_clock(&config.database_url, clock)
         .await
         .map_err(|e| BotError::Store(config.database_url.clone(), e))?;
-    let data = Data::new(store, config.game_seed, config.reminder_scan);
+    let mut data = Data::new(store, config.game_seed, config.reminder_scan);
+    data.supervisor_scan = config.supervisor_scan;
     let mut commands = commands();
     commands::localize(&mut commands);
     let framework = poise::Framework::builder()
@@ -114,7 +117,14 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
             })
         })
         .build();
-    let mut http = serenity::HttpBuilder::new(token);
+    // Every request to Discord gets an answer or a failure within seconds: one that hangs must not hold a channel.
+    let client = reqwest::Client::builder()
+        .use_rustls_tls()
+        .connect_timeout(std::time::Duration::from_secs(5))
+        .timeout(DISCORD_REQUEST_TIMEOUT)
+        .build()
+        .map_err(|e| BotError::Config(format!("the HTTP client could not be built: {e}")))?;
+    let mut http = serenity::HttpBuilder::new(token).client(client);
     if let Some(base) = &config.discord_api_base {
         // serenity applies the base only to requests that bypass its ratelimiter.
         http = http.proxy(base).ratelimiter_disabled(true);
@@ -140,6 +150,9 @@ fn clock_from_file(path: std::path::PathBuf) -> Clock {
             .unwrap_or_else(|| system.now_ms())
     })
 }
+
+/// Longest wait for any one request to Discord (a board upload included); a post that times out is tried again.
+const DISCORD_REQUEST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Ticket to Ride: open a game, join it, play it.
 #[poise::command(

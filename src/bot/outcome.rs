@@ -37,25 +37,33 @@ impl Outcome {
         }
     }
 
-    /// Answers a command privately, then (letting go of the game lock `held`) tells the channel.
+    /// Answers a command privately, then (letting go of the game lock `held`) tells the channel. An action once
+    /// stored is told whatever became of the answer.
     ///
     /// # Errors
-    /// Discord's or the store's.
+    /// Discord's or the store's; after an action was stored, only as [`Error::Kept`].
     pub async fn send(self, ctx: Context<'_>, held: Held) -> Result<(), Error> {
-        ctx.send(self.reply.into_reply()).await?;
+        let answered = ctx.send(self.reply.into_reply()).await;
         let Some(played) = &self.played else {
+            answered?;
             return Ok(());
         };
         let told = async {
             let _order = ctx.data().announcing(played.after.channel, held).await;
             if let Err(e) = after_play(ctx.serenity_context(), ctx.data(), played).await {
                 let notice = permission_notice(e, user_lang(ctx))?;
-                ctx.send(poise::CreateReply::default().content(notice).ephemeral(true))
-                    .await?;
+                // Without an answer there is no interaction to tell this player through; the game stays owed its
+                // announcement, and whoever acts next is told.
+                if answered.is_ok() {
+                    ctx.send(poise::CreateReply::default().content(notice).ephemeral(true))
+                        .await?;
+                }
             }
             Ok(())
         };
-        told.await.map_err(Error::after_answer)
+        let told: Result<(), Error> = told.await;
+        answered.map_err(|e| Error::from(e).after_answer())?;
+        told.map_err(Error::after_answer)
     }
 
     /// Answers a component, replacing the private message it sits on (`in_place`) or with a new private message,
@@ -71,23 +79,27 @@ impl Outcome {
         in_place: bool,
         held: Held,
     ) -> Result<(), Error> {
-        if in_place {
-            update_message(ctx, component, self.reply.into_update()).await?;
+        let answered = if in_place {
+            update_message(ctx, component, self.reply.into_update()).await
         } else {
             let message = serenity::CreateInteractionResponse::Message(self.reply.into_message());
-            component.create_response(&ctx.http, message).await?;
-        }
+            component.create_response(&ctx.http, message).await.map_err(Error::from)
+        };
         let Some(played) = &self.played else {
-            return Ok(());
+            return answered;
         };
         let told = async {
             let _order = data.announcing(played.after.channel, held).await;
             if let Err(e) = after_play(ctx, data, played).await {
                 let notice = permission_notice(e, private_lang(&component.locale))?;
-                tell_privately(ctx, component, &notice).await?;
+                if answered.is_ok() {
+                    tell_privately(ctx, component, &notice).await?;
+                }
             }
             Ok(())
         };
-        told.await.map_err(Error::after_answer)
+        let told: Result<(), Error> = told.await;
+        answered.map_err(Error::after_answer)?;
+        told.map_err(Error::after_answer)
     }
 }

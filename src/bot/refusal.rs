@@ -110,6 +110,9 @@ pub enum Error {
     RefusedInPlace(Refused),
     /// Something failed inside (the database, Discord, a thread): logged; the user gets an apology.
     Internal(Box<dyn std::error::Error + Send + Sync>),
+    /// Something failed after what the user asked was done and stored (the answer, a post): logged, never answered
+    /// with "nothing was changed", and the game goes on (its announcement is owed, see `announce`).
+    Kept(Box<dyn std::error::Error + Send + Sync>),
 }
 
 impl Error {
@@ -121,14 +124,14 @@ impl Error {
         }
     }
 
-    /// The error as it stands after the interaction was answered: nobody can be told any more, so a refusal is
-    /// now something that went wrong inside (logged).
+    /// The error as it stands once what the user asked was done: nobody is told it failed (it did not), it is
+    /// logged.
     pub fn after_answer(self) -> Error {
         match self {
             Error::Refused(refused) | Error::RefusedInPlace(refused) => {
-                Error::Internal(format!("refused after the answer: {}", refused.words(Lang::En)).into())
+                Error::Kept(format!("refused after the answer: {}", refused.words(Lang::En)).into())
             }
-            internal => internal,
+            Error::Internal(e) | Error::Kept(e) => Error::Kept(e),
         }
     }
 
@@ -140,7 +143,7 @@ impl Error {
     /// The error Discord answered a request with, if this is one.
     pub fn discord_code(&self) -> Option<isize> {
         match self {
-            Error::Internal(e) => match e.downcast_ref::<serenity::Error>() {
+            Error::Internal(e) | Error::Kept(e) => match e.downcast_ref::<serenity::Error>() {
                 Some(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response))) => {
                     Some(response.error.code)
                 }
@@ -158,6 +161,7 @@ impl std::fmt::Display for Error {
                 write!(f, "refused: {}", refused.words(Lang::En))
             }
             Error::Internal(e) => write!(f, "{e}"),
+            Error::Kept(e) => write!(f, "after the action was kept: {e}"),
         }
     }
 }

@@ -12,7 +12,7 @@ use super::locale::{private_lang, user_lang};
 use super::refusal::{Error, Refused};
 use super::reply::{reply_ephemeral, update_message};
 use super::table::Press;
-use super::{claim, computer, ending, lobby, reminders, stalls, tickets, turn, views};
+use super::{claim, computer, ending, lobby, reminders, stalls, supervisor, tickets, turn, views};
 use crate::text::catalog::tr;
 
 /// Every gateway event the bot acts on: components, and `Ready` (start or restart).
@@ -47,7 +47,19 @@ async fn started(ctx: &serenity::Context, data: &Data) {
         tracing::error!("resuming computer players: {e}");
     }
     if !data.reminding.swap(true, std::sync::atomic::Ordering::SeqCst) {
-        tokio::spawn(reminders::run(ctx.clone(), data.store.clone(), data.reminder_scan));
+        let (ctx, data) = (ctx.clone(), data.clone());
+        let pause = data.reminder_scan;
+        tokio::spawn({
+            let (ctx, store) = (ctx.clone(), data.store.clone());
+            supervisor::keep_running("reminder", pause, move || {
+                reminders::run(ctx.clone(), store.clone(), pause)
+            })
+        });
+        tokio::spawn(supervisor::keep_running(
+            "supervisor",
+            data.supervisor_scan,
+            move || supervisor::run(ctx.clone(), data.clone(), data.supervisor_scan),
+        ));
     }
 }
 
@@ -119,6 +131,11 @@ async fn answer_component_failure(ctx: &serenity::Context, component: &serenity:
             tracing::error!(interaction = %component.id, %custom_id, "component failed: {e}");
             reply_ephemeral(ctx, component, &tr!(lang, "sorry")).await
         }
+        Error::Kept(e) => {
+            let custom_id = &component.data.custom_id;
+            tracing::warn!(interaction = %component.id, %custom_id, "after the action was kept: {e}");
+            Ok(())
+        }
     };
     if let Err(e) = answered {
         tracing::warn!(interaction = %component.id, "could not answer: {e}");
@@ -154,6 +171,11 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                     let command = &ctx.command().qualified_name;
                     tracing::error!(interaction = ctx.id(), %command, "command failed: {e}");
                     answer_privately(ctx, tr!(lang, "sorry")).await;
+                }
+                Error::Kept(e) => {
+                    let command = &ctx.command().qualified_name;
+                    tracing::warn!(interaction = ctx.id(), %command, "after the action was kept: {e}");
+                    after_command(ctx).await;
                 }
             }
         }

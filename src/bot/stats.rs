@@ -7,19 +7,27 @@ use super::locale::command_server_lang;
 use super::refusal::Error;
 use super::reply::{escape_markdown, say_quietly};
 use crate::stats::leaderboard as standings;
+use crate::store::StatsPlace;
 use crate::text::Lang;
 use crate::text::catalog::tr;
 
 /// How many people the leaderboard lists.
 const LEADERBOARD_SIZE: usize = 10;
 
+/// Whose games count here: this server's, or outside any server this channel's alone (DMs are never pooled).
+fn place(ctx: Context<'_>) -> StatsPlace {
+    match ctx.guild_id() {
+        Some(guild) => StatsPlace::Server(guild.get()),
+        None => StatsPlace::Channel(ctx.channel_id().get()),
+    }
+}
+
 /// A person's record in this server's finished games: games, wins, scores, favourite map, time to move.
 #[poise::command(slash_command)]
 pub async fn stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(), Error> {
     let who = user.as_ref().unwrap_or_else(|| ctx.author());
     let lang = command_server_lang(ctx);
-    let guild = ctx.guild_id().map(|g| g.get());
-    let record = ctx.data().store.player_stats(guild, who.id.get()).await?;
+    let record = ctx.data().store.player_stats(place(ctx), who.id.get()).await?;
     let name = escape_markdown(who.global_name.as_deref().unwrap_or(&who.name));
     let content = if record.games == 0 {
         tr!(lang, "stats-none", name = name)
@@ -56,8 +64,7 @@ pub async fn stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(),
 #[poise::command(slash_command)]
 pub async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
     let lang = command_server_lang(ctx);
-    let guild = ctx.guild_id().map(|g| g.get());
-    let games = ctx.data().store.finished_games(guild).await?;
+    let games = ctx.data().store.finished_games(place(ctx)).await?;
     let table = standings(&games);
     let content = if table.is_empty() {
         tr!(lang, "leaderboard-empty")

@@ -87,13 +87,20 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// The rules of this channel's map in short, only for you.
+/// The rules of this channel's map in short (the game's, or the open lobby's), only for you.
 #[poise::command(slash_command)]
 pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    let content = match Table::in_channel(ctx.data(), ctx.channel_id().get()).await? {
+    let channel = ctx.channel_id().get();
+    let content = match Table::in_channel(ctx.data(), channel).await? {
         Some(table) => text::rules(lang, table.game.map()),
-        None => tr!(lang, "no-game-start"),
+        None => match ctx.data().store.lobby(channel).await? {
+            Some(lobby) => match crate::maps::builtin(&lobby.map) {
+                Ok(map) => text::rules(lang, &map),
+                Err(_) => tr!(lang, "no-game-start"),
+            },
+            None => tr!(lang, "no-game-start"),
+        },
     };
     ctx.send(poise::CreateReply::default().content(content).ephemeral(true))
         .await?;

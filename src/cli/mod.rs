@@ -163,6 +163,7 @@ impl Failure {
 }
 
 const OFFLINE_HELP: &str = "Offline, you can already try:\n  \
+cargo run --release -- play --map usa --players 4    play a whole game against computer players\n  \
 cargo run --release -- maps                          list the maps\n  \
 cargo run --release -- simulate --map usa --players 4 --games 100   play random games\n  \
 cargo run --release -- score position.json           score an end position (see README)";

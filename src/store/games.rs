@@ -388,6 +388,24 @@ impl Store {
             .collect())
     }
 
+    /// The running games with a computer player in a seat, with their channels: those that may owe a computer's
+    /// move.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn running_games_with_computers(&self) -> Result<Vec<(GameId, u64)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT DISTINCT g.id, g.channel_id FROM games g JOIN seats s ON s.game_id = g.id
+             WHERE g.status = 'running' AND s.user_id IS NULL ORDER BY g.id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| (GameId(r.get("id")), from_db(r.get("channel_id"))))
+            .collect())
+    }
+
     /// Loads every running game; a game that cannot be loaded is reported with its id and does not stop the others.
     ///
     /// # Errors
@@ -414,7 +432,8 @@ impl Store {
     /// Hands a person's seat in a running game to a computer player, at normal level, until they come back with
     /// [`Store::rejoin`]: the seat keeps its cards, tickets, colour and routes; its name gets [`STAND_IN`] so
     /// everyone sees who plays it now. When that was the last person playing, the game ends there, without a
-    /// winner (computers alone would play for no one): the second value says so.
+    /// winner (computers alone would play for no one): the second value says so. A host's powers pass to the next
+    /// person seated after them.
     ///
     /// # Errors
     /// Refused: the user has no seat in the game. Internal: the database.
@@ -431,6 +450,16 @@ impl Store {
         .fetch_optional(&mut *tx)
         .await?
         .ok_or(Refusal::NotSeated)?;
+        // A host who leaves (or is replaced) hands their powers to the next person seated after them.
+        let seat: i64 = row.get("seat");
+        sqlx::query(
+            "UPDATE games SET host_id = (SELECT user_id FROM seats WHERE game_id = ?1 AND user_id IS NOT NULL              ORDER BY (seat - ?2 + 256) % 256 LIMIT 1) WHERE id = ?1 AND host_id = ?3",
+        )
+        .bind(id.0)
+        .bind(seat)
+        .bind(to_db(user_id))
+        .execute(&mut *tx)
+        .await?;
         let people: i64 = sqlx::query("SELECT COUNT(*) AS n FROM seats WHERE game_id = ? AND user_id IS NOT NULL")
             .bind(id.0)
             .fetch_one(&mut *tx)
@@ -441,7 +470,7 @@ impl Store {
             set_status(&mut tx, id, "cancelled", self.now_ms()).await?;
         }
         tx.commit().await?;
-        Ok((Seat(row.get::<i64, _>("seat") as u8), ended))
+        Ok((Seat(seat as u8), ended))
     }
 
     /// A game's settings (chosen when its lobby was opened, changed since by its host).

@@ -25,7 +25,7 @@ pub use history::SeatResult;
 pub use lobby::{Actor, Lobby, NewLobby};
 pub use reminders::{Clock, Due};
 pub use stalls::Preference;
-pub use stats::{FinishedGame, PlayerStats};
+pub use stats::{FinishedGame, PlayerStats, StatsPlace};
 
 /// The encoding of stored snapshots. Raise it when `rules::State`'s JSON changes incompatibly; older snapshots
 /// are then reported as unreadable (and can be rebuilt from the action log).

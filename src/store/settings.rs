@@ -20,8 +20,9 @@ impl Store {
     }
 
     /// The host (or someone who manages the channel) changes the settings of game `id` with `change`; reminders
-    /// are counted again from now, since the interval or the deadline may have changed. Returns the settings as
-    /// they now stand.
+    /// are counted again from now, since the interval or the deadline may have changed, and a changed deadline
+    /// counts the current turn from now (a new 1-hour deadline must not let anyone skip a turn begun a day ago).
+    /// Returns the settings as they now stand.
     ///
     /// # Errors
     /// Refused: no such game, or not the host. Internal: the database.
@@ -43,13 +44,22 @@ impl Store {
             return Err(Refusal::NotHost.into());
         }
         let mut settings = Settings::from_json(row.get("settings"));
+        let deadline_before = settings.deadline_hours;
         change(&mut settings);
+        let now = self.now_ms();
         sqlx::query("UPDATE games SET settings = ? WHERE id = ?")
             .bind(settings.to_json())
             .bind(id.0)
             .execute(&mut *tx)
             .await?;
-        reschedule(&mut tx, id, self.now_ms()).await?;
+        if settings.deadline_hours != deadline_before {
+            sqlx::query("UPDATE games SET turn_started_at = MAX(COALESCE(turn_started_at, 0), ?) WHERE id = ?")
+                .bind(now)
+                .bind(id.0)
+                .execute(&mut *tx)
+                .await?;
+        }
+        reschedule(&mut tx, id, now).await?;
         tx.commit().await?;
         Ok(settings)
     }

@@ -29,48 +29,74 @@ pub struct FinishedGame {
     pub ranks: Vec<(u64, i64)>,
 }
 
+/// Whose games statistics count: a server's, or (outside any server) one channel's, so games in different DMs are
+/// never pooled into one leaderboard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StatsPlace {
+    /// Every game of a server.
+    Server(u64),
+    /// The games of one channel outside any server (a DM or a group DM).
+    Channel(u64),
+}
+
+impl StatsPlace {
+    /// The server and the channel to bind as `?1` and `?3` of [`IN_PLACE`].
+    fn binds(self) -> (Option<i64>, Option<i64>) {
+        match self {
+            StatsPlace::Server(guild) => (Some(to_db(guild)), None),
+            StatsPlace::Channel(channel) => (None, Some(to_db(channel))),
+        }
+    }
+}
+
+/// SQL: game `g` is one of the place's (`?1` the server, `?3` the channel outside any server).
+const IN_PLACE: &str = "(g.guild_id = ?1 OR (?1 IS NULL AND g.guild_id IS NULL AND g.channel_id = ?3))";
+
 impl Store {
-    /// `user`'s record over the finished games of server `guild` (`None`: games outside any server).
+    /// `user`'s record over the finished games of a server (or of a channel outside any).
     ///
     /// # Errors
     /// Database failures.
-    pub async fn player_stats(&self, guild: Option<u64>, user: u64) -> Result<PlayerStats, StoreError> {
-        let (guild, user) = (guild.map(to_db), to_db(user));
-        let row = sqlx::query(
+    pub async fn player_stats(&self, place: StatsPlace, user: u64) -> Result<PlayerStats, StoreError> {
+        let ((guild, channel), user) = (place.binds(), to_db(user));
+        let row = sqlx::query(&format!(
             "SELECT COUNT(*) AS games, COALESCE(SUM(s.final_rank = 1), 0) AS wins, \
                     COALESCE(AVG(s.final_score), 0.0) AS mean, MAX(s.final_score) AS best \
              FROM seats s JOIN games g ON g.id = s.game_id \
-             WHERE g.status = 'finished' AND g.guild_id IS ?1 AND s.user_id = ?2",
-        )
+             WHERE g.status = 'finished' AND {IN_PLACE} AND s.user_id = ?2"
+        ))
         .bind(guild)
         .bind(user)
+        .bind(channel)
         .fetch_one(&self.pool)
         .await?;
-        let favourite_map = sqlx::query(
+        let favourite_map = sqlx::query(&format!(
             "SELECT g.map FROM seats s JOIN games g ON g.id = s.game_id \
-             WHERE g.status = 'finished' AND g.guild_id IS ?1 AND s.user_id = ?2 \
-             GROUP BY g.map ORDER BY COUNT(*) DESC, MAX(g.id) DESC LIMIT 1",
-        )
+             WHERE g.status = 'finished' AND {IN_PLACE} AND s.user_id = ?2 \
+             GROUP BY g.map ORDER BY COUNT(*) DESC, MAX(g.id) DESC LIMIT 1"
+        ))
         .bind(guild)
         .bind(user)
+        .bind(channel)
         .fetch_optional(&self.pool)
         .await?
         .map(|r| r.get("map"));
         // A move's wait: from the action before it, when that was another seat's (the turn had just come to them).
-        let mean_move_ms = sqlx::query(
+        let mean_move_ms = sqlx::query(&format!(
             "WITH moves AS ( \
                  SELECT a.game_id, a.seat, a.at, \
                         LAG(a.at) OVER (PARTITION BY a.game_id ORDER BY a.seq) AS before_at, \
                         LAG(a.seat) OVER (PARTITION BY a.game_id ORDER BY a.seq) AS before_seat \
                  FROM actions a JOIN seats s ON s.game_id = a.game_id \
                  JOIN games g ON g.id = a.game_id \
-                 WHERE g.status = 'finished' AND g.guild_id IS ?1 AND s.user_id = ?2) \
+                 WHERE g.status = 'finished' AND {IN_PLACE} AND s.user_id = ?2) \
              SELECT CAST(AVG(m.at - m.before_at) AS INTEGER) AS mean FROM moves m \
              JOIN seats s ON s.game_id = m.game_id AND s.seat = m.seat \
-             WHERE s.user_id = ?2 AND m.before_seat IS NOT NULL AND m.before_seat != m.seat",
-        )
+             WHERE s.user_id = ?2 AND m.before_seat IS NOT NULL AND m.before_seat != m.seat"
+        ))
         .bind(guild)
         .bind(user)
+        .bind(channel)
         .fetch_one(&self.pool)
         .await?
         .get("mean");
@@ -84,19 +110,22 @@ impl Store {
         })
     }
 
-    /// Every finished game of server `guild` (`None`: outside any server), in the order they finished, with the
-    /// ranks of the people who finished them (computer seats are left out).
+    /// Every finished game of a server (or of a channel outside any), in the order they finished, with the ranks
+    /// of the people who finished them (computer seats are left out).
     ///
     /// # Errors
     /// Database failures.
-    pub async fn finished_games(&self, guild: Option<u64>) -> Result<Vec<FinishedGame>, StoreError> {
-        let rows = sqlx::query(
+    pub async fn finished_games(&self, place: StatsPlace) -> Result<Vec<FinishedGame>, StoreError> {
+        let (guild, channel) = place.binds();
+        let rows = sqlx::query(&format!(
             "SELECT g.id, s.user_id, s.final_rank FROM games g JOIN seats s ON s.game_id = g.id \
-             WHERE g.status = 'finished' AND g.guild_id IS ? AND s.user_id IS NOT NULL \
+             WHERE g.status = 'finished' AND {IN_PLACE} AND ?2 IS NULL AND s.user_id IS NOT NULL \
                AND s.final_rank IS NOT NULL \
-             ORDER BY g.updated_at, g.id, s.seat",
-        )
-        .bind(guild.map(to_db))
+             ORDER BY g.updated_at, g.id, s.seat"
+        ))
+        .bind(guild)
+        .bind(None::<i64>)
+        .bind(channel)
         .fetch_all(&self.pool)
         .await?;
         let mut games: Vec<(i64, FinishedGame)> = Vec::new();

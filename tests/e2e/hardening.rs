@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use crate::fake_discord::spec::violations;
 use crate::fake_discord::table::{Table, content};
-use crate::fake_discord::{Fake, slash};
+use crate::fake_discord::{APP, Fake, Fault, button, custom_ids, slash};
 
 /// Every string option of `/ttr`, as (subcommand, option, its registered `max_length`).
 fn string_options(fake: &Fake) -> Vec<(String, String, Option<u64>)> {
@@ -190,4 +190,140 @@ fn the_fake_refuses_what_discord_refuses_and_takes_what_it_takes() {
         .is_empty()
     );
     assert!(!violations("POST", "/channels/5/nowhere", &json!({})).is_empty());
+}
+
+/// The `custom_id` ending in `suffix` among a message's components.
+fn component_id(message: &Value, suffix: &str) -> String {
+    custom_ids(message)
+        .into_iter()
+        .find(|id| id.ends_with(suffix))
+        .unwrap_or_else(|| panic!("no {suffix} in {message:#}"))
+}
+
+/// Every followup the bot sent to one interaction, as their texts.
+fn followups(fake: &Fake, interaction: u64) -> Vec<String> {
+    let path = format!("/api/v10/webhooks/{APP}/tok-{interaction}");
+    fake.read_calls(|calls| {
+        calls
+            .iter()
+            .filter(|c| c.path.starts_with(&path))
+            .map(|c| c.json["content"].as_str().unwrap_or("").to_string())
+            .collect()
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_answer_to_a_command_keeps_the_move_shows_the_next_turn_and_never_says_nothing_changed() {
+    let table = Table::open("failed-answer", "usa", 2, 11).await;
+    let (game, version) = table.state().await;
+    table.turn_message(version).await;
+    let (user, name) = table.seats[game.current().index()];
+    let draw = || slash(user, name, table.channel, "draw", &[("card", json!("deck"))]);
+    let first = table.fake.interact(draw()).await;
+    assert!(content(&first).starts_with("You drew"), "{first:#}");
+    // Discord fails the answer to the second card drawn.
+    table.fake.fail_next("POST", "/callback", Fault::ServerError);
+    let (second, _) = table.fake.interact_with_id(draw()).await;
+    assert_eq!(table.state().await.1, version + 2, "the move is kept");
+    table.turn_message(version + 2).await;
+    let said = followups(&table.fake, second);
+    assert!(said.iter().all(|s| !s.contains("nothing was changed")), "{said:?}");
+    table.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_update_of_a_turn_button_still_shows_the_move_on_its_message_and_the_next_turn() {
+    let table = Table::open("failed-update", "usa", 2, 12).await;
+    let (game, version) = table.state().await;
+    let turn = table.turn_message(version).await;
+    let (user, name) = table.seats[game.current().index()];
+    let first = table
+        .fake
+        .interact(button(user, name, table.channel, &component_id(&turn, ":deck")))
+        .await;
+    assert_eq!(first["type"], 7, "{first:#}");
+    let deck = component_id(&table.turn_message(version + 1).await, ":deck");
+    let before = table.fake.call_count();
+    table.fake.fail_next("POST", "/callback", Fault::ServerError);
+    table.fake.interact(button(user, name, table.channel, &deck)).await;
+    // The turn message the press was on is edited to show the card drawn, and the next turn is posted.
+    let edit_path = format!("/api/v10/channels/{}/messages/", table.channel);
+    let edited = table
+        .fake
+        .wait_for_call_after(before, "the turn message edited", |c| {
+            c.method == "PATCH" && c.path.starts_with(&edit_path)
+        })
+        .await;
+    assert!(
+        edited.json["content"].as_str().unwrap_or("").contains("drew a card"),
+        "{:#}",
+        edited.json
+    );
+    table.turn_message(version + 2).await;
+    table.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_whose_posts_failed_is_shown_and_its_computer_moves_on_without_anyone_acting() {
+    let fake = Arc::new(Fake::start("supervised").await);
+    let table = Table::seat_with_computers(Arc::clone(&fake), 930, "usa", 1, 1, 13).await;
+    let (game, version) = table.state().await;
+    table.turn_message(version).await;
+    let person = game.current();
+    assert_ne!(table.seats[person.index()].0, 0, "the person plays first");
+    let (user, name) = table.seats[person.index()];
+    // The bot may not post in the channel when the person ends their turn: neither the move nor the computer's
+    // can be shown.
+    fake.deny_posts(table.channel);
+    let draw = || slash(user, name, table.channel, "draw", &[("card", json!("deck"))]);
+    table.fake.interact(draw()).await;
+    let (_, notice) = table.fake.interact_then_followup(draw()).await;
+    assert!(
+        notice.json["content"]
+            .as_str()
+            .unwrap_or("")
+            .contains("missing a permission"),
+        "{:#}",
+        notice.json
+    );
+    // The computer moves, and its post is refused too.
+    let post = format!("/api/v10/channels/{}/messages", table.channel);
+    let after_notice = fake.call_count();
+    table.wait_for_version_after(version + 2).await;
+    fake.wait_for_call_after(after_notice, "the computer's refused post", |c| c.path == post)
+        .await;
+    // The permission comes back. Nobody acts: the supervisor shows the game, and the computer plays on.
+    let before = fake.call_count();
+    fake.allow_posts();
+    let shown = fake
+        .wait_for_call_after(before, "the game shown by the supervisor", |c| c.path == post)
+        .await;
+    assert!(
+        shown.json["content"]
+            .as_str()
+            .unwrap_or("")
+            .contains("not shown here in time"),
+        "{:#}",
+        shown.json
+    );
+    let mut back_to_person = false;
+    for _ in 0..200 {
+        let (game, now) = table.state().await;
+        if game.current() == person && now > version + 2 {
+            table.turn_message(now).await;
+            back_to_person = true;
+            break;
+        }
+        table.wait_for_version_after(now).await;
+    }
+    assert!(
+        back_to_person,
+        "the computer moved and the turn came back to the person"
+    );
+    drop(table);
+    Arc::try_unwrap(fake)
+        .ok()
+        .expect("no table holds the fake")
+        .stop()
+        .await;
 }

@@ -6,13 +6,17 @@ use ttrbot::render::{self, CHART_SIZE, ScoreLine, player_rgba};
 use ttrbot::rules::{Action, Game, GameRng};
 use ttrbot::seating::{Player, PlayerColor};
 use ttrbot::stats::{K, START, leaderboard};
-use ttrbot::store::{Applied, FinishedGame, GameId, NewGame, NewSeat, Store};
+use ttrbot::store::{Applied, FinishedGame, GameId, NewGame, NewSeat, StatsPlace, Store};
 
 /// A game in server 7 for `users` (`None`: a computer seat).
 async fn game(store: &Store, channel: u64, users: &[Option<u64>], seed: u64) -> GameId {
+    game_in(store, Some(7), channel, users, seed).await
+}
+
+async fn game_in(store: &Store, guild: Option<u64>, channel: u64, users: &[Option<u64>], seed: u64) -> GameId {
     let new = NewGame {
         channel_id: channel,
-        guild_id: Some(7),
+        guild_id: guild,
         map: "usa".into(),
         seed,
         seats: users
@@ -118,7 +122,7 @@ async fn a_persons_record_counts_their_finished_games_in_this_server() {
     }
     // A game still being played counts for nothing.
     game(&store, 9, &[Some(11), Some(12)], 4).await;
-    let record = store.player_stats(Some(7), 11).await.unwrap();
+    let record = store.player_stats(StatsPlace::Server(7), 11).await.unwrap();
     assert_eq!(record.games, 3);
     assert_eq!(record.wins as usize, mine.iter().filter(|r| r.rank == 1).count());
     let mean = mine.iter().map(|r| r.score as f64).sum::<f64>() / 3.0;
@@ -131,10 +135,10 @@ async fn a_persons_record_counts_their_finished_games_in_this_server() {
         "every action came a minute after the one before"
     );
     // Another server, or someone who never played, has no record.
-    assert_eq!(store.player_stats(Some(8), 11).await.unwrap().games, 0);
-    assert_eq!(store.player_stats(Some(7), 99).await.unwrap().games, 0);
+    assert_eq!(store.player_stats(StatsPlace::Server(8), 11).await.unwrap().games, 0);
+    assert_eq!(store.player_stats(StatsPlace::Server(7), 99).await.unwrap().games, 0);
     // The leaderboard reads the same games, people only, in the order they finished.
-    let finished = store.finished_games(Some(7)).await.unwrap();
+    let finished = store.finished_games(StatsPlace::Server(7)).await.unwrap();
     assert_eq!(finished.len(), 3);
     assert_eq!(finished[1].ranks.len(), 2, "the computer seat is not rated");
     let board = leaderboard(&finished);
@@ -202,4 +206,33 @@ fn the_score_chart_shows_each_players_line_in_their_colour_at_chat_size() {
     if let Ok(dir) = std::env::var("TTRBOT_PICTURES") {
         std::fs::write(format!("{dir}/score-chart.png"), render::png(&img)).unwrap();
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_outside_any_server_count_only_in_their_own_channel() {
+    let (url, _) = db("history", "dm-record");
+    let clock = TestClock::new();
+    let store = clock.open(&url).await;
+    let mut minutes = 0.0;
+    // Two DM channels (no server), one game each, the same person in both.
+    for (channel, seed) in [(31, 5), (32, 6)] {
+        let id = game_in(&store, None, channel, &[Some(11), Some(12)], seed).await;
+        play_out(&store, &clock, id, seed, &mut minutes).await;
+    }
+    for channel in [31, 32] {
+        assert_eq!(
+            store
+                .player_stats(StatsPlace::Channel(channel), 11)
+                .await
+                .unwrap()
+                .games,
+            1
+        );
+        assert_eq!(
+            store.finished_games(StatsPlace::Channel(channel)).await.unwrap().len(),
+            1
+        );
+    }
+    assert_eq!(store.player_stats(StatsPlace::Channel(33), 11).await.unwrap().games, 0);
+    assert_eq!(store.player_stats(StatsPlace::Server(7), 11).await.unwrap().games, 0);
 }

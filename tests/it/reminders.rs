@@ -348,3 +348,32 @@ async fn a_seat_handed_to_a_computer_is_given_back_by_rejoin() {
         vec![(Seat(1), 12)]
     );
 }
+
+#[tokio::test]
+async fn a_deadline_changed_mid_turn_counts_from_the_change_not_from_the_start_of_the_turn() {
+    let (url, _) = db("deadline-change");
+    let clock = TestClock::new();
+    let store = open(&url, &clock).await;
+    let id = two_player_game(&store, serde_json::json!({ "deadline_hours": 48 })).await;
+    clock.at(1.0);
+    play_until_the_turn_passes(&store, id).await;
+    assert_eq!(store.deadline_at(id).await.unwrap(), Some(START + 49 * HOUR));
+    // A day into the turn, the deadline becomes one hour: the player has that hour from now, not none at all.
+    clock.at(25.0);
+    let manager = Actor {
+        user_id: 11,
+        manages_channel: true,
+    };
+    store
+        .change_settings(id, manager, |s| s.deadline_hours = 1)
+        .await
+        .unwrap();
+    assert_eq!(store.deadline_at(id).await.unwrap(), Some(START + 26 * HOUR));
+    // Changing something else leaves the turn's clock alone.
+    clock.at(25.5);
+    store
+        .change_settings(id, manager, |s| s.reminder_hours = 3)
+        .await
+        .unwrap();
+    assert_eq!(store.deadline_at(id).await.unwrap(), Some(START + 26 * HOUR));
+}

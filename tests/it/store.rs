@@ -442,3 +442,22 @@ fn the_stored_snapshot_format_is_pinned() {
     let map = ttrbot::maps::builtin("europe").unwrap();
     assert_eq!(ttrbot::rules::Game::restore(map, &pinned).unwrap(), game);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_host_who_hands_their_seat_to_a_computer_passes_host_powers_to_the_next_person_seated() {
+    let (url, _) = db("host-leaves");
+    let store = Store::open(&url).await.unwrap();
+    store.open_lobby(&lobby_in(9, "usa")).await.unwrap();
+    store.join_lobby(9, 2, "Ben").await.unwrap();
+    store.join_lobby(9, 3, "Cy").await.unwrap();
+    let (lobby, _) = store.start_game(9, host(1)).await.unwrap();
+    store.hand_to_computer(lobby.id, 1).await.unwrap();
+    // Ana (the host) left: Ben, seated after her, now holds the host's powers; Ana and Cy do not.
+    assert_eq!(refusal(store.end_game(9, host(1)).await), Refusal::NotHost);
+    assert_eq!(refusal(store.end_game(9, host(3)).await), Refusal::NotHost);
+    store
+        .change_settings(lobby.id, host(2), |s| s.reminder_hours = 5)
+        .await
+        .unwrap();
+    store.end_game(9, host(2)).await.unwrap();
+}

@@ -319,8 +319,12 @@ mod catalog_checks {
 
     /// Calls whose strings nobody playing reads: logs, internal errors that end in the apology, and the words the
     /// operator reads in the terminal when the bot cannot start (the README's language, like `--help`).
-    const NOT_FOR_PLAYERS: [&str; 8] = [
+    const NOT_FOR_PLAYERS: [&str; 10] = [
         "tracing::",
+        // What a retried request is, for the log.
+        "with_retries(",
+        // What failed after an action was kept: logged, never shown.
+        "Error::Kept(",
         ".expect(",
         "panic!(",
         "assert!(",

@@ -81,6 +81,58 @@ struct Shared {
     interaction_messages: Mutex<std::collections::HashMap<String, u64>>,
     /// Requests Discord would have refused (against its OpenAPI description or its limits), each with why.
     violations: Mutex<Vec<String>>,
+    /// Failures the fake answers instead of doing what was asked, as Discord sometimes does.
+    faults: Mutex<Faults>,
+}
+
+/// How Discord sometimes fails a request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// A 500: nothing was done.
+    ServerError,
+    /// A 429 with a short `retry_after`: nothing was done.
+    RateLimited,
+    /// The answer to an interaction arrived after Discord's 3 seconds: 10062, Unknown interaction.
+    Late,
+}
+
+/// The failures planned for the next matching requests, and random ones at a rate (the chaos tests').
+#[derive(Default)]
+struct Faults {
+    /// (method, a piece of the path, the failure): each used once, by the first request that matches.
+    planned: Vec<(String, String, Fault)>,
+    /// A seeded share of all requests but the bot's start-up ones fails, in percent.
+    chaos: Option<(table::Rng, u64)>,
+    /// How many requests each kind of failure was given to.
+    given: Vec<(Fault, String)>,
+}
+
+impl Faults {
+    /// The failure for this request, if one is planned or drawn.
+    fn take(&mut self, method: &str, path: &str) -> Option<Fault> {
+        if let Some(at) = self
+            .planned
+            .iter()
+            .position(|(m, piece, _)| m == method && path.contains(piece.as_str()))
+        {
+            let fault = self.planned.remove(at).2;
+            self.given.push((fault, format!("{method} {path}")));
+            return Some(fault);
+        }
+        let startup = path.ends_with("/commands") || path.ends_with("/gateway") || path.contains("oauth2");
+        let (rng, percent) = self.chaos.as_mut()?;
+        if startup || !rng.chance(*percent) {
+            return None;
+        }
+        let callback = path.ends_with("/callback");
+        let fault = match rng.below(if callback { 3 } else { 2 }) {
+            0 => Fault::ServerError,
+            1 => Fault::RateLimited,
+            _ => Fault::Late,
+        };
+        self.given.push((fault, format!("{method} {path}")));
+        Some(fault)
+    }
 }
 
 /// A message as the fake keeps it.
@@ -134,6 +186,7 @@ impl Fake {
             messages: Mutex::default(),
             interaction_messages: Mutex::default(),
             violations: Mutex::default(),
+            faults: Mutex::default(),
         });
         let app = Router::new()
             .route("/gateway", get(gateway))
@@ -388,6 +441,23 @@ impl Fake {
             .collect()
     }
 
+    /// The next request with this method whose path contains `piece` fails this way.
+    pub fn fail_next(&self, method: &str, piece: &str, fault: Fault) {
+        let mut faults = self.shared.faults.lock().unwrap();
+        faults.planned.push((method.to_string(), piece.to_string(), fault));
+    }
+
+    /// From now on, `percent` of the bot's requests (a seeded draw) fail: a 500, a 429, or an interaction answered
+    /// too late.
+    pub fn chaos(&self, seed: u64, percent: u64) {
+        self.shared.faults.lock().unwrap().chaos = Some((table::Rng(seed), percent));
+    }
+
+    /// The failures given so far: which, and to what request.
+    pub fn faults_given(&self) -> Vec<(Fault, String)> {
+        self.shared.faults.lock().unwrap().given.clone()
+    }
+
     /// The requests Discord would have refused so far, each with why.
     pub fn violations(&self) -> Vec<String> {
         self.shared.violations.lock().unwrap().clone()
@@ -544,6 +614,7 @@ fn spawn_bot(
         // The bot's clock is a file the test moves (see `Fake::advance_clock`), and reminders are looked for often.
         .env("TTRBOT_CLOCK_FILE", dir.join("clock"))
         .env("TTRBOT_REMINDER_SCAN_MS", "50")
+        .env("TTRBOT_SUPERVISOR_SCAN_MS", "200")
         .env("RUST_LOG", "warn,ttrbot=info,serenity::client::dispatch=debug")
         .env("NO_PROXY", "127.0.0.1,localhost")
         .env_remove("HTTP_PROXY")
@@ -738,7 +809,10 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
         (serde_json::from_slice(&bytes).unwrap_or(Value::Null), Vec::new())
     };
     let violations = spec::violations(method.as_str(), path.trim_start_matches("/api/v10"), &json);
-    let answer = if violations.is_empty() {
+    let fault = shared.faults.lock().unwrap().take(method.as_str(), &path);
+    let answer = if let Some(fault) = fault.filter(|_| violations.is_empty()) {
+        failed(fault)
+    } else if violations.is_empty() {
         answer(&shared, &method, &path, &json, &files)
     } else {
         let refusal = spec::refusal(&violations);
@@ -754,6 +828,28 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
     });
     shared.changed.notify_waiters();
     answer
+}
+
+/// Discord's answer when it fails a request.
+fn failed(fault: Fault) -> Response {
+    match fault {
+        Fault::ServerError => (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            axum::Json(json!({ "message": "500: Internal Server Error", "code": 0 })),
+        )
+            .into_response(),
+        Fault::RateLimited => (
+            StatusCode::TOO_MANY_REQUESTS,
+            [("retry-after", "0.05"), ("x-ratelimit-scope", "user")],
+            axum::Json(json!({ "message": "You are being rate limited.", "retry_after": 0.05, "global": false })),
+        )
+            .into_response(),
+        Fault::Late => (
+            StatusCode::NOT_FOUND,
+            axum::Json(json!({ "code": 10062, "message": "Unknown interaction" })),
+        )
+            .into_response(),
+    }
 }
 
 /// What Discord would answer.
@@ -873,7 +969,21 @@ fn answer(shared: &Shared, method: &Method, path: &str, json: &Value, files: &[F
             let refusal = json!({ "code": 50013, "message": "Missing Permissions" });
             (StatusCode::FORBIDDEN, axum::Json(refusal)).into_response()
         }
-        ("POST", ["channels", channel, "messages"]) => new_message(channel.parse().unwrap_or(1)),
+        ("POST", ["channels", channel, "messages"]) => {
+            let channel: u64 = channel.parse().unwrap_or(1);
+            // With `enforce_nonce`, a nonce already used in the channel returns that message instead of a new one.
+            let earlier = json["nonce"].as_str().filter(|_| json["enforce_nonce"] == true).and_then(|nonce| {
+                let messages = shared.messages.lock().unwrap();
+                messages
+                    .iter()
+                    .find(|(_, m)| m.channel == channel && m.body["nonce"] == nonce)
+                    .map(|(id, m)| stored_json(*id, m))
+            });
+            match earlier {
+                Some(message) => axum::Json(message).into_response(),
+                None => new_message(channel),
+            }
+        }
         ("PATCH", ["channels", channel, "messages", id]) => {
             let id: u64 = id.parse().unwrap_or(1);
             match edit(id, json) {

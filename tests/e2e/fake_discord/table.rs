@@ -19,7 +19,7 @@ pub const PEOPLE: [(u64, &str); 5] = [(21, "Ana"), (22, "Ben"), (23, "Cy"), (24,
 const MOST_MOVES: usize = 4_000;
 
 /// A small seeded generator, so each game's choices are the same on every run.
-pub struct Rng(u64);
+pub struct Rng(pub u64);
 
 impl Rng {
     pub fn next(&mut self) -> u64 {

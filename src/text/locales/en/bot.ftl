@@ -181,3 +181,4 @@ duration-hours = { $amount } hours
 duration-days = { $amount } days
 leaderboard-empty = No game has been finished here yet: the leaderboard starts with the first one.
 leaderboard-heading = **Leaderboard** · { $games } finished · rating starts at 1500
+shown-late = The last move was not shown here in time; here is the game as it stands.

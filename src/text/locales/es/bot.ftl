@@ -182,3 +182,4 @@ duration-hours = { $amount } horas
 duration-days = { $amount } días
 leaderboard-empty = Todavía no se ha terminado ninguna partida aquí: la clasificación empieza con la primera.
 leaderboard-heading = **Clasificación** · { $games } terminadas · la puntuación empieza en 1500
+shown-late = La última jugada no se mostró aquí a tiempo; así está la partida ahora.

@@ -1,0 +1,124 @@
+//! The supervisor: a periodic scan of the database that moves on every game waiting for the bot rather than for a
+//! person (an action its channel was never shown, because a post failed past its retries or the bot stopped; a
+//! computer player to move), so no game waits for someone to poke its channel. Every background loop runs under
+//! [`keep_running`], which starts it again if it panics.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::time::{Duration, Instant};
+
+use poise::serenity_prelude as serenity;
+
+use super::announce::show_as_it_stands;
+use super::computer;
+use super::data::Data;
+use super::refusal::Error;
+use super::table::Table;
+use crate::ids::GameId;
+use crate::text::catalog::tr;
+
+/// Runs a background loop forever: if it panics, the panic is logged and the loop starts again after `pause`.
+pub async fn keep_running<F, Fut>(name: &'static str, pause: Duration, mut start: F)
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    loop {
+        match tokio::spawn(start()).await {
+            Ok(()) => tracing::warn!("the {name} loop stopped; starting it again"),
+            Err(e) => tracing::error!("the {name} loop panicked; starting it again: {e}"),
+        }
+        tokio::time::sleep(pause).await;
+    }
+}
+
+/// Longest wait before a game whose post keeps failing (a channel gone, a permission missing) is tried again.
+const LONGEST_WAIT: Duration = Duration::from_secs(3_600);
+
+/// Games whose last showing failed: how many times in a row, and when to try again (twice as late each time).
+#[derive(Default)]
+struct Failing(HashMap<GameId, (u32, Instant)>);
+
+impl Failing {
+    fn due(&self, game: GameId) -> bool {
+        self.0.get(&game).is_none_or(|(_, next)| Instant::now() >= *next)
+    }
+
+    fn failed(&mut self, game: GameId, every: Duration) {
+        let (times, next) = self.0.entry(game).or_insert((0, Instant::now()));
+        *times += 1;
+        let wait = every.saturating_mul(1 << (*times).min(16)).min(LONGEST_WAIT);
+        *next = Instant::now() + wait;
+    }
+}
+
+/// Scans every `every`, forever: games owed an announcement are shown as they stand, computers owed a move make it.
+pub async fn run(ctx: serenity::Context, data: Data, every: Duration) {
+    let mut failing = Failing::default();
+    loop {
+        tokio::time::sleep(every).await;
+        if let Err(e) = show_unannounced(&ctx, &data, &mut failing, every).await {
+            tracing::error!("supervisor, listing games owed a post: {e}");
+        }
+        if let Err(e) = computer::resume_all(&ctx, &data).await {
+            tracing::error!("supervisor, listing games owed a computer's move: {e}");
+        }
+    }
+}
+
+/// Every game whose latest action its channel was never shown is shown as it stands, game by game; one that keeps
+/// failing is tried less and less often.
+///
+/// # Errors
+/// The store's, listing the games.
+async fn show_unannounced(
+    ctx: &serenity::Context,
+    data: &Data,
+    failing: &mut Failing,
+    every: Duration,
+) -> Result<(), Error> {
+    for (id, channel) in data.store.unannounced().await? {
+        if !failing.due(id) {
+            continue;
+        }
+        match show_if_still_owed(ctx, data, id, channel).await {
+            Ok(()) => {
+                failing.0.remove(&id);
+            }
+            Err(e) => {
+                failing.failed(id, every);
+                tracing::warn!(
+                    game = id.0,
+                    channel,
+                    "a game its channel was not shown could not be shown: {e}"
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Shows one game if, once every announcement already under way in its channel is done, it is still owed one and
+/// no action stored since waits to be told by its own handler (so nothing is told twice).
+async fn show_if_still_owed(ctx: &serenity::Context, data: &Data, id: GameId, channel: u64) -> Result<(), Error> {
+    let held = data.hold(channel).await;
+    let order = data.announcing(channel, held).await;
+    // Holding the channel again, nobody can store an action and queue behind while the game is looked at. (A
+    // handler never waits in the queue while holding the channel, so this cannot wait forever.)
+    let _held = data.hold(channel).await;
+    if !order.last_in_line() {
+        return Ok(());
+    }
+    let owed = data.store.unannounced().await?.contains(&(id, channel));
+    if !owed {
+        return Ok(());
+    }
+    let table = Table::load(data, id, channel).await?;
+    tracing::info!(
+        game = id.0,
+        channel,
+        version = table.version,
+        "showing a game its channel was not shown"
+    );
+    show_as_it_stands(ctx, data, &table, &tr!(table.lang(), "shown-late")).await
+}
