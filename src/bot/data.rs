@@ -119,7 +119,7 @@ impl ComputersTurn {
     /// Whether someone asked for another look since the last call (the loop then runs again before it stops).
     pub fn asked_again(&self) -> bool {
         let mut moving = self.computers.lock().expect("the computer table is never poisoned");
-        moving.get_mut(&self.channel).is_some_and(|again| std::mem::take(again))
+        moving.get_mut(&self.channel).is_some_and(std::mem::take)
     }
 }
 
