@@ -3,6 +3,8 @@
 
 use poise::serenity_prelude as serenity;
 
+use super::post::with_retries;
+
 use super::data::Data;
 use super::reply::escape_markdown;
 use super::table::Table;
@@ -71,11 +73,11 @@ pub async fn send_tickets(ctx: &serenity::Context, data: &Data, table: &Table, s
     Some(escape_markdown(&stored.player.name))
 }
 
-/// Sends a DM; false when it could not be delivered (closed DMs, most often).
+/// Sends a DM (tried again after a passing failure); false when it could not be delivered (closed DMs, most often).
 async fn deliver(ctx: &serenity::Context, user: u64, message: String) -> bool {
-    let sent = serenity::UserId::new(user)
-        .direct_message(ctx, serenity::CreateMessage::new().content(message))
-        .await;
+    let dm = serenity::CreateMessage::new().content(message);
+    let to = serenity::UserId::new(user);
+    let sent = with_retries("a DM", || to.direct_message(ctx, dm.clone())).await;
     if let Err(e) = &sent {
         tracing::info!(user, "DM not delivered: {e}");
     }

@@ -140,6 +140,19 @@ impl Error {
         Error::Internal(format!("{component:?} was routed to a handler that does not take it").into())
     }
 
+    /// Whether Discord lost the way to answer: it failed for a passing reason (a 5xx, a 429, no answer) or no
+    /// longer knows the interaction (10062, answered past 3 seconds; 40060, answered already). An apology could not
+    /// get through either.
+    pub fn answer_lost(&self) -> bool {
+        match self {
+            Error::Internal(e) | Error::Kept(e) => {
+                let passing = e.downcast_ref::<serenity::Error>().is_some_and(super::post::passing);
+                passing || matches!(self.discord_code(), Some(10062 | 40060))
+            }
+            Error::Refused(_) | Error::RefusedInPlace(_) => false,
+        }
+    }
+
     /// The error Discord answered a request with, if this is one.
     pub fn discord_code(&self) -> Option<isize> {
         match self {

@@ -126,6 +126,12 @@ async fn answer_component_failure(ctx: &serenity::Context, component: &serenity:
             update_message(ctx, component, words).await
         }
         Error::Refused(refused) => reply_ephemeral(ctx, component, &refused.words(lang)).await,
+        // Discord failed the answer itself: the interaction cannot carry an apology either (and nothing was done).
+        ref error @ Error::Internal(_) if error.answer_lost() => {
+            let custom_id = &component.data.custom_id;
+            tracing::warn!(interaction = %component.id, %custom_id, "Discord failed the answer: {error}");
+            Ok(())
+        }
         Error::Internal(e) => {
             let custom_id = &component.data.custom_id;
             tracing::error!(interaction = %component.id, %custom_id, "component failed: {e}");
@@ -166,6 +172,10 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                 Error::Refused(refused) | Error::RefusedInPlace(refused) => {
                     answer_privately(ctx, refused.words(lang)).await;
                     after_command(ctx).await;
+                }
+                ref error @ Error::Internal(_) if error.answer_lost() => {
+                    let command = &ctx.command().qualified_name;
+                    tracing::warn!(interaction = ctx.id(), %command, "Discord failed the answer: {error}");
                 }
                 Error::Internal(e) => {
                     let command = &ctx.command().qualified_name;

@@ -327,3 +327,71 @@ async fn a_game_whose_posts_failed_is_shown_and_its_computer_moves_on_without_an
         .stop()
         .await;
 }
+
+/// A whole game on `map` with people and computers, while a seeded 10% of the bot's requests to Discord fail (a
+/// 500, a 429, an answer past 3 seconds): it finishes, its log replays to the stored game, each action's turn
+/// message is posted once and in order, nobody is told "nothing was changed", and Discord refused no request.
+async fn chaos_game(map: &str, people: usize, computers: usize, seed: u64) {
+    let fake = Arc::new(Fake::start(&format!("chaos-{map}")).await);
+    let mut table = Table::seat_with_computers(Arc::clone(&fake), 940, map, people, computers, seed).await;
+    let from = fake.call_count();
+    fake.chaos(seed, 10);
+    table.play_to_the_end().await;
+    table.final_scoreboard().await;
+    table.check_record().await;
+    let given = fake.faults_given();
+    assert!(given.len() >= 10, "failures given: {}", given.len());
+    // Each version's turn message is in the channel once, and in the order of the versions.
+    let versions: Vec<i64> = fake
+        .messages_in(table.channel)
+        .iter()
+        .filter_map(|(_, m)| {
+            custom_ids(&m.body)
+                .iter()
+                .find(|id| id.ends_with(":deck"))
+                .and_then(|id| id.split(':').nth(2)?.parse().ok())
+        })
+        .collect();
+    let mut sorted = versions.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    assert_eq!(versions, sorted, "turn messages once each, in order");
+    let apologies = fake.read_calls(|calls| {
+        calls[from..]
+            .iter()
+            .filter(|c| c.json.to_string().contains("nothing was changed"))
+            .count()
+    });
+    assert_eq!(apologies, 0, "nobody is told nothing changed");
+    drop(table);
+    Arc::try_unwrap(fake)
+        .ok()
+        .expect("no table holds the fake")
+        .stop_after_chaos()
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_usa_game_finishes_while_discord_fails_one_request_in_ten() {
+    chaos_game("usa", 2, 2, 41).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_europe_game_finishes_while_discord_fails_one_request_in_ten() {
+    chaos_game("europe", 2, 2, 42).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_switzerland_game_finishes_while_discord_fails_one_request_in_ten() {
+    chaos_game("switzerland", 2, 1, 43).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_india_game_finishes_while_discord_fails_one_request_in_ten() {
+    chaos_game("india", 2, 2, 44).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_berlin_game_finishes_while_discord_fails_one_request_in_ten() {
+    chaos_game("berlin", 2, 2, 45).await;
+}

@@ -556,7 +556,18 @@ impl Fake {
     }
 
     /// Closes the gateway with 4004 (authentication failed) and waits for the bot to exit.
-    pub async fn stop(mut self) -> String {
+    pub async fn stop(self) -> String {
+        self.stop_checking(&["Interaction has already been acknowledged", "Unknown interaction"])
+            .await
+    }
+
+    /// As [`Fake::stop`], after a chaos game: answers the fake made late were logged as Discord's 10062, as they
+    /// should be.
+    pub async fn stop_after_chaos(self) -> String {
+        self.stop_checking(&["Interaction has already been acknowledged"]).await
+    }
+
+    async fn stop_checking(mut self, also: &[&str]) -> String {
         self.sender.send(ToGateway::Close(4004)).unwrap();
         let status = tokio::time::timeout(WAIT, self.bot.wait())
             .await
@@ -569,13 +580,12 @@ impl Fake {
             violations.is_empty(),
             "Discord would have refused these requests: {violations:#?}"
         );
-        for trap in [
+        let always = [
             "An unknown event was received",
             "HTTP request to get gateway URL failed",
             "panicked",
-            "Interaction has already been acknowledged",
-            "Unknown interaction",
-        ] {
+        ];
+        for trap in always.iter().chain(also) {
             assert!(!log.contains(trap), "the bot logged \"{trap}\":\n{log}");
         }
         log
