@@ -23,6 +23,11 @@ pub enum Refusal {
     AlreadySeated,
     /// The user has no seat.
     NotSeated,
+    /// The host already hosts as many open lobbies as one person may.
+    TooManyLobbies {
+        /// How many one person may host.
+        most: u8,
+    },
     /// Every seat the map allows is taken.
     LobbyFull {
         /// The map's most players.
@@ -73,6 +78,7 @@ impl fmt::Display for Refusal {
             Refusal::AlreadySeated => write!(f, "already seated"),
             Refusal::NotSeated => write!(f, "not seated"),
             Refusal::LobbyFull { max } => write!(f, "the lobby is full ({max} seats)"),
+            Refusal::TooManyLobbies { most } => write!(f, "one person may host {most} open lobbies"),
             Refusal::TooFewPlayers { min, seated } => write!(f, "{seated} seated, {min} needed"),
             Refusal::NotHost => write!(f, "only the host may do that"),
             Refusal::UnknownMap(map) => write!(f, "no map \"{map}\""),

@@ -105,20 +105,27 @@ pub async fn turn_button(
     let table = &played.after;
     if table.is_dashboard() {
         // The dashboard is redrawn with the board below; the press is acknowledged first, within Discord's limit.
-        component
+        let answered = component
             .create_response(&ctx.http, serenity::CreateInteractionResponse::Acknowledge)
-            .await?;
+            .await;
         let told = async {
-            if !played.private.is_empty() {
-                tell_privately(ctx, component, &played.private.join(" ")).await?;
-            }
+            // What the player drew is theirs alone; failing to tell them must not keep the channel from being told.
+            let private = match (&answered, played.private.is_empty()) {
+                (Ok(()), false) => tell_privately(ctx, component, &played.private.join(" ")).await,
+                _ => Ok(()),
+            };
             let _order = data.announcing(table.channel, held).await;
             if let Err(e) = announce(ctx, data, &played).await {
-                return tell_privately(ctx, component, &permission_notice(e, lang)?).await;
+                let notice = permission_notice(e, lang)?;
+                if answered.is_ok() {
+                    tell_privately(ctx, component, &notice).await?;
+                }
             }
-            Ok(())
+            private
         };
-        return told.await.map_err(Error::after_answer);
+        let told: Result<(), Error> = told.await;
+        answered.map_err(|e| Error::from(e).after_answer())?;
+        return told.map_err(Error::after_answer);
     }
     let content = format!("{}\n{}", component.message.content, played.public.join("\n"));
     let components = if played.turn_over {
@@ -133,9 +140,11 @@ pub async fn turn_button(
     let answered = update_message(ctx, component, update).await;
     // The action is stored: the channel is told whatever became of the answer.
     let told = async {
-        if answered.is_ok() && !played.private.is_empty() {
-            tell_privately(ctx, component, &played.private.join(" ")).await?;
-        }
+        // What the player drew is theirs alone; failing to tell them must not keep the channel from being told.
+        let private = match (&answered, played.private.is_empty()) {
+            (Ok(()), false) => tell_privately(ctx, component, &played.private.join(" ")).await,
+            _ => Ok(()),
+        };
         let _order = data.announcing(table.channel, held).await;
         if answered.is_err() {
             // The turn message did not take the update: it is edited instead, so it shows this action.
@@ -163,7 +172,7 @@ pub async fn turn_button(
         }
         // The turn message now shows this action (updated in place, or followed by the next turn's message).
         data.store.mark_announced(table.id, table.version).await?;
-        Ok(())
+        private
     };
     let told: Result<(), Error> = told.await;
     answered.map_err(Error::after_answer)?;
@@ -188,31 +197,6 @@ pub async fn show_as_it_stands(
         post(ctx, table.channel, message, Some(nonce(table.id, table.version, 'r'))).await?;
     }
     data.store.mark_announced(table.id, table.version).await?;
-    Ok(())
-}
-
-/// On start: every game whose latest action the channel was never shown (the bot stopped between storing it and
-/// posting it) gets a turn message as it stands now, so nobody waits for a ping that never came.
-///
-/// # Errors
-/// The store's or Discord's.
-pub async fn repost_unannounced(ctx: &serenity::Context, data: &Data) -> Result<(), Error> {
-    for (id, channel) in data.store.unannounced().await? {
-        // Game by game: one that cannot be shown (its channel gone, a permission missing) does not stop the rest.
-        let shown = async {
-            let held = data.hold(channel).await;
-            let _order = data.announcing(channel, held).await;
-            let table = Table::load(data, id, channel).await?;
-            show_as_it_stands(ctx, data, &table, &tr!(table.lang(), "restarted")).await
-        };
-        if let Err(e) = shown.await {
-            tracing::warn!(
-                game = id.0,
-                channel,
-                "could not show a game its channel was not shown: {e}"
-            );
-        }
-    }
     Ok(())
 }
 

@@ -30,10 +30,10 @@ pub async fn play_computers(ctx: &serenity::Context, data: &Data, channel: u64) 
     };
     for _ in 0..MOST_IN_A_ROW {
         let Some((seat, version, decide)) = next_decision(data, channel).await? else {
-            if turn.asked_again() {
-                continue;
+            if turn.finish() {
+                return Ok(());
             }
-            return Ok(());
+            continue;
         };
         let action = thought(decide).await?;
         let held = data.hold(channel).await;
@@ -66,8 +66,8 @@ pub async fn play_computers(ctx: &serenity::Context, data: &Data, channel: u64) 
     Ok(())
 }
 
-/// Runs a computer's thinking on a blocking thread, at most one per core but one at a time, so thinking never
-/// takes the core that answers interactions and draws boards.
+/// Runs a computer's thinking on a blocking thread: across all games, one think fewer than there are cores at once
+/// (at least one), so thinking never takes the core that answers interactions and draws boards.
 async fn thought(decide: impl FnOnce() -> Action + Send + 'static) -> Result<Action, Error> {
     static THINKING: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
     let thinking = THINKING.get_or_init(|| {

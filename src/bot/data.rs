@@ -31,7 +31,7 @@ pub struct Data {
     closed_dms: Arc<std::sync::Mutex<HashSet<(i64, u64)>>>,
     /// Seeds games from this number and the channel instead of the clock (`TTRBOT_GAME_SEED`).
     pub game_seed: Option<u64>,
-    /// How often the reminder loop looks for due reminders, and the supervisor for games owed a move or a post.
+    /// How often the reminder loop looks for due reminders.
     pub reminder_scan: std::time::Duration,
     /// How often the supervisor looks for games owed a post or a computer's move.
     pub supervisor_scan: std::time::Duration,
@@ -116,10 +116,20 @@ pub struct ComputersTurn {
 }
 
 impl ComputersTurn {
-    /// Whether someone asked for another look since the last call (the loop then runs again before it stops).
-    pub fn asked_again(&self) -> bool {
+    /// Gives the turn back unless someone asked for another look meanwhile: then `false`, and the loop runs again.
+    /// One lock for both, so a request made while the loop stops is never lost.
+    pub fn finish(&self) -> bool {
         let mut moving = self.computers.lock().expect("the computer table is never poisoned");
-        moving.get_mut(&self.channel).is_some_and(std::mem::take)
+        match moving.get_mut(&self.channel) {
+            Some(again) if *again => {
+                *again = false;
+                false
+            }
+            _ => {
+                moving.remove(&self.channel);
+                true
+            }
+        }
     }
 }
 

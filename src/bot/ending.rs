@@ -4,7 +4,6 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::announce::tell_channel;
 use super::component::Component;
 use super::data::{Context, Data};
 use super::locale::{private_lang, user_lang};
@@ -32,8 +31,8 @@ pub async fn on_button(press: &Press<'_>) -> Result<(), Error> {
     let (ctx, data, component, id) = press.parts();
     let Opened { held, table } = Opened::component(press).await?;
     let outcome = match id.component {
-        Component::End => end_confirmed(ctx, data, component, &table).await?,
-        Component::HandOver => hand_over(ctx, data, component, &table).await?,
+        Component::End => end_confirmed(data, component, &table).await?,
+        Component::HandOver => hand_over(data, component, &table).await?,
         other => return Err(Error::misrouted(other)),
     };
     outcome.respond(ctx, data, component, false, held).await
@@ -41,7 +40,6 @@ pub async fn on_button(press: &Press<'_>) -> Result<(), Error> {
 
 /// The host (or a channel manager) ends the game; the channel is told.
 async fn end_confirmed(
-    ctx: &serenity::Context,
     data: &Data,
     component: &serenity::ComponentInteraction,
     table: &Table,
@@ -50,17 +48,12 @@ async fn end_confirmed(
     data.store.end_game(table.channel, actor).await?;
     let map = text::map_name(table.lang(), table.game.map());
     let said = tr!(table.lang(), "ended-public", who = who(&component.user), map = map);
-    tell_channel(ctx, table.channel, said).await?;
-    Ok(Outcome::private(tr!(private_lang(&component.locale), "ended-private")))
+    let private = tr!(private_lang(&component.locale), "ended-private");
+    Ok(Outcome::telling(private, table.channel, said))
 }
 
 /// The player's seat goes to a computer player (which moves when its turn comes).
-async fn hand_over(
-    ctx: &serenity::Context,
-    data: &Data,
-    component: &serenity::ComponentInteraction,
-    table: &Table,
-) -> Result<Outcome, Error> {
+async fn hand_over(data: &Data, component: &serenity::ComponentInteraction, table: &Table) -> Result<Outcome, Error> {
     let lang = private_lang(&component.locale);
     let (seat, ended) = data.store.hand_to_computer(table.id, component.user.id.get()).await?;
     let name = table.name(seat);
@@ -69,6 +62,6 @@ async fn hand_over(
     } else {
         ("left-public", "left-private")
     };
-    tell_channel(ctx, table.channel, tr!(table.lang(), public, name = name)).await?;
-    Ok(Outcome::private(tr!(lang, private)))
+    let said = tr!(table.lang(), public, name = name);
+    Ok(Outcome::telling(tr!(lang, private), table.channel, said))
 }

@@ -152,6 +152,11 @@ pub async fn start(
     let public = command_server_lang(ctx);
     let board = maps::builtin(&map.0).map_err(|_| Refusal::UnknownMap(names::excerpt(&map.0)))?;
     let channel = if thread == Some(true) {
+        may_open_thread(ctx)?;
+        // A host who may open no more lobbies gets no thread either (nobody fills a channel with empty threads).
+        ctx.data().store.may_host_another(ctx.author().id.get()).await?;
+        // Opening a thread and posting in it are two requests to Discord: acknowledge first.
+        ctx.defer().await?;
         open_thread(ctx, &text::map_name(public, &board)).await?
     } else {
         ctx.channel_id().get()
@@ -215,14 +220,36 @@ pub async fn start(
     Ok(())
 }
 
+/// Whether the person asking may open a thread here themselves: the bot opens one only for them, never to get round
+/// the channel's permissions.
+///
+/// # Errors
+/// Refused: not in a server, or not allowed to create public threads in this channel.
+fn may_open_thread(ctx: Context<'_>) -> Result<(), Error> {
+    let poise::Context::Application(app) = ctx else {
+        return Err(Refused::ThreadNotAllowed.into());
+    };
+    if app.interaction.guild_id.is_none() {
+        return Err(Refused::ThreadNoServer.into());
+    }
+    let allowed = app
+        .interaction
+        .member
+        .as_ref()
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.create_public_threads());
+    if allowed {
+        Ok(())
+    } else {
+        Err(Refused::ThreadNotAllowed.into())
+    }
+}
+
 /// Opens a public thread for a new game in the command's channel.
 ///
 /// # Errors
 /// Refused: not in a server, or Discord would not open it.
 async fn open_thread(ctx: Context<'_>, map_name: &str) -> Result<u64, Error> {
-    if ctx.guild_id().is_none() {
-        return Err(Refused::ThreadNoServer.into());
-    }
     let thread = serenity::CreateThread::new(tr!(command_server_lang(ctx), "thread-name", map = map_name))
         .kind(serenity::ChannelType::PublicThread)
         .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);

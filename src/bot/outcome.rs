@@ -3,7 +3,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::announce::{after_play, permission_notice};
+use super::announce::{after_play, permission_notice, tell_channel};
 use super::data::{Context, Data, Held};
 use super::locale::{private_lang, user_lang};
 use super::play::Played;
@@ -16,6 +16,9 @@ pub struct Outcome {
     pub reply: Private,
     /// The action stored, if any.
     pub played: Option<Played>,
+    /// A notice for the channel (its id, the words) about something stored that is not an action (the game ended,
+    /// a seat handed over), posted after the answer.
+    pub notice: Option<(u64, String)>,
 }
 
 impl Outcome {
@@ -26,7 +29,11 @@ impl Outcome {
 
     /// A private answer, the game unchanged.
     pub fn reply(reply: Private) -> Outcome {
-        Outcome { reply, played: None }
+        Outcome {
+            reply,
+            played: None,
+            notice: None,
+        }
     }
 
     /// An action stored, answered privately with its sentences for everyone.
@@ -34,6 +41,17 @@ impl Outcome {
         Outcome {
             reply: Private::text(played.public.join("\n")),
             played: Some(played),
+            notice: None,
+        }
+    }
+
+    /// A private answer in words, and a notice for a channel posted after it (for something stored that is not an
+    /// action: an outcome tells one or the other, never both).
+    pub fn telling(content: impl Into<String>, channel: u64, notice: String) -> Outcome {
+        let answer = Outcome::private(content);
+        Outcome {
+            notice: Some((channel, notice)),
+            ..answer
         }
     }
 
@@ -44,6 +62,13 @@ impl Outcome {
     /// Discord's or the store's; after an action was stored, only as [`Error::Kept`].
     pub async fn send(self, ctx: Context<'_>, held: Held) -> Result<(), Error> {
         let answered = ctx.send(self.reply.into_reply()).await;
+        if let Some((channel, notice)) = self.notice {
+            // Stored already: the channel is told whatever became of the answer.
+            let _order = ctx.data().announcing(channel, held).await;
+            let told = tell_channel(ctx.serenity_context(), channel, notice).await;
+            answered.map_err(|e| Error::from(e).after_answer())?;
+            return told.map_err(Error::after_answer);
+        }
         let Some(played) = &self.played else {
             answered?;
             return Ok(());
@@ -85,6 +110,13 @@ impl Outcome {
             let message = serenity::CreateInteractionResponse::Message(self.reply.into_message());
             component.create_response(&ctx.http, message).await.map_err(Error::from)
         };
+        if let Some((channel, notice)) = self.notice {
+            // Stored already: the channel is told whatever became of the answer.
+            let _order = data.announcing(channel, held).await;
+            let told = tell_channel(ctx, channel, notice).await;
+            answered.map_err(Error::after_answer)?;
+            return told.map_err(Error::after_answer);
+        }
         let Some(played) = &self.played else {
             return answered;
         };

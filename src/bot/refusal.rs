@@ -69,6 +69,8 @@ pub enum Refused {
     ThreadNoServer,
     /// Discord would not open the thread.
     ThreadFailed,
+    /// `thread:true` from someone who may not create threads in this channel.
+    ThreadNotAllowed,
     /// An option could not be read (out of range, or a Discord showing an older `/ttr`).
     OptionUnreadable,
 }
@@ -96,6 +98,7 @@ impl Refused {
             Refused::KeepNotTickets => tr!(lang, "keep-not-tickets"),
             Refused::ThreadNoServer => tr!(lang, "thread-no-server"),
             Refused::ThreadFailed => tr!(lang, "thread-failed"),
+            Refused::ThreadNotAllowed => tr!(lang, "thread-not-allowed"),
             Refused::OptionUnreadable => tr!(lang, "option-unreadable"),
         }
     }
@@ -146,7 +149,7 @@ impl Error {
     pub fn answer_lost(&self) -> bool {
         match self {
             Error::Internal(e) | Error::Kept(e) => {
-                let passing = e.downcast_ref::<serenity::Error>().is_some_and(super::post::passing);
+                let passing = e.downcast_ref::<serenity::Error>().is_some_and(passing);
                 passing || matches!(self.discord_code(), Some(10062 | 40060))
             }
             Error::Refused(_) | Error::RefusedInPlace(_) => false,
@@ -199,6 +202,19 @@ impl From<StoreError> for Error {
 impl From<Refusal> for Error {
     fn from(refusal: Refusal) -> Error {
         Error::Refused(Refused::Store(refusal))
+    }
+}
+
+/// Whether the same request may succeed if tried again: Discord's 5xx and 429, and requests that never got an
+/// answer (a timeout, a refused or dropped connection). Anything else (a missing permission, a channel that is
+/// gone, a body Discord refuses) would fail the same way again.
+pub fn passing(e: &serenity::Error) -> bool {
+    match e {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) => {
+            response.status_code.is_server_error() || response.status_code.as_u16() == 429
+        }
+        serenity::Error::Http(serenity::HttpError::Request(_)) => true,
+        _ => false,
     }
 }
 

@@ -5,7 +5,6 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::announce::repost_unannounced;
 use super::component::{Component, ComponentId, Unrecognised};
 use super::data::{Context, Data};
 use super::locale::{private_lang, user_lang};
@@ -40,7 +39,7 @@ pub async fn on_event(
 /// Started (or restarted): games the channel was not shown are shown, computer players owed a move make it, and
 /// the reminder loop runs (once per process).
 async fn started(ctx: &serenity::Context, data: &Data) {
-    if let Err(e) = repost_unannounced(ctx, data).await {
+    if let Err(e) = supervisor::show_unannounced_after_start(ctx, data).await {
         tracing::error!("posting games the channel was not shown: {e}");
     }
     if let Err(e) = computer::resume_all(ctx, data).await {

@@ -122,9 +122,13 @@ async fn remedy_command(ctx: Context<'_>, how: Remedy) -> Result<(), Error> {
         user_lang(ctx),
     )
     .await?;
-    say_privately(ctx, done.answer.clone()).await?;
-    let told = done.tell_channel(ctx.serenity_context(), ctx.data(), channel, held);
-    told.await.map_err(Error::after_answer)
+    // Stored already: the channel is told whatever became of the answer.
+    let answered = say_privately(ctx, done.answer.clone()).await;
+    let told = done
+        .tell_channel(ctx.serenity_context(), ctx.data(), channel, held)
+        .await;
+    answered.map_err(Error::after_answer)?;
+    told.map_err(Error::after_answer)
 }
 
 /// `Skip turn` and `Hand to computer` on the deadline's reminder.
@@ -142,9 +146,10 @@ pub async fn on_button(press: &Press<'_>) -> Result<(), Error> {
     let Opened { held, table } = Opened::component(press).await?;
     let channel = table.channel;
     let done = remedy(data, table, component.user.id.get(), &who(&component.user), how, lang).await?;
-    reply_ephemeral(ctx, component, &done.answer).await?;
-    let told = done.tell_channel(ctx, data, channel, held);
-    told.await.map_err(Error::after_answer)
+    let answered = reply_ephemeral(ctx, component, &done.answer).await;
+    let told = done.tell_channel(ctx, data, channel, held).await;
+    answered.map_err(Error::after_answer)?;
+    told.map_err(Error::after_answer)
 }
 
 /// Skip the turn of a player who let the game's deadline pass (anyone else at the table).
@@ -162,17 +167,21 @@ pub async fn replace(ctx: Context<'_>) -> Result<(), Error> {
 /// Take back your seat from the computer that has been playing it.
 #[poise::command(slash_command)]
 pub async fn rejoin(ctx: Context<'_>) -> Result<(), Error> {
-    let Opened { held: _held, table } = Opened::command(ctx).await?;
+    let Opened { held, table } = Opened::command(ctx).await?;
     let seat = ctx.data().store.rejoin(table.id, ctx.author().id.get()).await?;
     let seats = ctx.data().store.seats(table.id).await?;
     let name = seats
         .get(seat.index())
         .map_or_else(String::new, |s| escape_markdown(&s.player.name));
-    say_privately(ctx, tr!(user_lang(ctx), "rejoined-private")).await?;
+    let answered = say_privately(ctx, tr!(user_lang(ctx), "rejoined-private")).await;
     let said = tr!(table.lang(), "rejoined-public", name = name);
-    tell_channel(ctx.serenity_context(), table.channel, said)
-        .await
-        .map_err(Error::after_answer)
+    let told = async {
+        let _order = ctx.data().announcing(table.channel, held).await;
+        tell_channel(ctx.serenity_context(), table.channel, said).await
+    }
+    .await;
+    answered.map_err(Error::after_answer)?;
+    told.map_err(Error::after_answer)
 }
 
 #[cfg(test)]

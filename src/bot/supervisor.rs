@@ -9,13 +9,13 @@ use std::time::{Duration, Instant};
 
 use poise::serenity_prelude as serenity;
 
-use super::announce::show_as_it_stands;
+use super::announce::{show_as_it_stands, tell_channel};
 use super::computer;
 use super::data::Data;
 use super::refusal::Error;
 use super::table::Table;
 use crate::ids::GameId;
-use crate::text::catalog::tr;
+use crate::text::{self, catalog::tr};
 
 /// Runs a background loop forever: if it panics, the panic is logged and the loop starts again after `pause`.
 pub async fn keep_running<F, Fut>(name: &'static str, pause: Duration, mut start: F)
@@ -57,13 +57,31 @@ pub async fn run(ctx: serenity::Context, data: Data, every: Duration) {
     let mut failing = Failing::default();
     loop {
         tokio::time::sleep(every).await;
-        if let Err(e) = show_unannounced(&ctx, &data, &mut failing, every).await {
+        if let Err(e) = show_unannounced(&ctx, &data, &mut failing, every, "shown-late").await {
             tracing::error!("supervisor, listing games owed a post: {e}");
         }
         if let Err(e) = computer::resume_all(&ctx, &data).await {
             tracing::error!("supervisor, listing games owed a computer's move: {e}");
         }
+        if let Err(e) = close_idle_lobbies(&ctx, &data).await {
+            tracing::error!("supervisor, closing idle lobbies: {e}");
+        }
     }
+}
+
+/// Lobbies left a week without a start are closed, and their channels told (in the server's language, which the
+/// lobby kept).
+///
+/// # Errors
+/// The store's.
+async fn close_idle_lobbies(ctx: &serenity::Context, data: &Data) -> Result<(), Error> {
+    for (channel, map, lang) in data.store.close_idle_lobbies().await? {
+        let map = crate::maps::builtin(&map).map_or(map, |m| text::map_name(lang, &m));
+        if let Err(e) = tell_channel(ctx, channel, tr!(lang, "lobby-expired", map = map)).await {
+            tracing::info!(channel, "a closed lobby's channel could not be told: {e}");
+        }
+    }
+    Ok(())
 }
 
 /// Every game whose latest action its channel was never shown is shown as it stands, game by game; one that keeps
@@ -76,12 +94,16 @@ async fn show_unannounced(
     data: &Data,
     failing: &mut Failing,
     every: Duration,
+    words: &str,
 ) -> Result<(), Error> {
-    for (id, channel) in data.store.unannounced().await? {
+    let owed = data.store.unannounced().await?;
+    // A game shown some other way (by its next action) is forgotten.
+    failing.0.retain(|game, _| owed.iter().any(|(id, _)| id == game));
+    for (id, channel) in owed {
         if !failing.due(id) {
             continue;
         }
-        match show_if_still_owed(ctx, data, id, channel).await {
+        match show_if_still_owed(ctx, data, id, channel, words).await {
             Ok(()) => {
                 failing.0.remove(&id);
             }
@@ -99,26 +121,41 @@ async fn show_unannounced(
 }
 
 /// Shows one game if, once every announcement already under way in its channel is done, it is still owed one and
-/// no action stored since waits to be told by its own handler (so nothing is told twice).
-async fn show_if_still_owed(ctx: &serenity::Context, data: &Data, id: GameId, channel: u64) -> Result<(), Error> {
+/// no action stored since waits to be told by its own handler (so nothing is told twice). `words` says why (the
+/// catalog's key).
+async fn show_if_still_owed(
+    ctx: &serenity::Context,
+    data: &Data,
+    id: GameId,
+    channel: u64,
+    words: &str,
+) -> Result<(), Error> {
     let held = data.hold(channel).await;
     let order = data.announcing(channel, held).await;
-    // Holding the channel again, nobody can store an action and queue behind while the game is looked at. (A
-    // handler never waits in the queue while holding the channel, so this cannot wait forever.)
-    let _held = data.hold(channel).await;
-    if !order.last_in_line() {
-        return Ok(());
-    }
-    let owed = data.store.unannounced().await?.contains(&(id, channel));
-    if !owed {
-        return Ok(());
-    }
-    let table = Table::load(data, id, channel).await?;
+    let table = {
+        // Holding the channel again, nobody can store an action and queue behind while the game is looked at. (A
+        // handler never waits in the queue while holding the channel, so this cannot wait forever.) It is let go
+        // before posting: a move made meanwhile queues behind this post and is told after it.
+        let _held = data.hold(channel).await;
+        if !order.last_in_line() || !data.store.unannounced().await?.contains(&(id, channel)) {
+            return Ok(());
+        }
+        Table::load(data, id, channel).await?
+    };
     tracing::info!(
         game = id.0,
         channel,
         version = table.version,
         "showing a game its channel was not shown"
     );
-    show_as_it_stands(ctx, data, &table, &tr!(table.lang(), "shown-late")).await
+    show_as_it_stands(ctx, data, &table, &tr!(table.lang(), words)).await
+}
+
+/// On start: every game whose latest action the channel was never shown (the bot stopped between storing it and
+/// posting it, or its posts failed) is shown as it stands, game by game.
+///
+/// # Errors
+/// The store's, listing the games.
+pub async fn show_unannounced_after_start(ctx: &serenity::Context, data: &Data) -> Result<(), Error> {
+    show_unannounced(ctx, data, &mut Failing::default(), data.supervisor_scan, "restarted").await
 }

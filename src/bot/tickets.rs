@@ -59,6 +59,7 @@ async fn ticket_choice(data: &Data, table: Table, user: u64, lang: Lang) -> Resu
     Ok(Outcome {
         reply: ticket_select(&played.after, seat, lang),
         played: Some(played),
+        notice: None,
     })
 }
 
@@ -113,5 +114,6 @@ async fn keep(
     Ok(Outcome {
         reply: Private::text(played.private.join(" ")),
         played: Some(played),
+        notice: None,
     })
 }

@@ -37,6 +37,7 @@ pub async fn draw(
     let outcome = Outcome {
         reply: Private::text(said),
         played: Some(played),
+        notice: None,
     };
     outcome.send(ctx, held).await
 }

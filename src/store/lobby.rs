@@ -5,6 +5,7 @@ use sqlx::{Row, Sqlite, Transaction};
 
 use super::games::{GameRow, SEAT_COLUMNS, StoredSeat, map_for, new_game, set_status, stored_seat};
 use super::{GameId, Refusal, SNAPSHOT_FORMAT, Store, StoreError, from_db, reminders, to_db};
+use crate::lang::Lang;
 use crate::rules::Game;
 use crate::seating::PlayerColor;
 use crate::settings::Settings;
@@ -65,15 +66,59 @@ impl Lobby {
     }
 }
 
+/// Most lobbies one person may host at once (across every channel), so nobody fills a server with open lobbies.
+pub const MOST_OPEN_LOBBIES: u8 = 3;
+
+/// How long a lobby may stay open without anyone joining, leaving or starting it: then it closes.
+pub const LOBBY_IDLE_MS: i64 = 7 * 24 * 3_600_000;
+
 impl Store {
+    /// Closes every lobby nobody joined, left or started for [`LOBBY_IDLE_MS`]; returns each one's channel, map and
+    /// language.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn close_idle_lobbies(&self) -> Result<Vec<(u64, String, Lang)>, StoreError> {
+        let _writing = self.writer.lock().await;
+        let now = self.now_ms();
+        let rows = sqlx::query(
+            "UPDATE games SET status = 'cancelled', updated_at = ?1 WHERE status = 'lobby' AND updated_at < ?2 \
+             RETURNING channel_id, map, settings",
+        )
+        .bind(now)
+        .bind(now - LOBBY_IDLE_MS)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| {
+                let language = Settings::from_json(r.get("settings")).language;
+                (from_db(r.get("channel_id")), r.get("map"), language)
+            })
+            .collect())
+    }
+
+    /// Whether `user` may open another lobby now (they host fewer than [`MOST_OPEN_LOBBIES`]).
+    ///
+    /// # Errors
+    /// Refused: they host as many as they may. Internal: the database.
+    pub async fn may_host_another(&self, user: u64) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        may_host_another(&mut tx, user).await?;
+        tx.rollback().await?;
+        Ok(())
+    }
+
     /// Opens a lobby in a channel with its host in the first seat.
     ///
     /// # Errors
-    /// Refused: the channel already has an unfinished game, or the map is unknown. Internal: the database.
+    /// Refused: the channel already has an unfinished game, the host already hosts [`MOST_OPEN_LOBBIES`] lobbies,
+    /// or the map is unknown. Internal: the database.
     pub async fn open_lobby(&self, new: &NewLobby) -> Result<Lobby, StoreError> {
         map_for(&new.map)?;
         let _writing = self.writer.lock().await;
         let mut tx = self.pool.begin().await?;
+        may_host_another(&mut tx, new.host).await?;
         let row = GameRow {
             channel_id: new.channel_id,
             guild_id: new.guild_id,
@@ -149,6 +194,7 @@ impl Store {
                 return Err(Refusal::LobbyFull { max }.into());
             };
             insert_seat(&mut tx, lobby.id, lobby.seats.len(), user_id, &name, color).await?;
+            touch(&mut tx, lobby.id, self.now_ms()).await?;
         }
         let lobby = lobby_of(&mut tx, channel_id).await?;
         tx.commit().await?;
@@ -175,6 +221,7 @@ impl Store {
             .bind(i64::from(seat.0))
             .execute(&mut *tx)
             .await?;
+        touch(&mut tx, lobby.id, self.now_ms()).await?;
         // Close the gap in two steps: seat numbers are a primary key, so no row may pass through another's.
         for sql in [
             "UPDATE seats SET seat = -seat WHERE game_id = ? AND seat > ?",
@@ -300,6 +347,32 @@ impl Store {
             .await?;
         Ok(row.map(|r| (from_db(r.get("channel_id")), r.get("status"))))
     }
+}
+
+/// Refuses a host who already has [`MOST_OPEN_LOBBIES`] lobbies waiting to start.
+async fn may_host_another(tx: &mut Transaction<'_, Sqlite>, user: u64) -> Result<(), StoreError> {
+    let hosting: i64 = sqlx::query("SELECT COUNT(*) AS n FROM games WHERE status = 'lobby' AND host_id = ?")
+        .bind(to_db(user))
+        .fetch_one(&mut **tx)
+        .await?
+        .get("n");
+    if hosting >= i64::from(MOST_OPEN_LOBBIES) {
+        return Err(Refusal::TooManyLobbies {
+            most: MOST_OPEN_LOBBIES,
+        }
+        .into());
+    }
+    Ok(())
+}
+
+/// Notes that a lobby changed now (its week without a start counts from here).
+async fn touch(tx: &mut Transaction<'_, Sqlite>, id: GameId, now: i64) -> Result<(), StoreError> {
+    sqlx::query("UPDATE games SET updated_at = ? WHERE id = ?")
+        .bind(now)
+        .bind(id.0)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
 }
 
 /// The lobby open in a channel, read inside a transaction.

@@ -318,11 +318,12 @@ async fn twenty_games_in_twenty_channels_on_one_bot_all_finish_and_none_mixes_up
     let fake = std::sync::Arc::new(fake_discord::Fake::start("twenty").await);
     let maps = ["usa", "europe", "switzerland", "india", "berlin"];
     let mut games = tokio::task::JoinSet::new();
-    // The same two people play all twenty games at once.
+    // The same two people play all twenty games at once. (They open them one after another: one person may host
+    // only a few lobbies waiting to start at a time, not games in play.)
     for i in 0..20u64 {
         let fake = std::sync::Arc::clone(&fake);
+        let mut table = Table::seat(fake, 1_000 + i, maps[i as usize % maps.len()], 2, 0x5eed_1000 + i).await;
         games.spawn(async move {
-            let mut table = Table::seat(fake, 1_000 + i, maps[i as usize % maps.len()], 2, 0x5eed_1000 + i).await;
             table.play_to_the_end().await;
             table.final_scoreboard().await;
             table.check_record().await;
@@ -837,15 +838,29 @@ async fn a_dashboard_game_keeps_one_status_message_and_one_short_ping_per_turn()
 async fn a_game_opened_with_thread_lives_in_a_thread_of_its_own() {
     let fake = fake_discord::Fake::start("thread").await;
     let (host, host_name) = PEOPLE[0];
-    let opened = fake
-        .interact(slash(
+    let start = || {
+        slash(
             host,
             host_name,
             CHANNEL,
             "start",
             &[("map", json!("europe")), ("thread", json!(true))],
-        ))
+        )
+    };
+    // Someone who may not create threads here is not given one by the bot.
+    let refused = fake.interact(start()).await;
+    assert!(content(&refused).contains("You may not create threads"), "{refused:#}");
+    assert!(is_ephemeral(&refused["data"]), "{refused:#}");
+    // With Create Public Threads: acknowledged at once, then the thread is opened and the channel told where.
+    let mut allowed = start();
+    allowed["member"]["permissions"] = json!((1u64 << 35).to_string());
+    let (id, deferred) = fake.interact_with_id(allowed).await;
+    assert_eq!(deferred["type"], 5, "{deferred:#}");
+    let answer_path = format!("/api/v10/webhooks/{}/tok-{id}", fake_discord::APP);
+    let opened = fake
+        .wait_for_call("the answer after the thread", |c| c.path.starts_with(&answer_path))
         .await;
+    let opened = json!({ "data": opened.json });
     let made = fake
         .wait_for_call("the thread", |c| {
             c.method == "POST" && c.path == format!("/api/v10/channels/{CHANNEL}/threads")

@@ -356,6 +356,19 @@ async fn chaos_game(map: &str, people: usize, computers: usize, seed: u64) {
     sorted.sort_unstable();
     sorted.dedup();
     assert_eq!(versions, sorted, "turn messages once each, in order");
+    // Every post in the channel carries a nonce Discord enforces, so an answer lost after posting never posts twice.
+    let mut nonces: Vec<String> = Vec::new();
+    for (id, message) in fake.messages_in(table.channel) {
+        if message.body.get("enforce_nonce").is_some() {
+            assert_eq!(message.body["enforce_nonce"], true, "message {id}: {:#}", message.body);
+            nonces.push(message.body["nonce"].as_str().expect("a nonce").to_string());
+        }
+    }
+    let posts = nonces.len();
+    nonces.sort_unstable();
+    nonces.dedup();
+    assert_eq!(nonces.len(), posts, "each post once");
+    assert!(given.iter().any(|(f, _)| *f == Fault::LostAnswer), "{given:?}");
     let apologies = fake.read_calls(|calls| {
         calls[from..]
             .iter()
@@ -394,4 +407,23 @@ async fn an_india_game_finishes_while_discord_fails_one_request_in_ten() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_berlin_game_finishes_while_discord_fails_one_request_in_ten() {
     chaos_game("berlin", 2, 2, 45).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lobby_shows_names_as_typed_and_gives_its_maps_rules() {
+    let fake = Fake::start("lobby-words").await;
+    let opened = fake
+        .interact(slash(31, "**Bo**_", 950, "start", &[("map", json!("europe"))]))
+        .await;
+    let seats = opened["data"]["embeds"][0]["description"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
+    assert!(seats.contains("\\*\\*Bo\\*\\*\\_"), "names are escaped: {seats}");
+    let rules = fake.interact(slash(32, "Cy", 950, "rules", &[])).await;
+    assert!(
+        content(&rules).contains("station"),
+        "the lobby's map's rules: {rules:#}"
+    );
+    fake.stop().await;
 }

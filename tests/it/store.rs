@@ -461,3 +461,30 @@ async fn a_host_who_hands_their_seat_to_a_computer_passes_host_powers_to_the_nex
         .unwrap();
     store.end_game(9, host(2)).await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_person_hosts_at_most_three_lobbies_and_a_lobby_left_a_week_closes() {
+    use crate::common::store::TestClock;
+    let (url, _) = db("idle-lobbies");
+    let clock = TestClock::new();
+    let store = clock.open(&url).await;
+    for channel in 1..=3 {
+        store.open_lobby(&lobby_in(channel, "usa")).await.unwrap();
+    }
+    assert_eq!(
+        refusal(store.open_lobby(&lobby_in(4, "usa")).await),
+        Refusal::TooManyLobbies { most: 3 }
+    );
+    // Someone joins the lobby of channel 2 three days later: its week starts again then.
+    clock.at(72.0);
+    store.join_lobby(2, 2, "Ben").await.unwrap();
+    clock.at(7.0 * 24.0 + 1.0);
+    assert!(store.close_idle_lobbies().await.unwrap().len() == 2);
+    assert!(store.lobby(1).await.unwrap().is_none() && store.lobby(3).await.unwrap().is_none());
+    assert!(store.lobby(2).await.unwrap().is_some());
+    // With two of them closed, the host may open another.
+    store.open_lobby(&lobby_in(4, "usa")).await.unwrap();
+    clock.at(72.0 + 7.0 * 24.0 + 1.0);
+    let closed: Vec<u64> = store.close_idle_lobbies().await.unwrap().iter().map(|c| c.0).collect();
+    assert_eq!(closed, vec![2]);
+}

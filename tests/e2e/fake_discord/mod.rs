@@ -94,6 +94,8 @@ pub enum Fault {
     RateLimited,
     /// The answer to an interaction arrived after Discord's 3 seconds: 10062, Unknown interaction.
     Late,
+    /// Done, but the answer was lost on the way back: a 500 for a message that was posted all the same.
+    LostAnswer,
 }
 
 /// The failures planned for the next matching requests, and random ones at a rate (the chaos tests').
@@ -125,10 +127,13 @@ impl Faults {
             return None;
         }
         let callback = path.ends_with("/callback");
-        let fault = match rng.below(if callback { 3 } else { 2 }) {
-            0 => Fault::ServerError,
-            1 => Fault::RateLimited,
-            _ => Fault::Late,
+        let post = method == "POST" && path.contains("/channels/") && path.ends_with("/messages");
+        let fault = match (rng.below(3), callback, post) {
+            (0, _, _) => Fault::ServerError,
+            (1, _, _) => Fault::RateLimited,
+            (_, true, _) => Fault::Late,
+            (_, _, true) => Fault::LostAnswer,
+            _ => Fault::ServerError,
         };
         self.given.push((fault, format!("{method} {path}")));
         Some(fault)
@@ -821,6 +826,9 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
     let violations = spec::violations(method.as_str(), path.trim_start_matches("/api/v10"), &json);
     let fault = shared.faults.lock().unwrap().take(method.as_str(), &path);
     let answer = if let Some(fault) = fault.filter(|_| violations.is_empty()) {
+        if fault == Fault::LostAnswer {
+            let _ = answer(&shared, &method, &path, &json, &files);
+        }
         failed(fault)
     } else if violations.is_empty() {
         answer(&shared, &method, &path, &json, &files)
@@ -843,7 +851,7 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
 /// Discord's answer when it fails a request.
 fn failed(fault: Fault) -> Response {
     match fault {
-        Fault::ServerError => (
+        Fault::ServerError | Fault::LostAnswer => (
             StatusCode::INTERNAL_SERVER_ERROR,
             axum::Json(json!({ "message": "500: Internal Server Error", "code": 0 })),
         )

@@ -438,7 +438,8 @@ impl Table {
                 return true;
             }
             let seat = game.current();
-            if self.seats[seat.index()] == COMPUTER {
+            // Computer players may still be choosing their starting tickets (people chose theirs when seated).
+            if self.seats[seat.index()] == COMPUTER || *game.step() == Step::StartingTickets {
                 // The bot moves for its computer players: wait for it.
                 self.wait_for_version_after(version).await;
                 continue;
