@@ -6,6 +6,7 @@ use poise::serenity_prelude as serenity;
 
 use super::data::Data;
 use super::pictures::{board_png, pictures};
+use super::post::{nonce, post, with_retries};
 use super::refusal::Error;
 use super::table::Table;
 use super::turn_message::{heads_up, scores_embed, turn_components, turn_message};
@@ -69,7 +70,7 @@ async fn show_over(
         let _ = channel.edit_message(ctx, status, over).await;
     }
     let last = turn_message(table, happened, pictures(data, table).await?);
-    channel.send_message(ctx, last).await?;
+    post(ctx, table.channel, last, Some(nonce(table.id, table.version, 't'))).await?;
     data.store.set_dashboard_messages(table.id, status, None).await?;
     Ok(())
 }
@@ -96,18 +97,37 @@ async fn show_status(
             .remove_all_attachments()
             .new_attachment(board.clone())
             .allowed_mentions(quiet());
-        // A status message that cannot be edited (deleted, say) is replaced by a new one.
-        if let Ok(edited) = channel.edit_message(ctx, id, edit).await {
-            return Ok(edited.id.get());
+        // A status message someone deleted (Discord's 10008, Unknown Message) is replaced by a new one; any other
+        // failure stands, and the game stays owed its announcement (a second status message would leave two sets
+        // of live buttons).
+        match with_retries("editing a status message", || {
+            channel.edit_message(ctx, id, edit.clone())
+        })
+        .await
+        {
+            Ok(edited) => return Ok(edited.id.get()),
+            Err(e) => {
+                let e = Error::from(e);
+                if e.discord_code() != Some(10008) {
+                    return Err(e);
+                }
+            }
         }
     }
-    let post = serenity::CreateMessage::new()
+    let status_post = serenity::CreateMessage::new()
         .content(content)
         .embed(embed)
         .add_file(board)
         .components(turn_components(table))
         .allowed_mentions(quiet());
-    Ok(channel.send_message(ctx, post).await?.id.get())
+    let posted = post(
+        ctx,
+        table.channel,
+        status_post,
+        Some(nonce(table.id, table.version, 'd')),
+    )
+    .await?;
+    Ok(posted.id.get())
 }
 
 /// The short ping of a new turn: the player to move (and the next one, if they asked for a heads-up); its id, or
@@ -128,8 +148,6 @@ async fn ping_to_move(ctx: &serenity::Context, table: &Table) -> Result<Option<u
     let message = serenity::CreateMessage::new()
         .content(said)
         .allowed_mentions(serenity::CreateAllowedMentions::new().users(pinged.into_iter().map(serenity::UserId::new)));
-    let sent = serenity::ChannelId::new(table.channel)
-        .send_message(ctx, message)
-        .await?;
+    let sent = post(ctx, table.channel, message, Some(nonce(table.id, table.version, 'p'))).await?;
     Ok(Some(sent.id.get()))
 }

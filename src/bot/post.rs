@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
-use super::refusal::Error;
+use super::refusal::{Error, passing};
 
 /// The waits before each new try: about 15 seconds in all, then the failure stands (and the game stays marked
 /// unannounced for the supervisor to show later).
@@ -18,19 +18,6 @@ const BACKOFF: [Duration; 5] = [
     Duration::from_secs(4),
     Duration::from_secs(8),
 ];
-
-/// Whether the same request may succeed if tried again: Discord's 5xx and 429, and requests that never got an
-/// answer (a timeout, a refused or dropped connection). Anything else (a missing permission, a channel that is
-/// gone, a body Discord refuses) would fail the same way again.
-pub fn passing(e: &serenity::Error) -> bool {
-    match e {
-        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) => {
-            response.status_code.is_server_error() || response.status_code.as_u16() == 429
-        }
-        serenity::Error::Http(serenity::HttpError::Request(_)) => true,
-        _ => false,
-    }
-}
 
 /// Runs a request, trying again after each passing failure (see [`passing`]) until the backoff runs out.
 ///
@@ -53,9 +40,9 @@ where
     request().await
 }
 
-/// Posts a message in a channel, tried again after passing failures. `nonce` (at most 25 characters, unique to
-/// what is posted: a game, its version and the kind of message) makes Discord post it once however often it is
-/// sent; `None` for notices that are harmless twice.
+/// Posts a message in a channel, tried again after passing failures, with a nonce Discord enforces so that it is
+/// posted once however often it is sent: `nonce` when the caller has one that names what is posted (a game, its
+/// version, the kind of message: the same after a restart), else one made for this post.
 ///
 /// # Errors
 /// Discord's, once tries run out or for a failure that would not pass.
@@ -65,29 +52,45 @@ pub async fn post(
     message: serenity::CreateMessage,
     nonce: Option<String>,
 ) -> Result<serenity::Message, Error> {
-    let message = match nonce {
-        Some(nonce) => message.nonce(serenity::Nonce::String(nonce)).enforce_nonce(true),
-        None => message,
-    };
+    let nonce = nonce.unwrap_or_else(fresh_nonce);
+    let message = message.nonce(serenity::Nonce::String(nonce)).enforce_nonce(true);
     let channel = serenity::ChannelId::new(channel);
     let posted = with_retries("a post in the channel", || channel.send_message(ctx, message.clone())).await?;
     Ok(posted)
 }
 
-/// The nonce of a game's message about one version: `kind` tells a turn message (`t`) from a sentence (`s`) or a
-/// repost (`r`). Numbers in base 36, so any game and version fit Discord's 25 characters.
+/// The nonce of a game's message about one version: `kind` tells a turn message (`t`) from a sentence (`s`), a
+/// repost (`r`), a dashboard's status message (`d`) or its ping (`p`). Numbers in base 36: games and versions below 36^10 and 36^13 fit Discord's 25 characters.
 pub fn nonce(game: crate::ids::GameId, version: i64, kind: char) -> String {
-    fn base36(n: i64) -> String {
-        let mut n = n.unsigned_abs();
-        let mut digits = Vec::new();
-        loop {
-            digits.push(char::from_digit((n % 36) as u32, 36).unwrap_or('0'));
-            n /= 36;
-            if n == 0 {
-                break;
-            }
+    format!(
+        "{kind}{}-{}",
+        base36(game.0.unsigned_abs()),
+        base36(version.unsigned_abs())
+    )
+}
+
+/// A nonce for a post that names nothing stored (a notice): this process's start and a count, unique among the
+/// posts of the last minutes, which is all Discord compares.
+fn fresh_nonce() -> String {
+    static STARTED: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    static COUNT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let started = *STARTED.get_or_init(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as u64)
+    });
+    let count = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    format!("n{}-{}", base36(started), base36(count))
+}
+
+fn base36(mut n: u64) -> String {
+    let mut digits = Vec::new();
+    loop {
+        digits.push(char::from_digit((n % 36) as u32, 36).unwrap_or('0'));
+        n /= 36;
+        if n == 0 {
+            break;
         }
-        digits.iter().rev().collect()
     }
-    format!("{kind}{}-{}", base36(game.0), base36(version))
+    digits.iter().rev().collect()
 }

@@ -331,9 +331,9 @@ async fn a_game_whose_posts_failed_is_shown_and_its_computer_moves_on_without_an
 /// A whole game on `map` with people and computers, while a seeded 10% of the bot's requests to Discord fail (a
 /// 500, a 429, an answer past 3 seconds): it finishes, its log replays to the stored game, each action's turn
 /// message is posted once and in order, nobody is told "nothing was changed", and Discord refused no request.
-async fn chaos_game(map: &str, people: usize, computers: usize, seed: u64) {
-    let fake = Arc::new(Fake::start(&format!("chaos-{map}")).await);
-    let mut table = Table::seat_with_computers(Arc::clone(&fake), 940, map, people, computers, seed).await;
+async fn chaos_game(map: &str, people: usize, computers: usize, more: &[(&str, Value)], seed: u64) {
+    let fake = Arc::new(Fake::start(&format!("chaos-{map}-{seed}")).await);
+    let mut table = Table::seat_with_options(Arc::clone(&fake), 940, map, people, computers, more, seed).await;
     let from = fake.call_count();
     fake.chaos(seed, 10);
     table.play_to_the_end().await;
@@ -386,27 +386,27 @@ async fn chaos_game(map: &str, people: usize, computers: usize, seed: u64) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_usa_game_finishes_while_discord_fails_one_request_in_ten() {
-    chaos_game("usa", 2, 2, 41).await;
+    chaos_game("usa", 2, 2, &[], 41).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_europe_game_finishes_while_discord_fails_one_request_in_ten() {
-    chaos_game("europe", 2, 2, 42).await;
+    chaos_game("europe", 2, 2, &[], 42).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_switzerland_game_finishes_while_discord_fails_one_request_in_ten() {
-    chaos_game("switzerland", 2, 1, 43).await;
+    chaos_game("switzerland", 2, 1, &[], 43).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_india_game_finishes_while_discord_fails_one_request_in_ten() {
-    chaos_game("india", 2, 2, 44).await;
+    chaos_game("india", 2, 2, &[], 44).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_berlin_game_finishes_while_discord_fails_one_request_in_ten() {
-    chaos_game("berlin", 2, 2, 45).await;
+    chaos_game("berlin", 2, 2, &[], 45).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -426,4 +426,9 @@ async fn a_lobby_shows_names_as_typed_and_gives_its_maps_rules() {
         "the lobby's map's rules: {rules:#}"
     );
     fake.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dashboard_game_finishes_while_discord_fails_one_request_in_ten() {
+    chaos_game("usa", 2, 1, &[("layout", json!("dashboard"))], 46).await;
 }
