@@ -60,6 +60,7 @@ pub async fn play_computers(ctx: &serenity::Context, data: &Data, channel: u64) 
             }
             Err(e) => return Err(e),
         };
+        tracing::info!(channel, version = played.after.version, "a computer moved");
         let _order = data.announcing(channel, held).await;
         after_play(ctx, data, &played).await?;
     }
@@ -75,7 +76,10 @@ async fn thought(decide: impl FnOnce() -> Action + Send + 'static) -> Result<Act
         tokio::sync::Semaphore::new(cores.saturating_sub(1).max(1))
     });
     let _turn = thinking.acquire().await?;
-    Ok(tokio::task::spawn_blocking(decide).await?)
+    tracing::info!("a computer thinks");
+    let action = tokio::task::spawn_blocking(decide).await;
+    tracing::info!("a computer is done thinking");
+    Ok(action?)
 }
 
 /// The computer seat to act in a channel's game, the game's version, and its decision to make (run it off the async

@@ -272,6 +272,10 @@ fn split_color<'a>(
     }
 }
 
+/// Longest text that can still be a payment: every kind of card once, with counts, in any language, is far shorter.
+/// A longer text is refused before any word of it is read.
+pub const LONGEST_PAYMENT: usize = 200;
+
 /// Reads cards as players type them and as the bot writes payments: "3 red + 1 locomotive", "3 red, 1 locomotive",
 /// "2 locomotives", "red" (one card). Case and accents are forgiven; a plural "s" is too.
 ///
@@ -284,6 +288,9 @@ pub fn parse_cards(map: &Map, typed: &str) -> Result<CardCounts, NameError> {
     let malformed = || NameError::NotCards {
         got: excerpt(typed.trim()),
     };
+    if typed.chars().count() > LONGEST_PAYMENT {
+        return Err(malformed());
+    }
     let mut cards = CardCounts::default();
     for part in typed.split(['+', ',']).map(str::trim).filter(|p| !p.is_empty()) {
         let (count, name) = match part.split_once(char::is_whitespace) {

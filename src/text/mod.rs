@@ -79,7 +79,8 @@ pub fn cards(lang: Lang, map: &Map, cards: &CardCounts) -> String {
 /// What [`crate::rules::names::parse_cards`] says of the English reading, when neither reading is cards.
 pub fn parse_cards(lang: Lang, map: &Map, typed: &str) -> Result<CardCounts, NameError> {
     let english = crate::rules::names::parse_cards(map, typed);
-    if english.is_ok() || lang == Lang::En {
+    // A text too long to be cards is refused as it stands, not translated word by word first.
+    if english.is_ok() || lang == Lang::En || typed.chars().count() > crate::rules::names::LONGEST_PAYMENT {
         return english;
     }
     // Each word naming a card in `lang` is put in English; the rest (counts, `+`, `,`) stays as typed.

@@ -432,3 +432,53 @@ async fn a_lobby_shows_names_as_typed_and_gives_its_maps_rules() {
 async fn a_dashboard_game_finishes_while_discord_fails_one_request_in_ten() {
     chaos_game("usa", 2, 1, &[("layout", json!("dashboard"))], 46).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_burst_of_commands_while_a_hard_computer_thinks_is_answered_and_costs_one_think_per_move() {
+    let fake = Arc::new(Fake::start("one-think").await);
+    let more = [("bots", json!(1)), ("level", json!("hard"))];
+    let mut table = Table::seat_with_options(Arc::clone(&fake), 960, "usa", 1, 0, &more, 61).await;
+    let (person, name) = *table.seats.iter().find(|s| s.0 != 0).expect("a person");
+    // Whoever starts, the person makes three moves; each time the computer answers with one.
+    for _ in 0..3 {
+        table.play_moves(1).await;
+        // While the computer thinks, the person asks for the status thirty times at once: every answer comes within
+        // Discord's 3 seconds (the fake refuses later ones), and none starts another think.
+        let burst: Vec<Value> = (0..30)
+            .map(|_| slash(person, name, table.channel, "status", &[]))
+            .collect();
+        for answer in fake.interact_together(burst).await {
+            assert!(!content(&answer).is_empty(), "{answer:#}");
+        }
+    }
+    // Each command asks for the computer to move; none starts a think of its own. Once the computer is idle, it
+    // thought once per move it made (and at most once more, redone when a person's starting tickets changed the
+    // game under it).
+    let counts = || {
+        let log = fake.log();
+        let count = |what: &str| log.matches(what).count();
+        (
+            count("a computer thinks"),
+            count("a computer is done thinking"),
+            count("a computer moved"),
+        )
+    };
+    let deadline = std::time::Instant::now() + crate::fake_discord::WAIT;
+    while std::time::Instant::now() < deadline {
+        let (thinks, done, _) = counts();
+        let (game, _) = table.state().await;
+        if thinks == done && table.seats[game.current().index()].0 != 0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let (thinks, _, moves) = counts();
+    assert!(moves >= 2, "the computer moved: {moves}");
+    assert!(thinks <= moves + 1, "{thinks} thinks for {moves} moves");
+    drop(table);
+    Arc::try_unwrap(fake)
+        .ok()
+        .expect("no table holds the fake")
+        .stop()
+        .await;
+}
