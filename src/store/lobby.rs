@@ -79,8 +79,17 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn close_idle_lobbies(&self) -> Result<Vec<(u64, String, Lang)>, StoreError> {
-        let _writing = self.writer.lock().await;
         let now = self.now_ms();
+        // Looked for first, so the scan writes (and takes the database's write lock) only when a lobby is due.
+        let due: i64 = sqlx::query("SELECT COUNT(*) AS n FROM games WHERE status = 'lobby' AND updated_at < ?")
+            .bind(now - LOBBY_IDLE_MS)
+            .fetch_one(&self.pool)
+            .await?
+            .get("n");
+        if due == 0 {
+            return Ok(Vec::new());
+        }
+        let _writing = self.writer.lock().await;
         let rows = sqlx::query(
             "UPDATE games SET status = 'cancelled', updated_at = ?1 WHERE status = 'lobby' AND updated_at < ?2 \
              RETURNING channel_id, map, settings",
