@@ -66,9 +66,6 @@ impl Store {
         )
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows
-            .iter()
-            .map(|r| (GameId(r.get("id")), from_db(r.get("channel_id"))))
-            .collect())
+        Ok(super::games::games_and_channels(&rows))
     }
 }

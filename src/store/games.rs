@@ -400,10 +400,7 @@ impl Store {
         )
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows
-            .iter()
-            .map(|r| (GameId(r.get("id")), from_db(r.get("channel_id"))))
-            .collect())
+        Ok(games_and_channels(&rows))
     }
 
     /// Loads every running game; a game that cannot be loaded is reported with its id and does not stop the others.
@@ -557,4 +554,11 @@ impl Store {
             .await?;
         Ok(row.get("n"))
     }
+}
+
+/// Rows of `id` and `channel_id`, as (game, channel) pairs.
+pub(super) fn games_and_channels(rows: &[sqlx::sqlite::SqliteRow]) -> Vec<(GameId, u64)> {
+    rows.iter()
+        .map(|r| (GameId(r.get("id")), from_db(r.get("channel_id"))))
+        .collect()
 }

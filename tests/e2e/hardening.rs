@@ -487,3 +487,30 @@ async fn a_burst_of_commands_while_a_hard_computer_thinks_is_answered_and_costs_
         .stop()
         .await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deleted_channel_is_not_hammered_and_other_channels_play_on() {
+    let fake = Arc::new(Fake::start("deleted-channel").await);
+    let gone = Table::seat_with_computers(Arc::clone(&fake), 970, "usa", 1, 1, 71).await;
+    let mut other = Table::seat(Arc::clone(&fake), 971, "europe", 2, 72).await;
+    // Someone deletes the first game's channel while its computer is to move or about to be.
+    fake.delete_channel(gone.channel);
+    let (game, _) = gone.state().await;
+    if gone.seats[game.current().index()].0 != 0 {
+        let (user, name) = gone.seats[game.current().index()];
+        // Discord would not deliver it, but a press already on its way is answered without harm.
+        fake.interact(slash(user, name, gone.channel, "status", &[])).await;
+    }
+    // The other channel plays on, every answer in time.
+    other.play_moves(20).await;
+    let path = format!("/api/v10/channels/{}/", gone.channel);
+    let tries = fake.read_calls(|calls| calls.iter().filter(|c| c.path.starts_with(&path)).count());
+    // The supervisor (every 200 ms here) tries the dead channel again less and less often, never in a tight loop.
+    assert!(tries < 40, "{tries} requests to a deleted channel");
+    drop((gone, other));
+    Arc::try_unwrap(fake)
+        .ok()
+        .expect("no table holds the fake")
+        .stop()
+        .await;
+}

@@ -69,6 +69,8 @@ struct Shared {
     interactions: Mutex<std::collections::HashMap<String, (Instant, bool, u64)>>,
     /// Channels where the bot may not post (error 50013, Missing Permissions).
     posts_denied: Mutex<Vec<u64>>,
+    /// Channels someone deleted: anything sent there gets Discord's 10003, Unknown Channel.
+    deleted: Mutex<Vec<u64>>,
     /// The Discord locale of the users and of the server in every interaction sent (`en-US` unless a test says).
     locale: Mutex<String>,
     /// The application commands the bot registered (the body of its last `PUT …/commands`).
@@ -186,6 +188,7 @@ impl Fake {
             dms_closed: Mutex::default(),
             interactions: Mutex::default(),
             posts_denied: Mutex::default(),
+            deleted: Mutex::default(),
             locale: Mutex::new("en-US".to_string()),
             commands: Mutex::new(json!([])),
             messages: Mutex::default(),
@@ -444,6 +447,11 @@ impl Fake {
             .filter(|(_, m)| m.channel == channel)
             .map(|(id, m)| (*id, m.clone()))
             .collect()
+    }
+
+    /// Deletes a channel: every later request to it is answered 404 / 10003, as Discord does.
+    pub fn delete_channel(&self, channel: u64) {
+        self.shared.deleted.lock().unwrap().push(channel);
     }
 
     /// The next request with this method whose path contains `piece` fails this way.
@@ -906,6 +914,14 @@ fn answer(shared: &Shared, method: &Method, path: &str, json: &Value, files: &[F
         }
         Some(stored.clone())
     };
+    if let ["channels", channel, ..] = segments.as_slice()
+        && channel
+            .parse::<u64>()
+            .is_ok_and(|c| shared.deleted.lock().unwrap().contains(&c))
+    {
+        let refusal = json!({ "code": 10003, "message": "Unknown Channel" });
+        return (StatusCode::NOT_FOUND, axum::Json(refusal)).into_response();
+    }
     match (method.as_str(), segments.as_slice()) {
         ("GET", ["gateway"]) => {
             axum::Json(json!({ "url": format!("ws://127.0.0.1:{}/gateway", shared.port) })).into_response()
