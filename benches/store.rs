@@ -148,9 +148,21 @@ fn reminders(c: &mut Criterion) {
     );
     // Twelve hours and ten minutes after the first: the first ten games are due.
     now.store(START + 12 * 3_600_000 + 9 * 60_000 + 1, Ordering::SeqCst);
-    assert_eq!(runtime.block_on(store.due_reminders(50)).unwrap().len(), 10);
+    assert_eq!(
+        runtime
+            .block_on(store.due_reminders(50, &ttrbot::store::Worker::alone(0)))
+            .unwrap()
+            .len(),
+        10
+    );
     c.bench_function("reminder scan, 10 due among 10,000 running games", |b| {
-        b.iter(|| black_box(runtime.block_on(store.due_reminders(50)).unwrap()))
+        b.iter(|| {
+            black_box(
+                runtime
+                    .block_on(store.due_reminders(50, &ttrbot::store::Worker::alone(0)))
+                    .unwrap(),
+            )
+        })
     });
 }
 

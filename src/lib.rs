@@ -27,6 +27,7 @@ pub mod replay;
 pub mod rules;
 pub mod seating;
 pub mod settings;
+pub mod shards;
 pub mod sim;
 pub mod stats;
 pub mod store;

@@ -8,7 +8,7 @@ use tokio::sync::Mutex;
 
 use super::refusal::Error;
 use crate::ids::GameId;
-use crate::store::Store;
+use crate::store::{Store, StoreError, Worker};
 
 /// A command's context.
 pub type Context<'a> = poise::Context<'a, Data, Error>;
@@ -37,6 +37,8 @@ pub struct Data {
     pub supervisor_scan: std::time::Duration,
     /// Whether the background loops run (they are started at the first `Ready`, not again on a reconnect).
     pub reminding: Arc<std::sync::atomic::AtomicBool>,
+    /// This process as the other processes on the database see it: its shards, and the name its leases carry.
+    pub worker: Arc<Worker>,
 }
 
 impl Data {
@@ -52,7 +54,28 @@ impl Data {
             reminder_scan,
             supervisor_scan: std::time::Duration::from_secs(60),
             reminding: Arc::default(),
+            worker: Arc::new(Worker::alone(crate::store::Clock::system().now_ms())),
         }
+    }
+
+    /// Does `work`, background work for game `id` (a computer's move, a late post, a reminder), if this process
+    /// takes the game's lease: `None` when the game is another living process's, or another process is doing its
+    /// work now. The lease is given back afterwards (if this process dies first, it runs out).
+    ///
+    /// # Errors
+    /// The store's, taking the lease.
+    pub async fn leased<T>(&self, id: GameId, work: impl Future<Output = T>) -> Result<Option<T>, StoreError> {
+        if !self.store.claim(id, &self.worker).await? {
+            return Ok(None);
+        }
+        let done = work.await;
+        if let Err(e) = self.store.release(id, &self.worker).await {
+            tracing::warn!(
+                game = id.0,
+                "a game's lease could not be given back (it runs out by itself): {e}"
+            );
+        }
+        Ok(Some(done))
     }
 
     /// Takes the channel's game lock: held from loading the game to answering the user.

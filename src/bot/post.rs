@@ -60,7 +60,8 @@ pub async fn post(
 }
 
 /// The nonce of a game's message about one version: `kind` tells a turn message (`t`) from a sentence (`s`), a
-/// repost (`r`), a dashboard's status message (`d`) or its ping (`p`). Numbers in base 36: games and versions below 36^10 and 36^13 fit Discord's 25 characters.
+/// repost (`r`), a dashboard's status message (`d`), its ping (`p`) or a reminder (`m`, whose `version` is the
+/// time it was due). Numbers in base 36: games and versions below 36^10 and 36^13 fit Discord's 25 characters.
 pub fn nonce(game: crate::ids::GameId, version: i64, kind: char) -> String {
     format!(
         "{kind}{}-{}",

@@ -6,6 +6,8 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use super::component::Component;
+use super::data::Data;
+use super::post::{nonce, post};
 use super::refusal::Error;
 use super::reply::escape_markdown;
 use crate::lang::Lang;
@@ -16,9 +18,9 @@ use crate::text::catalog::tr;
 const PER_SCAN: u32 = 50;
 
 /// Scans for due reminders every `every`, forever.
-pub async fn run(ctx: serenity::Context, store: Store, every: Duration) {
+pub async fn run(ctx: serenity::Context, data: Data, every: Duration) {
     loop {
-        match remind_due(&ctx, &store).await {
+        match remind_due(&ctx, &data).await {
             Ok(sent) if sent == PER_SCAN as usize => continue,
             Ok(_) => {}
             Err(e) => tracing::error!("reminders: {e}"),
@@ -28,15 +30,26 @@ pub async fn run(ctx: serenity::Context, store: Store, every: Duration) {
 }
 
 /// Sends every reminder due now (at most [`PER_SCAN`]); returns how many games were reminded.
-async fn remind_due(ctx: &serenity::Context, store: &Store) -> Result<usize, Error> {
-    let due = store.due_reminders(PER_SCAN).await?;
+async fn remind_due(ctx: &serenity::Context, data: &Data) -> Result<usize, Error> {
+    let store = &data.store;
+    let due = store.due_reminders(PER_SCAN, &data.worker).await?;
     for game in &due {
-        if let Err(e) = remind(ctx, store, game).await {
-            // One channel's trouble (deleted, no permission) must not stop the others' reminders.
-            tracing::warn!(game = game.game.0, "reminder not sent: {e}");
+        // One process at a time: a reminder another process is sending is its own. The post carries a nonce of
+        // the reminder's due time, so if this process dies after posting and before noting it, the process that
+        // takes the game over posts it again under the same nonce and Discord keeps one.
+        let sent = data
+            .leased(game.game, async {
+                if let Err(e) = remind(ctx, store, game).await {
+                    // One channel's trouble (deleted, no permission) must not stop the others' reminders.
+                    tracing::warn!(game = game.game.0, "reminder not sent: {e}");
+                }
+                // Counted as reminded either way, so a broken channel is not retried in a tight loop.
+                store.reminded(game).await
+            })
+            .await?;
+        if let Some(noted) = sent {
+            noted?;
         }
-        // Counted as reminded either way, so a broken channel is not retried in a tight loop.
-        store.reminded(game).await?;
     }
     Ok(due.len())
 }
@@ -100,9 +113,7 @@ async fn remind(ctx: &serenity::Context, store: &Store, due: &Due) -> Result<(),
     } else {
         message = message.content(tr!(lang, "reminder", who = who, waited = waited));
     }
-    serenity::ChannelId::new(due.channel_id)
-        .send_message(ctx, message)
-        .await?;
+    post(ctx, due.channel_id, message, Some(nonce(due.game, due.due_at, 'm'))).await?;
     Ok(())
 }
 

@@ -49,10 +49,15 @@ async fn started(ctx: &serenity::Context, data: &Data) {
         let (ctx, data) = (ctx.clone(), data.clone());
         let pause = data.reminder_scan;
         tokio::spawn({
-            let (ctx, store) = (ctx.clone(), data.store.clone());
+            let (ctx, data) = (ctx.clone(), data.clone());
             supervisor::keep_running("reminder", pause, move || {
-                reminders::run(ctx.clone(), store.clone(), pause)
+                reminders::run(ctx.clone(), data.clone(), pause)
             })
+        });
+        tokio::spawn({
+            let data = data.clone();
+            let pause = data.worker.heartbeat_every();
+            supervisor::keep_running("heartbeat", pause, move || supervisor::keep_alive(data.clone()))
         });
         tokio::spawn(supervisor::keep_running(
             "supervisor",

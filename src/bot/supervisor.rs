@@ -69,6 +69,17 @@ pub async fn run(ctx: serenity::Context, data: Data, every: Duration) {
     }
 }
 
+/// Tells the other processes on the database that this one is alive, a few times per lease length, forever: while
+/// it does, its shards' background work stays its own.
+pub async fn keep_alive(data: Data) {
+    loop {
+        if let Err(e) = data.store.heartbeat(&data.worker).await {
+            tracing::error!("the heartbeat could not be written (other processes take this one's work over): {e}");
+        }
+        tokio::time::sleep(data.worker.heartbeat_every()).await;
+    }
+}
+
 /// Lobbies left a week without a start are closed, and their channels told (in the server's language, which the
 /// lobby kept).
 ///
@@ -103,7 +114,13 @@ async fn show_unannounced(
         if !failing.due(id) {
             continue;
         }
-        match show_if_still_owed(ctx, data, id, channel, words).await {
+        // Only this process's games (or a dead process's), one process at a time.
+        let shown = match data.leased(id, show_if_still_owed(ctx, data, id, channel, words)).await {
+            Ok(Some(shown)) => shown,
+            Ok(None) => continue,
+            Err(e) => Err(e.into()),
+        };
+        match shown {
             Ok(()) => {
                 failing.0.remove(&id);
             }

@@ -11,7 +11,7 @@ impl Store {
     /// # Errors
     /// Refused: no such game. Internal: the database.
     pub async fn dashboard_messages(&self, id: GameId) -> Result<(Option<u64>, Option<u64>), StoreError> {
-        let row = sqlx::query("SELECT dashboard_message_id, ping_message_id FROM games WHERE id = ?")
+        let row = sqlx::query("SELECT dashboard_message_id, ping_message_id FROM games WHERE id = $1")
             .bind(id.0)
             .fetch_optional(&self.pool)
             .await?
@@ -30,8 +30,8 @@ impl Store {
         status: Option<u64>,
         ping: Option<u64>,
     ) -> Result<(), StoreError> {
-        let _writing = self.writer.lock().await;
-        sqlx::query("UPDATE games SET dashboard_message_id = ?, ping_message_id = ? WHERE id = ?")
+        let _writing = self.writing().await;
+        sqlx::query("UPDATE games SET dashboard_message_id = $1, ping_message_id = $2 WHERE id = $3")
             .bind(status.map(to_db))
             .bind(ping.map(to_db))
             .bind(id.0)
@@ -45,8 +45,8 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn mark_announced(&self, id: GameId, version: i64) -> Result<(), StoreError> {
-        let _writing = self.writer.lock().await;
-        sqlx::query("UPDATE games SET announced_version = MAX(announced_version, ?) WHERE id = ?")
+        let _writing = self.writing().await;
+        sqlx::query("UPDATE games SET announced_version = CASE WHEN announced_version > $1 THEN announced_version ELSE $1 END WHERE id = $2")
             .bind(version)
             .bind(id.0)
             .execute(&self.pool)

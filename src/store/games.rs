@@ -136,13 +136,13 @@ impl Store {
     /// Inserts a game row, or refuses with the game that already holds the channel (the one-per-channel index).
     pub(super) async fn insert_game(
         &self,
-        tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
         row: &GameRow<'_>,
     ) -> Result<GameId, StoreError> {
         let now = self.now_ms();
         let inserted = sqlx::query(
             "INSERT INTO games (channel_id, guild_id, map, status, seed, settings, created_at, updated_at, host_id)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
         )
         .bind(to_db(row.channel_id))
         .bind(row.guild_id.map(to_db))
@@ -153,11 +153,11 @@ impl Store {
         .bind(now)
         .bind(now)
         .bind(row.host.map(to_db))
-        .execute(&mut **tx)
+        .fetch_one(&mut **tx)
         .await;
         match inserted {
-            Ok(done) => Ok(GameId(done.last_insert_rowid())),
-            // WAL lets this read run beside the open transaction.
+            Ok(row) => Ok(GameId(row.get("id"))),
+            // Read outside the transaction (which PostgreSQL has aborted; SQLite's WAL lets it run beside it).
             Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(self.channel_busy(row.channel_id).await),
             Err(e) => Err(e.into()),
         }
@@ -167,14 +167,14 @@ impl Store {
 /// Sets a game's status. A game that is no longer running has no reminder due, so the reminder index holds only
 /// games in play.
 pub(super) async fn set_status(
-    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     id: GameId,
     status: &str,
     now: i64,
 ) -> Result<(), StoreError> {
     sqlx::query(
-        "UPDATE games SET status = ?, updated_at = ?, \
-         next_reminder_at = CASE WHEN ? = 'running' THEN next_reminder_at END WHERE id = ?",
+        "UPDATE games SET status = $1, updated_at = $2, \
+         next_reminder_at = CASE WHEN $3 = 'running' THEN next_reminder_at END WHERE id = $4",
     )
     .bind(status)
     .bind(now)
@@ -194,13 +194,13 @@ pub(super) fn stored_color(name: &str, seat: usize) -> PlayerColor {
 pub(super) const SEAT_COLUMNS: &str = "seat, user_id, owner_id, heads_up, language, name, colour";
 
 /// A `seats` row ([`SEAT_COLUMNS`]) as a stored seat.
-pub(super) fn stored_seat(row: &sqlx::sqlite::SqliteRow) -> StoredSeat {
+pub(super) fn stored_seat(row: &sqlx::any::AnyRow) -> StoredSeat {
     let seat = row.get::<i64, _>("seat") as usize;
     StoredSeat {
         seat: Seat(seat as u8),
         user_id: row.get::<Option<i64>, _>("user_id").map(from_db),
         stand_in_for: row.get::<Option<i64>, _>("owner_id").map(from_db),
-        heads_up: row.get("heads_up"),
+        heads_up: row.get::<i64, _>("heads_up") != 0,
         language: row.get("language"),
         player: Player {
             name: row.get("name"),
@@ -219,7 +219,7 @@ impl Store {
         let map = map_for(&new.map)?;
         let game = new_game(map, new.seats.len(), new.seed)?;
         let state = game.snapshot();
-        let _writing = self.writer.lock().await;
+        let _writing = self.writing().await;
         let mut tx = self.pool.begin().await?;
         let row = GameRow {
             channel_id: new.channel_id,
@@ -232,7 +232,7 @@ impl Store {
         };
         let id = self.insert_game(&mut tx, &row).await?;
         for (i, seat) in new.seats.iter().enumerate() {
-            sqlx::query("INSERT INTO seats (game_id, seat, user_id, name, colour) VALUES (?, ?, ?, ?, ?)")
+            sqlx::query("INSERT INTO seats (game_id, seat, user_id, name, colour) VALUES ($1, $2, $3, $4, $5)")
                 .bind(id.0)
                 .bind(i as i64)
                 .bind(seat.user_id.map(to_db))
@@ -241,13 +241,13 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
         }
-        sqlx::query("INSERT INTO snapshots (game_id, version, format, state) VALUES (?, 0, ?, ?)")
+        sqlx::query("INSERT INTO snapshots (game_id, version, format, state) VALUES ($1, 0, $2, $3)")
             .bind(id.0)
             .bind(SNAPSHOT_FORMAT)
             .bind(state)
             .execute(&mut *tx)
             .await?;
-        reminders::start_turn(&mut tx, id, self.now_ms()).await?;
+        reminders::start_turn(&mut tx, self.backend, id, self.now_ms()).await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -258,7 +258,7 @@ impl Store {
     /// Refused: an unknown game. Internal: a snapshot that does not decode or breaks an invariant (with the game id).
     pub async fn load(&self, id: GameId) -> Result<Loaded, StoreError> {
         let row = sqlx::query(
-            "SELECT g.map, s.version, s.format, s.state FROM games g JOIN snapshots s ON s.game_id = g.id WHERE g.id = ?",
+            "SELECT g.map, s.version, s.format, s.state FROM games g JOIN snapshots s ON s.game_id = g.id WHERE g.id = $1",
         )
         .bind(id.0)
         .fetch_optional(&self.pool)
@@ -312,10 +312,10 @@ impl Store {
         };
         let state = next.snapshot();
         let now = self.now_ms();
-        let _writing = self.writer.lock().await;
+        let _writing = self.writing().await;
         let mut tx = self.pool.begin().await?;
         let updated =
-            sqlx::query("UPDATE snapshots SET version = version + 1, state = ? WHERE game_id = ? AND version = ?")
+            sqlx::query("UPDATE snapshots SET version = version + 1, state = $1 WHERE game_id = $2 AND version = $3")
                 .bind(state)
                 .bind(id.0)
                 .bind(version)
@@ -325,7 +325,7 @@ impl Store {
             tx.rollback().await?;
             return Ok(Applied::AlreadyPlayed);
         }
-        sqlx::query("INSERT INTO actions (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)")
+        sqlx::query("INSERT INTO actions (game_id, seq, seat, action, at) VALUES ($1, $2, $3, $4, $5)")
             .bind(id.0)
             .bind(version + 1)
             .bind(i64::from(seat.0))
@@ -333,7 +333,7 @@ impl Store {
             .bind(now)
             .execute(&mut *tx)
             .await?;
-        sqlx::query("UPDATE games SET updated_at = ? WHERE id = ?")
+        sqlx::query("UPDATE games SET updated_at = $1 WHERE id = $2")
             .bind(now)
             .bind(id.0)
             .execute(&mut *tx)
@@ -343,11 +343,11 @@ impl Store {
         } else if next.to_act().iter().any(|seat| !game.to_act().contains(seat)) {
             // A seat that was not waiting now must act: its turn starts. (Seats that were already waiting, such as
             // players still choosing starting tickets after another chose, keep their turn's start.)
-            reminders::start_turn(&mut tx, id, now).await?;
+            reminders::start_turn(&mut tx, self.backend, id, now).await?;
         }
         if let Some(result) = next.public_view().result {
             for (seat, (score, rank)) in result.scores.iter().zip(result.ranks).enumerate() {
-                sqlx::query("UPDATE seats SET final_score = ?, final_rank = ? WHERE game_id = ? AND seat = ?")
+                sqlx::query("UPDATE seats SET final_score = $1, final_rank = $2 WHERE game_id = $3 AND seat = $4")
                     .bind(i64::from(score.total))
                     .bind(rank as i64)
                     .bind(id.0)
@@ -435,10 +435,10 @@ impl Store {
     /// # Errors
     /// Refused: the user has no seat in the game. Internal: the database.
     pub async fn hand_to_computer(&self, id: GameId, user_id: u64) -> Result<(Seat, bool), StoreError> {
-        let _writing = self.writer.lock().await;
+        let _writing = self.writing().await;
         let mut tx = self.pool.begin().await?;
         let row = sqlx::query(
-            "UPDATE seats SET owner_id = user_id, user_id = NULL, name = name || ? WHERE game_id = ? AND user_id = ? \
+            "UPDATE seats SET owner_id = user_id, user_id = NULL, name = name || $1 WHERE game_id = $2 AND user_id = $3 \
              RETURNING seat",
         )
         .bind(STAND_IN)
@@ -450,14 +450,14 @@ impl Store {
         // A host who leaves (or is replaced) hands their powers to the next person seated after them.
         let seat: i64 = row.get("seat");
         sqlx::query(
-            "UPDATE games SET host_id = (SELECT user_id FROM seats WHERE game_id = ?1 AND user_id IS NOT NULL              ORDER BY (seat - ?2 + 256) % 256 LIMIT 1) WHERE id = ?1 AND host_id = ?3",
+            "UPDATE games SET host_id = (SELECT user_id FROM seats WHERE game_id = $1 AND user_id IS NOT NULL              ORDER BY (seat - $2 + 256) % 256 LIMIT 1) WHERE id = $1 AND host_id = $3",
         )
         .bind(id.0)
         .bind(seat)
         .bind(to_db(user_id))
         .execute(&mut *tx)
         .await?;
-        let people: i64 = sqlx::query("SELECT COUNT(*) AS n FROM seats WHERE game_id = ? AND user_id IS NOT NULL")
+        let people: i64 = sqlx::query("SELECT COUNT(*) AS n FROM seats WHERE game_id = $1 AND user_id IS NOT NULL")
             .bind(id.0)
             .fetch_one(&mut *tx)
             .await?
@@ -475,7 +475,7 @@ impl Store {
     /// # Errors
     /// Refused: no such game. Internal: the database.
     pub async fn settings(&self, id: GameId) -> Result<Settings, StoreError> {
-        let row = sqlx::query("SELECT settings FROM games WHERE id = ?")
+        let row = sqlx::query("SELECT settings FROM games WHERE id = $1")
             .bind(id.0)
             .fetch_optional(&self.pool)
             .await?
@@ -488,7 +488,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn game_in_channel(&self, channel_id: u64) -> Result<Option<GameId>, StoreError> {
-        let row = sqlx::query("SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')")
+        let row = sqlx::query("SELECT id FROM games WHERE channel_id = $1 AND status IN ('lobby', 'running')")
             .bind(to_db(channel_id))
             .fetch_optional(&self.pool)
             .await?;
@@ -500,7 +500,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn running_game_in_channel(&self, channel_id: u64) -> Result<Option<GameId>, StoreError> {
-        let row = sqlx::query("SELECT id FROM games WHERE channel_id = ? AND status = 'running'")
+        let row = sqlx::query("SELECT id FROM games WHERE channel_id = $1 AND status = 'running'")
             .bind(to_db(channel_id))
             .fetch_optional(&self.pool)
             .await?;
@@ -513,7 +513,7 @@ impl Store {
     /// Database failures.
     pub async fn seats(&self, id: GameId) -> Result<Vec<StoredSeat>, StoreError> {
         let rows = sqlx::query(&format!(
-            "SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat"
+            "SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = $1 ORDER BY seat"
         ))
         .bind(id.0)
         .fetch_all(&self.pool)
@@ -526,7 +526,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn seat_of(&self, id: GameId, user_id: u64) -> Result<Option<Seat>, StoreError> {
-        let row = sqlx::query("SELECT seat FROM seats WHERE game_id = ? AND user_id = ?")
+        let row = sqlx::query("SELECT seat FROM seats WHERE game_id = $1 AND user_id = $2")
             .bind(id.0)
             .bind(to_db(user_id))
             .fetch_optional(&self.pool)
@@ -548,7 +548,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn action_count(&self, id: GameId) -> Result<i64, StoreError> {
-        let row = sqlx::query("SELECT COUNT(*) AS n FROM actions WHERE game_id = ?")
+        let row = sqlx::query("SELECT COUNT(*) AS n FROM actions WHERE game_id = $1")
             .bind(id.0)
             .fetch_one(&self.pool)
             .await?;
@@ -557,7 +557,7 @@ impl Store {
 }
 
 /// Rows of `id` and `channel_id`, as (game, channel) pairs.
-pub(super) fn games_and_channels(rows: &[sqlx::sqlite::SqliteRow]) -> Vec<(GameId, u64)> {
+pub(super) fn games_and_channels(rows: &[sqlx::any::AnyRow]) -> Vec<(GameId, u64)> {
     rows.iter()
         .map(|r| (GameId(r.get("id")), from_db(r.get("channel_id"))))
         .collect()

@@ -81,7 +81,7 @@ impl Store {
     pub async fn results(&self, id: GameId) -> Result<Vec<SeatResult>, StoreError> {
         let rows = sqlx::query(
             "SELECT seat, user_id, name, final_score, final_rank FROM seats
-             WHERE game_id = ? AND final_score IS NOT NULL ORDER BY final_rank, seat",
+             WHERE game_id = $1 AND final_score IS NOT NULL ORDER BY final_rank, seat",
         )
         .bind(id.0)
         .fetch_all(&self.pool)
@@ -104,7 +104,7 @@ impl Store {
         id: GameId,
         mut watch: impl FnMut(&Game),
     ) -> Result<(Game, Vec<Event>), StoreError> {
-        let game_row = sqlx::query("SELECT map, seed, (SELECT COUNT(*) FROM seats WHERE game_id = games.id) AS players FROM games WHERE id = ?")
+        let game_row = sqlx::query("SELECT map, seed, (SELECT COUNT(*) FROM seats WHERE game_id = games.id) AS players FROM games WHERE id = $1")
             .bind(id.0)
             .fetch_optional(&self.pool)
             .await?
@@ -114,7 +114,7 @@ impl Store {
         let players: i64 = game_row.get("players");
         let seed: i64 = game_row.get("seed");
         let mut game = Game::new(map, players as usize, from_db(seed)).map_err(|e| corrupt(format!("setup: {e}")))?;
-        let rows = sqlx::query("SELECT seq, seat, action FROM actions WHERE game_id = ? ORDER BY seq")
+        let rows = sqlx::query("SELECT seq, seat, action FROM actions WHERE game_id = $1 ORDER BY seq")
             .bind(id.0)
             .fetch_all(&self.pool)
             .await?;

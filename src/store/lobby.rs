@@ -1,7 +1,7 @@
 //! Lobbies: a game waiting for players in a channel. Open, join, leave, add a computer player, start or cancel;
 //! each is one transaction, and a channel holds at most one unfinished game (lobby or running).
 
-use sqlx::{Row, Sqlite, Transaction};
+use sqlx::{Any, Row, Transaction};
 
 use super::games::{GameRow, SEAT_COLUMNS, StoredSeat, map_for, new_game, set_status, stored_seat};
 use super::{GameId, Refusal, SNAPSHOT_FORMAT, Store, StoreError, from_db, reminders, to_db};
@@ -81,7 +81,7 @@ impl Store {
     pub async fn close_idle_lobbies(&self) -> Result<Vec<(u64, String, Lang)>, StoreError> {
         let now = self.now_ms();
         // Looked for first, so the scan writes (and takes the database's write lock) only when a lobby is due.
-        let due: i64 = sqlx::query("SELECT COUNT(*) AS n FROM games WHERE status = 'lobby' AND updated_at < ?")
+        let due: i64 = sqlx::query("SELECT COUNT(*) AS n FROM games WHERE status = 'lobby' AND updated_at < $1")
             .bind(now - LOBBY_IDLE_MS)
             .fetch_one(&self.pool)
             .await?
@@ -89,9 +89,9 @@ impl Store {
         if due == 0 {
             return Ok(Vec::new());
         }
-        let _writing = self.writer.lock().await;
+        let _writing = self.writing().await;
         let rows = sqlx::query(
-            "UPDATE games SET status = 'cancelled', updated_at = ?1 WHERE status = 'lobby' AND updated_at < ?2 \
+            "UPDATE games SET status = 'cancelled', updated_at = $1 WHERE status = 'lobby' AND updated_at < $2 \
              RETURNING channel_id, map, settings",
         )
         .bind(now)
@@ -125,7 +125,7 @@ impl Store {
     /// or the map is unknown. Internal: the database.
     pub async fn open_lobby(&self, new: &NewLobby) -> Result<Lobby, StoreError> {
         map_for(&new.map)?;
-        let _writing = self.writer.lock().await;
+        let _writing = self.writing().await;
         let mut tx = self.pool.begin().await?;
         may_host_another(&mut tx, new.host).await?;
         let row = GameRow {
@@ -139,7 +139,7 @@ impl Store {
         };
         let id = self.insert_game(&mut tx, &row).await?;
         insert_seat(&mut tx, id, 0, Some(new.host), &new.host_name, PlayerColor::for_seat(0)).await?;
-        let lobby = lobby_of(&mut tx, new.channel_id).await?;
+        let lobby = lobby_of(&mut tx, new.channel_id, self.backend.for_update()).await?;
         tx.commit().await?;
         Ok(lobby)
     }
@@ -150,7 +150,7 @@ impl Store {
     /// Database failures.
     pub async fn lobby(&self, channel_id: u64) -> Result<Option<Lobby>, StoreError> {
         let mut tx = self.pool.begin().await?;
-        let lobby = match lobby_of(&mut tx, channel_id).await {
+        let lobby = match lobby_of(&mut tx, channel_id, "").await {
             Ok(lobby) => Some(lobby),
             Err(StoreError::Refused(Refusal::NoLobby)) => None,
             Err(e) => return Err(e),
@@ -193,9 +193,9 @@ impl Store {
         channel_id: u64,
         decide: impl FnOnce(&Lobby) -> Result<Option<(Option<u64>, String)>, Refusal>,
     ) -> Result<Lobby, StoreError> {
-        let _writing = self.writer.lock().await;
+        let _writing = self.writing().await;
         let mut tx = self.pool.begin().await?;
-        let lobby = lobby_of(&mut tx, channel_id).await?;
+        let lobby = lobby_of(&mut tx, channel_id, self.backend.for_update()).await?;
         if let Some((user_id, name)) = decide(&lobby)? {
             let max = map_for(&lobby.map)?.rules.max_players;
             let color = PlayerColor::first_free(lobby.colors());
@@ -205,7 +205,7 @@ impl Store {
             insert_seat(&mut tx, lobby.id, lobby.seats.len(), user_id, &name, color).await?;
             touch(&mut tx, lobby.id, self.now_ms()).await?;
         }
-        let lobby = lobby_of(&mut tx, channel_id).await?;
+        let lobby = lobby_of(&mut tx, channel_id, self.backend.for_update()).await?;
         tx.commit().await?;
         Ok(lobby)
     }
@@ -216,16 +216,16 @@ impl Store {
     /// # Errors
     /// Refused: no lobby, or not seated. Internal: the database.
     pub async fn leave_lobby(&self, channel_id: u64, user_id: u64) -> Result<Option<Lobby>, StoreError> {
-        let _writing = self.writer.lock().await;
+        let _writing = self.writing().await;
         let mut tx = self.pool.begin().await?;
-        let lobby = lobby_of(&mut tx, channel_id).await?;
+        let lobby = lobby_of(&mut tx, channel_id, self.backend.for_update()).await?;
         let seat = lobby
             .seats
             .iter()
             .find(|s| s.user_id == Some(user_id))
             .ok_or(Refusal::NotSeated)?
             .seat;
-        sqlx::query("DELETE FROM seats WHERE game_id = ? AND seat = ?")
+        sqlx::query("DELETE FROM seats WHERE game_id = $1 AND seat = $2")
             .bind(lobby.id.0)
             .bind(i64::from(seat.0))
             .execute(&mut *tx)
@@ -233,8 +233,8 @@ impl Store {
         touch(&mut tx, lobby.id, self.now_ms()).await?;
         // Close the gap in two steps: seat numbers are a primary key, so no row may pass through another's.
         for sql in [
-            "UPDATE seats SET seat = -seat WHERE game_id = ? AND seat > ?",
-            "UPDATE seats SET seat = -seat - 1 WHERE game_id = ? AND seat < 0 AND -seat > ?",
+            "UPDATE seats SET seat = -seat WHERE game_id = $1 AND seat > $2",
+            "UPDATE seats SET seat = -seat - 1 WHERE game_id = $1 AND seat < 0 AND -seat > $2",
         ] {
             sqlx::query(sql)
                 .bind(lobby.id.0)
@@ -250,13 +250,13 @@ impl Store {
             }
             Some(next) => {
                 if user_id == lobby.host {
-                    sqlx::query("UPDATE games SET host_id = ? WHERE id = ?")
+                    sqlx::query("UPDATE games SET host_id = $1 WHERE id = $2")
                         .bind(to_db(next))
                         .bind(lobby.id.0)
                         .execute(&mut *tx)
                         .await?;
                 }
-                Some(lobby_of(&mut tx, channel_id).await?)
+                Some(lobby_of(&mut tx, channel_id, self.backend.for_update()).await?)
             }
         };
         tx.commit().await?;
@@ -269,9 +269,9 @@ impl Store {
     /// # Errors
     /// Refused: no lobby, not the host, too few players. Internal: the database.
     pub async fn start_game(&self, channel_id: u64, actor: Actor) -> Result<(Lobby, Game), StoreError> {
-        let _writing = self.writer.lock().await;
+        let _writing = self.writing().await;
         let mut tx = self.pool.begin().await?;
-        let lobby = lobby_of(&mut tx, channel_id).await?;
+        let lobby = lobby_of(&mut tx, channel_id, self.backend.for_update()).await?;
         if !lobby.allows(actor) {
             return Err(Refusal::NotHost.into());
         }
@@ -284,13 +284,13 @@ impl Store {
             }
             .into());
         }
-        let seed: i64 = sqlx::query("SELECT seed FROM games WHERE id = ?")
+        let seed: i64 = sqlx::query("SELECT seed FROM games WHERE id = $1")
             .bind(lobby.id.0)
             .fetch_one(&mut *tx)
             .await?
             .get("seed");
         let game = new_game(map, lobby.seats.len(), from_db(seed))?;
-        sqlx::query("INSERT INTO snapshots (game_id, version, format, state) VALUES (?, 0, ?, ?)")
+        sqlx::query("INSERT INTO snapshots (game_id, version, format, state) VALUES ($1, 0, $2, $3)")
             .bind(lobby.id.0)
             .bind(SNAPSHOT_FORMAT)
             .bind(game.snapshot())
@@ -298,7 +298,7 @@ impl Store {
             .await?;
         let now = self.now_ms();
         set_status(&mut tx, lobby.id, "running", now).await?;
-        reminders::start_turn(&mut tx, lobby.id, now).await?;
+        reminders::start_turn(&mut tx, self.backend, lobby.id, now).await?;
         tx.commit().await?;
         Ok((lobby, game))
     }
@@ -308,9 +308,9 @@ impl Store {
     /// # Errors
     /// Refused: no lobby, or not the host. Internal: the database.
     pub async fn cancel_lobby(&self, channel_id: u64, actor: Actor) -> Result<GameId, StoreError> {
-        let _writing = self.writer.lock().await;
+        let _writing = self.writing().await;
         let mut tx = self.pool.begin().await?;
-        let lobby = lobby_of(&mut tx, channel_id).await?;
+        let lobby = lobby_of(&mut tx, channel_id, self.backend.for_update()).await?;
         if !lobby.allows(actor) {
             return Err(Refusal::NotHost.into());
         }
@@ -327,13 +327,16 @@ impl Store {
     /// # Errors
     /// Refused: no game in play, or not the host. Internal: the database.
     pub async fn end_game(&self, channel_id: u64, actor: Actor) -> Result<GameId, StoreError> {
-        let _writing = self.writer.lock().await;
+        let _writing = self.writing().await;
         let mut tx = self.pool.begin().await?;
-        let row = sqlx::query("SELECT id, host_id FROM games WHERE channel_id = ? AND status = 'running'")
-            .bind(to_db(channel_id))
-            .fetch_optional(&mut *tx)
-            .await?
-            .ok_or(Refusal::NoGame)?;
+        let row = sqlx::query(&format!(
+            "SELECT id, host_id FROM games WHERE channel_id = $1 AND status = 'running'{}",
+            self.backend.for_update()
+        ))
+        .bind(to_db(channel_id))
+        .fetch_optional(&mut *tx)
+        .await?
+        .ok_or(Refusal::NoGame)?;
         let id = GameId(row.get("id"));
         let host = row.get::<Option<i64>, _>("host_id").map(from_db);
         if host != Some(actor.user_id) && !actor.manages_channel {
@@ -350,7 +353,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn game_place(&self, id: GameId) -> Result<Option<(u64, String)>, StoreError> {
-        let row = sqlx::query("SELECT channel_id, status FROM games WHERE id = ?")
+        let row = sqlx::query("SELECT channel_id, status FROM games WHERE id = $1")
             .bind(id.0)
             .fetch_optional(&self.pool)
             .await?;
@@ -359,8 +362,8 @@ impl Store {
 }
 
 /// Refuses a host who already has [`MOST_OPEN_LOBBIES`] lobbies waiting to start.
-async fn may_host_another(tx: &mut Transaction<'_, Sqlite>, user: u64) -> Result<(), StoreError> {
-    let hosting: i64 = sqlx::query("SELECT COUNT(*) AS n FROM games WHERE status = 'lobby' AND host_id = ?")
+async fn may_host_another(tx: &mut Transaction<'_, Any>, user: u64) -> Result<(), StoreError> {
+    let hosting: i64 = sqlx::query("SELECT COUNT(*) AS n FROM games WHERE status = 'lobby' AND host_id = $1")
         .bind(to_db(user))
         .fetch_one(&mut **tx)
         .await?
@@ -375,8 +378,8 @@ async fn may_host_another(tx: &mut Transaction<'_, Sqlite>, user: u64) -> Result
 }
 
 /// Notes that a lobby changed now (its week without a start counts from here).
-async fn touch(tx: &mut Transaction<'_, Sqlite>, id: GameId, now: i64) -> Result<(), StoreError> {
-    sqlx::query("UPDATE games SET updated_at = ? WHERE id = ?")
+async fn touch(tx: &mut Transaction<'_, Any>, id: GameId, now: i64) -> Result<(), StoreError> {
+    sqlx::query("UPDATE games SET updated_at = $1 WHERE id = $2")
         .bind(now)
         .bind(id.0)
         .execute(&mut **tx)
@@ -385,15 +388,17 @@ async fn touch(tx: &mut Transaction<'_, Sqlite>, id: GameId, now: i64) -> Result
 }
 
 /// The lobby open in a channel, read inside a transaction.
-async fn lobby_of(tx: &mut Transaction<'_, Sqlite>, channel_id: u64) -> Result<Lobby, StoreError> {
-    let row = sqlx::query("SELECT id, map, host_id, settings FROM games WHERE channel_id = ? AND status = 'lobby'")
-        .bind(to_db(channel_id))
-        .fetch_optional(&mut **tx)
-        .await?
-        .ok_or(Refusal::NoLobby)?;
+async fn lobby_of(tx: &mut Transaction<'_, Any>, channel_id: u64, lock: &str) -> Result<Lobby, StoreError> {
+    let row = sqlx::query(&format!(
+        "SELECT id, map, host_id, settings FROM games WHERE channel_id = $1 AND status = 'lobby'{lock}"
+    ))
+    .bind(to_db(channel_id))
+    .fetch_optional(&mut **tx)
+    .await?
+    .ok_or(Refusal::NoLobby)?;
     let id = GameId(row.get("id"));
     let seats = sqlx::query(&format!(
-        "SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat"
+        "SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = $1 ORDER BY seat"
     ))
     .bind(id.0)
     .fetch_all(&mut **tx)
@@ -409,14 +414,14 @@ async fn lobby_of(tx: &mut Transaction<'_, Sqlite>, channel_id: u64) -> Result<L
 }
 
 async fn insert_seat(
-    tx: &mut Transaction<'_, Sqlite>,
+    tx: &mut Transaction<'_, Any>,
     id: GameId,
     seat: usize,
     user_id: Option<u64>,
     name: &str,
     color: PlayerColor,
 ) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO seats (game_id, seat, user_id, name, colour) VALUES (?, ?, ?, ?, ?)")
+    sqlx::query("INSERT INTO seats (game_id, seat, user_id, name, colour) VALUES ($1, $2, $3, $4, $5)")
         .bind(id.0)
         .bind(seat as i64)
         .bind(user_id.map(to_db))

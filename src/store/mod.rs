@@ -1,9 +1,10 @@
-//! Storage: every SQL statement of the project lives here. SQLite by default, migrations at start-up, one
-//! transaction per action, domain types out.
+//! Storage: every SQL statement of the project lives here. SQLite by default or PostgreSQL (one set of queries
+//! through sqlx's `any` driver), migrations at start-up, one transaction per action, domain types out.
 
 mod announced;
 mod games;
 mod history;
+mod leases;
 mod lobby;
 mod reminders;
 mod settings;
@@ -12,16 +13,18 @@ mod stats;
 
 use std::borrow::Cow;
 use std::fmt;
-use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
+use sqlx::AnyPool;
+use sqlx::any::AnyPoolOptions;
 use sqlx::migrate::{MigrateError, Migration, MigrationType, Migrator};
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
 
 pub use crate::ids::GameId;
 pub use crate::refusal::Refusal;
 pub use games::{Applied, GameSummary, Loaded, NewGame, NewSeat, STAND_IN, StoredSeat};
 pub use history::SeatResult;
+pub use leases::Worker;
 pub use lobby::{Actor, Lobby, NewLobby};
 pub use reminders::{Clock, Due};
 pub use stalls::Preference;
@@ -31,29 +34,139 @@ pub use stats::{FinishedGame, PlayerStats, StatsPlace};
 /// are then reported as unreadable (and can be rebuilt from the action log).
 pub const SNAPSHOT_FORMAT: i64 = 1;
 
-/// The migrations, in order: (version, description, SQL). A test checks this lists every file in `migrations/`.
-pub const MIGRATIONS: &[(i64, &str, &str)] = &[
-    (
-        1,
-        "games, seats, actions, snapshots",
-        include_str!("../../migrations/0001_games.sql"),
-    ),
-    (2, "lobby host", include_str!("../../migrations/0002_lobby_host.sql")),
-    (
-        3,
-        "announced version",
-        include_str!("../../migrations/0003_announced.sql"),
-    ),
-    (4, "reminders", include_str!("../../migrations/0004_reminders.sql")),
-    (5, "stalled players", include_str!("../../migrations/0005_stalls.sql")),
-    (6, "dashboard", include_str!("../../migrations/0006_dashboard.sql")),
-    (7, "statistics", include_str!("../../migrations/0007_stats.sql")),
-    (
-        8,
-        "seat language",
-        include_str!("../../migrations/0008_seat_language.sql"),
-    ),
-];
+/// The migrations of one database engine, in order: (version, description, SQL). Each engine has its own folder
+/// under `migrations/`, with the same versions; a test checks these list every file and that both engines end with
+/// the same tables, columns and indexes.
+pub type Migrations = &'static [(i64, &'static str, &'static str)];
+
+/// Lists a migrations folder's files as [`Migrations`].
+macro_rules! migrations {
+    ($folder:literal) => {
+        &[
+            (
+                1,
+                "games, seats, actions, snapshots",
+                include_str!(concat!("../../migrations/", $folder, "/0001_games.sql")),
+            ),
+            (
+                2,
+                "lobby host",
+                include_str!(concat!("../../migrations/", $folder, "/0002_lobby_host.sql")),
+            ),
+            (
+                3,
+                "announced version",
+                include_str!(concat!("../../migrations/", $folder, "/0003_announced.sql")),
+            ),
+            (
+                4,
+                "reminders",
+                include_str!(concat!("../../migrations/", $folder, "/0004_reminders.sql")),
+            ),
+            (
+                5,
+                "stalled players",
+                include_str!(concat!("../../migrations/", $folder, "/0005_stalls.sql")),
+            ),
+            (
+                6,
+                "dashboard",
+                include_str!(concat!("../../migrations/", $folder, "/0006_dashboard.sql")),
+            ),
+            (
+                7,
+                "statistics",
+                include_str!(concat!("../../migrations/", $folder, "/0007_stats.sql")),
+            ),
+            (
+                8,
+                "seat language",
+                include_str!(concat!("../../migrations/", $folder, "/0008_seat_language.sql")),
+            ),
+            (
+                9,
+                "leases",
+                include_str!(concat!("../../migrations/", $folder, "/0009_leases.sql")),
+            ),
+        ]
+    };
+}
+
+/// SQLite's migrations (`migrations/sqlite/`).
+pub const SQLITE_MIGRATIONS: Migrations = migrations!("sqlite");
+
+/// PostgreSQL's migrations (`migrations/postgres/`).
+pub const POSTGRES_MIGRATIONS: Migrations = migrations!("postgres");
+
+/// The database engine behind a store: chosen by the URL's scheme.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// One file, one process: the embedded default.
+    Sqlite,
+    /// A server several bot processes share.
+    Postgres,
+}
+
+impl Backend {
+    /// The engine a database URL names, or a sentence saying why none does.
+    ///
+    /// # Errors
+    /// A URL that is neither `sqlite:` nor `postgres://` / `postgresql://`.
+    pub fn of_url(url: &str) -> Result<Backend, String> {
+        if url.starts_with("sqlite:") {
+            Ok(Backend::Sqlite)
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Ok(Backend::Postgres)
+        } else {
+            Err("DATABASE_URL must start with sqlite: (a file) or postgres:// (a server)".to_string())
+        }
+    }
+
+    /// This engine's migrations.
+    pub fn migrations(self) -> Migrations {
+        match self {
+            Backend::Sqlite => SQLITE_MIGRATIONS,
+            Backend::Postgres => POSTGRES_MIGRATIONS,
+        }
+    }
+
+    /// SQL reading a number from a game's `settings` JSON (a fixed key), or `default` when it is missing.
+    fn setting_number(self, key: &str, default: u32) -> String {
+        match self {
+            Backend::Sqlite => format!("COALESCE(json_extract(settings, '$.{key}'), {default})"),
+            Backend::Postgres => {
+                format!("COALESCE(CAST(CAST(settings AS jsonb) ->> '{key}' AS DOUBLE PRECISION), {default})")
+            }
+        }
+    }
+
+    /// What ends a sub-`SELECT` that picks a row to take without waiting for whoever is changing it: PostgreSQL
+    /// skips a locked row; SQLite has one writer at a time and nothing to skip.
+    fn skip_locked(self) -> &'static str {
+        match self {
+            Backend::Sqlite => "",
+            Backend::Postgres => " FOR UPDATE SKIP LOCKED",
+        }
+    }
+
+    /// A column in a condition the planner should not answer from the column's index: SQLite's `+column` (it
+    /// would otherwise pick a worse index); PostgreSQL plans by statistics and needs no hint.
+    fn unindexed(self, column: &str) -> String {
+        match self {
+            Backend::Sqlite => format!("+{column}"),
+            Backend::Postgres => column.to_string(),
+        }
+    }
+
+    /// What ends a `SELECT` that is about to be changed in the same transaction: PostgreSQL locks the rows read, so
+    /// two processes changing one lobby or one game's settings take turns; SQLite has one writer at a time anyway.
+    fn for_update(self) -> &'static str {
+        match self {
+            Backend::Sqlite => "",
+            Backend::Postgres => " FOR UPDATE",
+        }
+    }
+}
 
 /// Why a storage call did not do what was asked, in two tiers: what the user caused (answer them plainly; nothing
 /// changed) and what went wrong inside (log it and apologise; nothing was half-written).
@@ -129,24 +242,29 @@ impl From<Refusal> for StoreError {
     }
 }
 
-/// The database: a pool of connections, a queue for writers, and the clock its timestamps come from.
+/// The database: a pool of connections, the engine behind it, a queue for writers, and the clock its timestamps
+/// come from.
 #[derive(Clone, Debug)]
 pub struct Store {
-    pool: SqlitePool,
+    pool: AnyPool,
+    backend: Backend,
     clock: Clock,
     /// SQLite has one writer at a time. Writers of this process queue here instead of in SQLite's busy handler,
-    /// which sleeps and backs off and so wastes most of the time under load; reads are not queued.
-    writer: std::sync::Arc<tokio::sync::Mutex<()>>,
+    /// which sleeps and backs off and so wastes most of the time under load; reads are not queued. PostgreSQL
+    /// takes many writers at once and orders them by row locks: no queue (`None`).
+    writer: Option<Arc<tokio::sync::Mutex<()>>>,
 }
 
 impl Store {
-    /// Opens (creating it if missing) the database at `url`, e.g. `sqlite://ttrbot.db`, and runs the migrations.
+    /// Opens the database at `url` and runs the migrations: `sqlite://ttrbot.db` (a file, created if missing) or
+    /// `postgres://user:password@host/database` (a server; `?sslmode=require` for managed ones).
     ///
-    /// Durability: WAL journal with `synchronous = FULL`, so every acknowledged action survives a process crash
-    /// and a power loss (the WAL is synced at each commit).
+    /// Durability: SQLite in WAL mode with `synchronous = FULL`, so every acknowledged action survives a process
+    /// crash and a power loss (the WAL is synced at each commit); PostgreSQL as its server is configured (its
+    /// default, `synchronous_commit = on`, flushes each commit).
     ///
     /// # Errors
-    /// The URL is not SQLite, the file cannot be opened, or the migrations refuse (a newer database).
+    /// The URL names no engine, the database cannot be reached, or the migrations refuse (a newer database).
     pub async fn open(url: &str) -> Result<Store, StoreError> {
         Store::open_with_clock(url, Clock::system()).await
     }
@@ -157,22 +275,59 @@ impl Store {
     /// # Errors
     /// As [`Store::open`].
     pub async fn open_with_clock(url: &str, clock: Clock) -> Result<Store, StoreError> {
-        let options = SqliteConnectOptions::from_str(url)?
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Full)
-            .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(10));
-        let pool = SqlitePoolOptions::new()
-            .max_connections(8)
-            .connect_with(options)
-            .await?;
-        migrator().run(&pool).await?;
+        let backend = Backend::of_url(url)
+            .map_err(|e| StoreError::Internal(Internal::Database(sqlx::Error::Configuration(e.into()))))?;
+        sqlx::any::install_default_drivers();
+        let pool = match backend {
+            Backend::Sqlite => {
+                AnyPoolOptions::new()
+                    .max_connections(8)
+                    .after_connect(|conn, _| {
+                        Box::pin(async move {
+                            // Per connection: WAL (readers beside the writer), a sync at every commit, foreign keys
+                            // checked, and a writer from another process waited for rather than refused.
+                            for pragma in [
+                                "PRAGMA journal_mode = WAL",
+                                "PRAGMA synchronous = FULL",
+                                "PRAGMA foreign_keys = ON",
+                                "PRAGMA busy_timeout = 10000",
+                            ] {
+                                sqlx::query(pragma).execute(&mut *conn).await?;
+                            }
+                            Ok(())
+                        })
+                    })
+                    .connect(&sqlite_creating(url))
+                    .await?
+            }
+            Backend::Postgres => {
+                AnyPoolOptions::new()
+                    .max_connections(16)
+                    .acquire_timeout(Duration::from_secs(10))
+                    .connect(url)
+                    .await?
+            }
+        };
+        migrator(backend.migrations()).run(&pool).await?;
         Ok(Store {
             pool,
+            backend,
             clock,
-            writer: std::sync::Arc::default(),
+            writer: (backend == Backend::Sqlite).then(Arc::default),
         })
+    }
+
+    /// The engine behind this store.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Waits for this process's turn to write (SQLite), or at once (PostgreSQL).
+    async fn writing(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
+        match &self.writer {
+            Some(writer) => Some(writer.lock().await),
+            None => None,
+        }
     }
 
     /// Closes every connection (waiting for those in use).
@@ -181,11 +336,22 @@ impl Store {
     }
 }
 
-/// The embedded migrations as sqlx's migrator (built by hand to avoid compiling sqlx's macros).
-fn migrator() -> Migrator {
+/// A SQLite URL that creates its file when missing (unless it already says how to open it).
+fn sqlite_creating(url: &str) -> String {
+    if url.contains("mode=") || url.contains(":memory:") {
+        url.to_string()
+    } else if url.contains('?') {
+        format!("{url}&mode=rwc")
+    } else {
+        format!("{url}?mode=rwc")
+    }
+}
+
+/// Migrations as sqlx's migrator (built by hand to avoid compiling sqlx's macros).
+fn migrator(migrations: Migrations) -> Migrator {
     Migrator {
         migrations: Cow::Owned(
-            MIGRATIONS
+            migrations
                 .iter()
                 .map(|&(version, description, sql)| {
                     Migration::new(
@@ -205,7 +371,7 @@ fn migrator() -> Migrator {
     }
 }
 
-/// Discord ids are u64; SQLite integers are i64. The bits are kept as they are.
+/// Discord ids are u64; SQL integers are i64. The bits are kept as they are.
 fn to_db(id: u64) -> i64 {
     id as i64
 }

@@ -3,9 +3,9 @@
 
 use std::sync::{Arc, LazyLock};
 
-use sqlx::{Row, Sqlite, Transaction};
+use sqlx::{Any, Row, Transaction};
 
-use super::{GameId, Refusal, Store, StoreError, from_db};
+use super::{Backend, GameId, Refusal, Store, StoreError, Worker, from_db};
 use crate::settings::{DEFAULT_DEADLINE_HOURS, DEFAULT_REMINDER_HOURS};
 
 /// Where the store reads the time, in Unix milliseconds: the system clock, or one a test moves by hand.
@@ -53,36 +53,63 @@ pub struct Due {
     pub due_at: i64,
 }
 
-/// SQL for a game setting in hours (a fixed key of the settings' JSON), with its default for rows that lack it.
-fn hours_sql(key: &str, default: u32) -> String {
-    format!("COALESCE(json_extract(settings, '$.{key}'), {default})")
+/// The SQL of turns and reminders for one engine, built once.
+pub(super) struct TurnSql {
+    /// A game's turn deadline in hours.
+    pub(super) deadline_hours: String,
+    /// The next reminder of a turn that began at the stored `turn_started_at`, counted from `$1`.
+    next_from_stored: String,
+    /// The next reminder of a turn that begins at `$1`.
+    next_from_now: String,
 }
 
-/// SQL for a game's hours between reminders.
-static REMINDER_SQL: LazyLock<String> = LazyLock::new(|| hours_sql("reminder_hours", DEFAULT_REMINDER_HOURS));
+impl TurnSql {
+    fn new(backend: Backend) -> TurnSql {
+        let reminder_hours = backend.setting_number("reminder_hours", DEFAULT_REMINDER_HOURS);
+        let deadline_hours = backend.setting_number("deadline_hours", DEFAULT_DEADLINE_HOURS);
+        let next = |turn_start: &str| next_reminder_sql(&reminder_hours, &deadline_hours, turn_start);
+        TurnSql {
+            next_from_stored: next("turn_started_at"),
+            next_from_now: next("$1"),
+            deadline_hours: deadline_hours.clone(),
+        }
+    }
+}
 
-/// SQL for a game's turn deadline in hours.
-pub(super) static DEADLINE_SQL: LazyLock<String> =
-    LazyLock::new(|| hours_sql("deadline_hours", DEFAULT_DEADLINE_HOURS));
+/// The SQL of turns and reminders for `backend`.
+pub(super) fn turn_sql(backend: Backend) -> &'static TurnSql {
+    static SQLITE: LazyLock<TurnSql> = LazyLock::new(|| TurnSql::new(Backend::Sqlite));
+    static POSTGRES: LazyLock<TurnSql> = LazyLock::new(|| TurnSql::new(Backend::Postgres));
+    match backend {
+        Backend::Sqlite => &SQLITE,
+        Backend::Postgres => &POSTGRES,
+    }
+}
 
-/// SQL for the next reminder of a game, counted from the time bound as `?1` for a turn that began at `turn_start`
+/// SQL for the next reminder of a game, counted from the time bound as `$1` for a turn that began at `turn_start`
 /// (an SQL expression): an interval later, but never past the turn's deadline while that is still ahead (the
 /// deadline's reminder is the one that offers to skip the turn); NULL when neither reminders nor a deadline are due.
-fn next_reminder_sql(turn_start: &str) -> String {
-    let (every, deadline) = (REMINDER_SQL.as_str(), DEADLINE_SQL.as_str());
-    let deadline_at = format!("({turn_start} + CAST({deadline} * 3600000 AS INTEGER))");
-    let next = format!("(CASE WHEN {every} > 0 THEN ?1 + CAST({every} * 3600000 AS INTEGER) END)");
+fn next_reminder_sql(every: &str, deadline: &str, turn_start: &str) -> String {
+    let deadline_at = format!("({turn_start} + CAST({deadline} * 3600000 AS BIGINT))");
+    let next = format!("(CASE WHEN {every} > 0 THEN $1 + CAST({every} * 3600000 AS BIGINT) END)");
+    let sooner = format!("COALESCE({next}, {deadline_at})");
     format!(
-        "CASE WHEN {deadline} > 0 AND {deadline_at} > ?1 THEN MIN(COALESCE({next}, {deadline_at}), {deadline_at}) \
+        "CASE WHEN {deadline} > 0 AND {deadline_at} > $1 \
+         THEN (CASE WHEN {sooner} < {deadline_at} THEN {sooner} ELSE {deadline_at} END) \
          ELSE {next} END"
     )
 }
 
 /// Counts the next reminder of running game `id` again from now (after its settings changed).
-pub(super) async fn reschedule(tx: &mut Transaction<'_, Sqlite>, id: GameId, now: i64) -> Result<(), StoreError> {
+pub(super) async fn reschedule(
+    tx: &mut Transaction<'_, Any>,
+    backend: Backend,
+    id: GameId,
+    now: i64,
+) -> Result<(), StoreError> {
     sqlx::query(&format!(
-        "UPDATE games SET next_reminder_at = {} WHERE id = ?2 AND status = 'running'",
-        next_reminder_sql("turn_started_at")
+        "UPDATE games SET next_reminder_at = {} WHERE id = $2 AND status = 'running'",
+        turn_sql(backend).next_from_stored
     ))
     .bind(now)
     .bind(id.0)
@@ -92,10 +119,15 @@ pub(super) async fn reschedule(tx: &mut Transaction<'_, Sqlite>, id: GameId, now
 }
 
 /// Starts a new turn of game `id` at `now`: its first reminder is one interval later.
-pub(super) async fn start_turn(tx: &mut Transaction<'_, Sqlite>, id: GameId, now: i64) -> Result<(), StoreError> {
+pub(super) async fn start_turn(
+    tx: &mut Transaction<'_, Any>,
+    backend: Backend,
+    id: GameId,
+    now: i64,
+) -> Result<(), StoreError> {
     sqlx::query(&format!(
-        "UPDATE games SET turn_started_at = ?1, next_reminder_at = {} WHERE id = ?2",
-        next_reminder_sql("?1")
+        "UPDATE games SET turn_started_at = $1, next_reminder_at = {} WHERE id = $2",
+        turn_sql(backend).next_from_now
     ))
     .bind(now)
     .bind(id.0)
@@ -105,20 +137,23 @@ pub(super) async fn start_turn(tx: &mut Transaction<'_, Sqlite>, id: GameId, now
 }
 
 impl Store {
-    /// Running games whose reminder time has come, earliest first, at most `limit`. Reads only those games
+    /// Running games whose reminder time has come that `worker` acts on (see [`Worker`]), earliest first, at most
+    /// `limit`. Reads only those games
     /// (through the `next_reminder_at` index), however many are stored. (`+status` keeps SQLite from picking the
     /// status index instead, which would read every running game and sort them.)
     ///
     /// # Errors
     /// Database failures.
-    pub async fn due_reminders(&self, limit: u32) -> Result<Vec<Due>, StoreError> {
-        let rows = sqlx::query(
+    pub async fn due_reminders(&self, limit: u32, worker: &Worker) -> Result<Vec<Due>, StoreError> {
+        let rows = sqlx::query(&format!(
             "SELECT id, channel_id, turn_started_at, next_reminder_at FROM games \
-             WHERE next_reminder_at IS NOT NULL AND next_reminder_at <= ? AND +status = 'running' \
-             ORDER BY next_reminder_at LIMIT ?",
-        )
-        .bind(self.now_ms())
+             WHERE next_reminder_at IS NOT NULL AND next_reminder_at <= $2 AND {} = 'running' AND {} \
+             ORDER BY next_reminder_at LIMIT $1",
+            self.backend.unindexed("status"),
+            Store::served_by(worker)
+        ))
         .bind(i64::from(limit))
+        .bind(self.now_ms())
         .fetch_all(&self.pool)
         .await?;
         Ok(rows
@@ -139,10 +174,10 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn reminded(&self, due: &Due) -> Result<bool, StoreError> {
-        let _writing = self.writer.lock().await;
+        let _writing = self.writing().await;
         let updated = sqlx::query(&format!(
-            "UPDATE games SET next_reminder_at = {} WHERE id = ?2 AND turn_started_at = ?3",
-            next_reminder_sql("turn_started_at")
+            "UPDATE games SET next_reminder_at = {} WHERE id = $2 AND turn_started_at = $3",
+            turn_sql(self.backend).next_from_stored
         ))
         .bind(self.now_ms())
         .bind(due.game.0)
@@ -158,7 +193,7 @@ impl Store {
     /// # Errors
     /// Refused: no such game. Internal: the database.
     pub async fn turn_times(&self, id: GameId) -> Result<(Option<i64>, Option<i64>), StoreError> {
-        let row = sqlx::query("SELECT turn_started_at, next_reminder_at FROM games WHERE id = ?")
+        let row = sqlx::query("SELECT turn_started_at, next_reminder_at FROM games WHERE id = $1")
             .bind(id.0)
             .fetch_optional(&self.pool)
             .await?

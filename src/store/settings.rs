@@ -32,13 +32,16 @@ impl Store {
         actor: Actor,
         change: impl FnOnce(&mut Settings),
     ) -> Result<Settings, StoreError> {
-        let _writing = self.writer.lock().await;
+        let _writing = self.writing().await;
         let mut tx = self.pool.begin().await?;
-        let row = sqlx::query("SELECT host_id, settings FROM games WHERE id = ?")
-            .bind(id.0)
-            .fetch_optional(&mut *tx)
-            .await?
-            .ok_or(Refusal::UnknownGame(id))?;
+        let row = sqlx::query(&format!(
+            "SELECT host_id, settings FROM games WHERE id = $1{}",
+            self.backend.for_update()
+        ))
+        .bind(id.0)
+        .fetch_optional(&mut *tx)
+        .await?
+        .ok_or(Refusal::UnknownGame(id))?;
         let host: Option<i64> = row.get("host_id");
         if host != Some(to_db(actor.user_id)) && !actor.manages_channel {
             return Err(Refusal::NotHost.into());
@@ -47,19 +50,19 @@ impl Store {
         let deadline_before = settings.deadline_hours;
         change(&mut settings);
         let now = self.now_ms();
-        sqlx::query("UPDATE games SET settings = ? WHERE id = ?")
+        sqlx::query("UPDATE games SET settings = $1 WHERE id = $2")
             .bind(settings.to_json())
             .bind(id.0)
             .execute(&mut *tx)
             .await?;
         if settings.deadline_hours != deadline_before {
-            sqlx::query("UPDATE games SET turn_started_at = MAX(COALESCE(turn_started_at, 0), ?) WHERE id = ?")
+            sqlx::query("UPDATE games SET turn_started_at = CASE WHEN COALESCE(turn_started_at, 0) > $1 THEN turn_started_at ELSE $1 END WHERE id = $2")
                 .bind(now)
                 .bind(id.0)
                 .execute(&mut *tx)
                 .await?;
         }
-        reschedule(&mut tx, id, now).await?;
+        reschedule(&mut tx, self.backend, id, now).await?;
         tx.commit().await?;
         Ok(settings)
     }

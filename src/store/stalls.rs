@@ -4,7 +4,7 @@
 use sqlx::Row;
 
 use super::games::STAND_IN;
-use super::reminders::DEADLINE_SQL;
+use super::reminders::turn_sql;
 use super::{GameId, Refusal, Store, StoreError, from_db, to_db};
 use crate::rules::Seat;
 
@@ -32,10 +32,10 @@ impl Store {
     /// # Errors
     /// Refused: no such game. Internal: the database.
     pub async fn deadline_at(&self, id: GameId) -> Result<Option<i64>, StoreError> {
-        let hours = DEADLINE_SQL.as_str();
+        let hours = &turn_sql(self.backend).deadline_hours;
         let row = sqlx::query(&format!(
-            "SELECT CASE WHEN {hours} > 0 THEN turn_started_at + CAST({hours} * 3600000 AS INTEGER) END AS at \
-             FROM games WHERE id = ?"
+            "SELECT CASE WHEN {hours} > 0 THEN turn_started_at + CAST({hours} * 3600000 AS BIGINT) END AS at \
+             FROM games WHERE id = $1"
         ))
         .bind(id.0)
         .fetch_optional(&self.pool)
@@ -80,12 +80,12 @@ impl Store {
     /// # Errors
     /// Refused: no computer plays a seat of theirs in that game. Internal: the database.
     pub async fn rejoin(&self, id: GameId, user: u64) -> Result<Seat, StoreError> {
-        let _writing = self.writer.lock().await;
+        let _writing = self.writing().await;
         let row = sqlx::query(
             "UPDATE seats SET user_id = owner_id, owner_id = NULL, \
-             name = CASE WHEN substr(name, -length(?1)) = ?1 THEN substr(name, 1, length(name) - length(?1)) \
+             name = CASE WHEN substr(name, length(name) - length($1) + 1) = $1 THEN substr(name, 1, length(name) - length($1)) \
                          ELSE name END \
-             WHERE game_id = ?2 AND owner_id = ?3 AND user_id IS NULL RETURNING seat",
+             WHERE game_id = $2 AND owner_id = $3 AND user_id IS NULL RETURNING seat",
         )
         .bind(STAND_IN)
         .bind(id.0)
@@ -107,12 +107,12 @@ impl Store {
         preference: Preference,
         on: bool,
     ) -> Result<(), StoreError> {
-        let _writing = self.writer.lock().await;
+        let _writing = self.writing().await;
         let updated = sqlx::query(&format!(
-            "UPDATE seats SET {} = ? WHERE game_id = ? AND user_id = ?",
+            "UPDATE seats SET {} = $1 WHERE game_id = $2 AND user_id = $3",
             preference.column()
         ))
-        .bind(on)
+        .bind(i64::from(on))
         .bind(id.0)
         .bind(to_db(user))
         .execute(&self.pool)
@@ -129,8 +129,8 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn remember_language(&self, id: GameId, user: u64, language: &str) -> Result<(), StoreError> {
-        let _writing = self.writer.lock().await;
-        sqlx::query("UPDATE seats SET language = ? WHERE game_id = ? AND (user_id = ?3 OR owner_id = ?3)")
+        let _writing = self.writing().await;
+        sqlx::query("UPDATE seats SET language = $1 WHERE game_id = $2 AND (user_id = $3 OR owner_id = $3)")
             .bind(language)
             .bind(id.0)
             .bind(to_db(user))
@@ -145,7 +145,7 @@ impl Store {
     /// Database failures.
     pub async fn seats_wanting(&self, id: GameId, preference: Preference) -> Result<Vec<(Seat, u64)>, StoreError> {
         let rows = sqlx::query(&format!(
-            "SELECT seat, user_id FROM seats WHERE game_id = ? AND user_id IS NOT NULL AND {} = 1 ORDER BY seat",
+            "SELECT seat, user_id FROM seats WHERE game_id = $1 AND user_id IS NOT NULL AND {} = 1 ORDER BY seat",
             preference.column()
         ))
         .bind(id.0)

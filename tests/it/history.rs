@@ -1,7 +1,7 @@
 //! History and statistics from known games: the score history behind the end-of-game chart, the chart's picture,
 //! a person's record, and the leaderboard's rating.
 
-use crate::common::store::{TestClock, db};
+use crate::common::store::{TestClock, databases};
 use ttrbot::render::{self, CHART_SIZE, ScoreLine, player_rgba};
 use ttrbot::rules::{Action, Game, GameRng};
 use ttrbot::seating::{Player, PlayerColor};
@@ -67,82 +67,86 @@ async fn play_out(store: &Store, clock: &TestClock, id: GameId, seed: u64, minut
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_score_history_follows_the_game_round_by_round_and_ends_with_the_final_scores() {
-    let (url, _) = db("history", "score-history");
-    let clock = TestClock::new();
-    let store = clock.open(&url).await;
-    let id = game(&store, 1, &[Some(11), Some(12), Some(13)], 21).await;
-    let mut minutes = 0.0;
-    let rounds = play_out(&store, &clock, id, 5, &mut minutes).await;
-    let history = store.score_history(id).await.unwrap();
-    assert_eq!(history.len(), 3, "a line per seat");
-    for (seat, line) in history.iter().enumerate() {
-        let expected: Vec<i32> = rounds.iter().map(|r| r[seat]).collect();
-        assert_eq!(line, &expected, "seat {seat}");
-        assert_eq!(line[0], 0, "everyone starts at nothing");
-        assert!(
-            line[..line.len() - 1].windows(2).all(|w| w[0] <= w[1]),
-            "route points only grow"
-        );
+    for db in databases("history", "score-history").await {
+        let url = db.url.clone();
+        let clock = TestClock::new();
+        let store = clock.open(&url).await;
+        let id = game(&store, 1, &[Some(11), Some(12), Some(13)], 21).await;
+        let mut minutes = 0.0;
+        let rounds = play_out(&store, &clock, id, 5, &mut minutes).await;
+        let history = store.score_history(id).await.unwrap();
+        assert_eq!(history.len(), 3, "a line per seat");
+        for (seat, line) in history.iter().enumerate() {
+            let expected: Vec<i32> = rounds.iter().map(|r| r[seat]).collect();
+            assert_eq!(line, &expected, "seat {seat}");
+            assert_eq!(line[0], 0, "everyone starts at nothing");
+            assert!(
+                line[..line.len() - 1].windows(2).all(|w| w[0] <= w[1]),
+                "route points only grow"
+            );
+        }
+        let finals: Vec<i32> = history.iter().map(|l| *l.last().unwrap()).collect();
+        let stored: Vec<i64> = {
+            let mut by_seat = store.results(id).await.unwrap();
+            by_seat.sort_by_key(|r| r.seat);
+            by_seat.iter().map(|r| r.score).collect()
+        };
+        assert_eq!(finals.iter().map(|&f| i64::from(f)).collect::<Vec<_>>(), stored);
+        // Pinned: this seed's game, so a change in how the history is kept shows here.
+        // (Random players keep few tickets and finish fewer: the final scores are below zero.)
+        assert_eq!((history[0].len(), finals), (50, vec![-35, -53, -44]));
     }
-    let finals: Vec<i32> = history.iter().map(|l| *l.last().unwrap()).collect();
-    let stored: Vec<i64> = {
-        let mut by_seat = store.results(id).await.unwrap();
-        by_seat.sort_by_key(|r| r.seat);
-        by_seat.iter().map(|r| r.score).collect()
-    };
-    assert_eq!(finals.iter().map(|&f| i64::from(f)).collect::<Vec<_>>(), stored);
-    // Pinned: this seed's game, so a change in how the history is kept shows here.
-    // (Random players keep few tickets and finish fewer: the final scores are below zero.)
-    assert_eq!((history[0].len(), finals), (50, vec![-35, -53, -44]));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_persons_record_counts_their_finished_games_in_this_server() {
-    let (url, _) = db("history", "record");
-    let clock = TestClock::new();
-    let store = clock.open(&url).await;
-    let mut minutes = 0.0;
-    let tables: [(&[Option<u64>], u64); 3] = [
-        (&[Some(11), Some(12)], 1),
-        (&[Some(12), Some(11), None], 2),
-        (&[Some(11), Some(13)], 3),
-    ];
-    let mut mine = Vec::new();
-    for (channel, (users, seed)) in tables.iter().enumerate() {
-        let id = game(&store, channel as u64 + 1, users, *seed).await;
-        play_out(&store, &clock, id, *seed, &mut minutes).await;
-        mine.extend(
-            store
-                .results(id)
-                .await
-                .unwrap()
-                .into_iter()
-                .filter(|r| r.user_id == Some(11)),
+    for db in databases("history", "record").await {
+        let url = db.url.clone();
+        let clock = TestClock::new();
+        let store = clock.open(&url).await;
+        let mut minutes = 0.0;
+        let tables: [(&[Option<u64>], u64); 3] = [
+            (&[Some(11), Some(12)], 1),
+            (&[Some(12), Some(11), None], 2),
+            (&[Some(11), Some(13)], 3),
+        ];
+        let mut mine = Vec::new();
+        for (channel, (users, seed)) in tables.iter().enumerate() {
+            let id = game(&store, channel as u64 + 1, users, *seed).await;
+            play_out(&store, &clock, id, *seed, &mut minutes).await;
+            mine.extend(
+                store
+                    .results(id)
+                    .await
+                    .unwrap()
+                    .into_iter()
+                    .filter(|r| r.user_id == Some(11)),
+            );
+        }
+        // A game still being played counts for nothing.
+        game(&store, 9, &[Some(11), Some(12)], 4).await;
+        let record = store.player_stats(StatsPlace::Server(7), 11).await.unwrap();
+        assert_eq!(record.games, 3);
+        assert_eq!(record.wins as usize, mine.iter().filter(|r| r.rank == 1).count());
+        let mean = mine.iter().map(|r| r.score as f64).sum::<f64>() / 3.0;
+        assert!((record.mean_score - mean).abs() < 1e-9);
+        assert_eq!(record.best_score, mine.iter().map(|r| r.score).max());
+        assert_eq!(record.favourite_map.as_deref(), Some("usa"));
+        assert_eq!(
+            record.mean_move_ms,
+            Some(60_000),
+            "every action came a minute after the one before"
         );
+        // Another server, or someone who never played, has no record.
+        assert_eq!(store.player_stats(StatsPlace::Server(8), 11).await.unwrap().games, 0);
+        assert_eq!(store.player_stats(StatsPlace::Server(7), 99).await.unwrap().games, 0);
+        // The leaderboard reads the same games, people only, in the order they finished.
+        let finished = store.finished_games(StatsPlace::Server(7)).await.unwrap();
+        assert_eq!(finished.len(), 3);
+        assert_eq!(finished[1].ranks.len(), 2, "the computer seat is not rated");
+        let board = leaderboard(&finished);
+        assert_eq!(board.iter().map(|s| s.games).sum::<u32>(), 6);
     }
-    // A game still being played counts for nothing.
-    game(&store, 9, &[Some(11), Some(12)], 4).await;
-    let record = store.player_stats(StatsPlace::Server(7), 11).await.unwrap();
-    assert_eq!(record.games, 3);
-    assert_eq!(record.wins as usize, mine.iter().filter(|r| r.rank == 1).count());
-    let mean = mine.iter().map(|r| r.score as f64).sum::<f64>() / 3.0;
-    assert!((record.mean_score - mean).abs() < 1e-9);
-    assert_eq!(record.best_score, mine.iter().map(|r| r.score).max());
-    assert_eq!(record.favourite_map.as_deref(), Some("usa"));
-    assert_eq!(
-        record.mean_move_ms,
-        Some(60_000),
-        "every action came a minute after the one before"
-    );
-    // Another server, or someone who never played, has no record.
-    assert_eq!(store.player_stats(StatsPlace::Server(8), 11).await.unwrap().games, 0);
-    assert_eq!(store.player_stats(StatsPlace::Server(7), 99).await.unwrap().games, 0);
-    // The leaderboard reads the same games, people only, in the order they finished.
-    let finished = store.finished_games(StatsPlace::Server(7)).await.unwrap();
-    assert_eq!(finished.len(), 3);
-    assert_eq!(finished[1].ranks.len(), 2, "the computer seat is not rated");
-    let board = leaderboard(&finished);
-    assert_eq!(board.iter().map(|s| s.games).sum::<u32>(), 6);
 }
 
 #[test]
@@ -210,29 +214,31 @@ fn the_score_chart_shows_each_players_line_in_their_colour_at_chat_size() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn games_outside_any_server_count_only_in_their_own_channel() {
-    let (url, _) = db("history", "dm-record");
-    let clock = TestClock::new();
-    let store = clock.open(&url).await;
-    let mut minutes = 0.0;
-    // Two DM channels (no server), one game each, the same person in both.
-    for (channel, seed) in [(31, 5), (32, 6)] {
-        let id = game_in(&store, None, channel, &[Some(11), Some(12)], seed).await;
-        play_out(&store, &clock, id, seed, &mut minutes).await;
+    for db in databases("history", "dm-record").await {
+        let url = db.url.clone();
+        let clock = TestClock::new();
+        let store = clock.open(&url).await;
+        let mut minutes = 0.0;
+        // Two DM channels (no server), one game each, the same person in both.
+        for (channel, seed) in [(31, 5), (32, 6)] {
+            let id = game_in(&store, None, channel, &[Some(11), Some(12)], seed).await;
+            play_out(&store, &clock, id, seed, &mut minutes).await;
+        }
+        for channel in [31, 32] {
+            assert_eq!(
+                store
+                    .player_stats(StatsPlace::Channel(channel), 11)
+                    .await
+                    .unwrap()
+                    .games,
+                1
+            );
+            assert_eq!(
+                store.finished_games(StatsPlace::Channel(channel)).await.unwrap().len(),
+                1
+            );
+        }
+        assert_eq!(store.player_stats(StatsPlace::Channel(33), 11).await.unwrap().games, 0);
+        assert_eq!(store.player_stats(StatsPlace::Server(7), 11).await.unwrap().games, 0);
     }
-    for channel in [31, 32] {
-        assert_eq!(
-            store
-                .player_stats(StatsPlace::Channel(channel), 11)
-                .await
-                .unwrap()
-                .games,
-            1
-        );
-        assert_eq!(
-            store.finished_games(StatsPlace::Channel(channel)).await.unwrap().len(),
-            1
-        );
-    }
-    assert_eq!(store.player_stats(StatsPlace::Channel(33), 11).await.unwrap().games, 0);
-    assert_eq!(store.player_stats(StatsPlace::Server(7), 11).await.unwrap().games, 0);
 }

@@ -1,19 +1,10 @@
 //! Storage: replay equals snapshot, races, damaged data, migrations, finished games.
 
-use std::path::PathBuf;
-
 use ttrbot::maps::BUILTIN;
 use ttrbot::rules::{Action, GameRng};
 use ttrbot::store::{Applied, GameId, NewGame, NewSeat, Refusal, Store, StoreError};
 
-/// A fresh database file for one test.
-fn db(name: &str) -> (String, PathBuf) {
-    let path = std::env::temp_dir().join(format!("ttrbot-store-{}-{name}.db", std::process::id()));
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
-    }
-    (format!("sqlite://{}", path.display()), path)
-}
+use crate::common::store::databases;
 
 fn new_game(map: &str, channel: u64, players: usize, seed: u64) -> NewGame {
     NewGame {
@@ -53,214 +44,360 @@ async fn play_out(store: &Store, id: GameId, seed: u64) -> i64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn replaying_the_log_from_the_seed_gives_the_stored_snapshot_on_every_map() {
-    let (url, _) = db("replay");
-    let store = Store::open(&url).await.unwrap();
-    for (i, (map, _)) in BUILTIN.iter().enumerate() {
-        let id = store
-            .create_game(&new_game(map, i as u64 + 1, 2, 40 + i as u64))
-            .await
-            .unwrap();
-        let stored = play_out(&store, id, i as u64).await;
-        let snapshot = store.load(id).await.unwrap();
-        let replayed = store.replay(id).await.unwrap();
-        assert_eq!(replayed.state(), snapshot.game.state(), "{map}");
-        assert_eq!(store.action_count(id).await.unwrap(), stored);
-        let results = store.results(id).await.unwrap();
-        assert_eq!(results.len(), 2, "{map}: finished games keep their scores");
-        assert_eq!(results[0].rank, 1);
-        assert_eq!(
-            results[0].score,
-            i64::from(snapshot.game.final_scores().unwrap()[results[0].seat.index()].total)
-        );
-        assert!(
-            store.game_in_channel(i as u64 + 1).await.unwrap().is_none(),
-            "a finished game frees its channel"
-        );
+    for db in databases("store", "replay").await {
+        let url = db.url.clone();
+        let store = Store::open(&url).await.unwrap();
+        for (i, (map, _)) in BUILTIN.iter().enumerate() {
+            let id = store
+                .create_game(&new_game(map, i as u64 + 1, 2, 40 + i as u64))
+                .await
+                .unwrap();
+            let stored = play_out(&store, id, i as u64).await;
+            let snapshot = store.load(id).await.unwrap();
+            let replayed = store.replay(id).await.unwrap();
+            assert_eq!(replayed.state(), snapshot.game.state(), "{map}");
+            assert_eq!(store.action_count(id).await.unwrap(), stored);
+            let results = store.results(id).await.unwrap();
+            assert_eq!(results.len(), 2, "{map}: finished games keep their scores");
+            assert_eq!(results[0].rank, 1);
+            assert_eq!(
+                results[0].score,
+                i64::from(snapshot.game.final_scores().unwrap()[results[0].seat.index()].total)
+            );
+            assert!(
+                store.game_in_channel(i as u64 + 1).await.unwrap().is_none(),
+                "a finished game frees its channel"
+            );
+        }
+        assert!(store.running_games().await.unwrap().is_empty());
     }
-    assert!(store.running_games().await.unwrap().is_empty());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_actions_racing_on_one_version_store_exactly_one() {
-    let (url, _) = db("race");
-    let store = Store::open(&url).await.unwrap();
-    let id = store.create_game(&new_game("usa", 1, 3, 5)).await.unwrap();
-    // Past the starting tickets, so the current seat has a choice of card draws.
-    let mut version = 0;
-    for seat in 0..3u8 {
-        let loaded = store.load(id).await.unwrap();
-        let offer = loaded.game.state().seats[usize::from(seat)].offer.clone();
-        let keep = Action::KeepTickets {
-            tickets: ttrbot::rules::TicketSet::from_ids(offer),
-        };
-        assert!(matches!(
-            store.apply_and_save(id, ttrbot::rules::Seat(seat), keep).await.unwrap(),
-            Applied::Accepted { .. }
-        ));
-        version += 1;
-    }
-    for round in 0..20 {
-        let a = store.load(id).await.unwrap();
-        let b = store.load(id).await.unwrap();
-        assert_eq!(a.version, b.version);
-        let seat = a.game.state().current;
-        let (ga, gb) = (a.game, b.game);
-        let (s1, s2) = (store.clone(), store.clone());
-        let first =
-            tokio::spawn(async move { s1.apply_to(id, &ga, a.version, seat, Action::DrawBlind).await.unwrap() });
-        let second = tokio::spawn(async move {
-            s2.apply_to(id, &gb, b.version, seat, Action::DrawFaceup { slot: 0 })
-                .await
-                .unwrap()
-        });
-        let outcomes = [first.await.unwrap(), second.await.unwrap()];
-        let accepted = outcomes
-            .iter()
-            .filter(|o| matches!(o, Applied::Accepted { .. }))
-            .count();
-        let lost = outcomes.iter().filter(|o| **o == Applied::AlreadyPlayed).count();
-        assert_eq!((accepted, lost), (1, 1), "round {round}: {outcomes:?}");
-        version += 1;
-        assert_eq!(store.action_count(id).await.unwrap(), version);
-        assert_eq!(
-            store.replay(id).await.unwrap().state(),
-            store.load(id).await.unwrap().game.state()
-        );
-        // Finish the turn so the next round starts at a turn's beginning.
-        let loaded = store.load(id).await.unwrap();
-        if loaded.game.state().step == ttrbot::rules::Step::SecondCard {
-            store.apply_and_save(id, seat, Action::DrawBlind).await.unwrap();
+    for db in databases("store", "race").await {
+        let url = db.url.clone();
+        let store = Store::open(&url).await.unwrap();
+        let id = store.create_game(&new_game("usa", 1, 3, 5)).await.unwrap();
+        // Past the starting tickets, so the current seat has a choice of card draws.
+        let mut version = 0;
+        for seat in 0..3u8 {
+            let loaded = store.load(id).await.unwrap();
+            let offer = loaded.game.state().seats[usize::from(seat)].offer.clone();
+            let keep = Action::KeepTickets {
+                tickets: ttrbot::rules::TicketSet::from_ids(offer),
+            };
+            assert!(matches!(
+                store.apply_and_save(id, ttrbot::rules::Seat(seat), keep).await.unwrap(),
+                Applied::Accepted { .. }
+            ));
             version += 1;
+        }
+        for round in 0..20 {
+            let a = store.load(id).await.unwrap();
+            let b = store.load(id).await.unwrap();
+            assert_eq!(a.version, b.version);
+            let seat = a.game.state().current;
+            let (ga, gb) = (a.game, b.game);
+            let (s1, s2) = (store.clone(), store.clone());
+            let first =
+                tokio::spawn(async move { s1.apply_to(id, &ga, a.version, seat, Action::DrawBlind).await.unwrap() });
+            let second = tokio::spawn(async move {
+                s2.apply_to(id, &gb, b.version, seat, Action::DrawFaceup { slot: 0 })
+                    .await
+                    .unwrap()
+            });
+            let outcomes = [first.await.unwrap(), second.await.unwrap()];
+            let accepted = outcomes
+                .iter()
+                .filter(|o| matches!(o, Applied::Accepted { .. }))
+                .count();
+            let lost = outcomes.iter().filter(|o| **o == Applied::AlreadyPlayed).count();
+            assert_eq!((accepted, lost), (1, 1), "round {round}: {outcomes:?}");
+            version += 1;
+            assert_eq!(store.action_count(id).await.unwrap(), version);
+            assert_eq!(
+                store.replay(id).await.unwrap().state(),
+                store.load(id).await.unwrap().game.state()
+            );
+            // Finish the turn so the next round starts at a turn's beginning.
+            let loaded = store.load(id).await.unwrap();
+            if loaded.game.state().step == ttrbot::rules::Step::SecondCard {
+                store.apply_and_save(id, seat, Action::DrawBlind).await.unwrap();
+                version += 1;
+            }
         }
     }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_refused_action_stores_nothing() {
-    let (url, _) = db("refused");
-    let store = Store::open(&url).await.unwrap();
-    let id = store.create_game(&new_game("europe", 1, 2, 5)).await.unwrap();
-    let out = store
-        .apply_and_save(id, ttrbot::rules::Seat(0), Action::DrawBlind)
-        .await
-        .unwrap();
-    assert!(
-        matches!(out, Applied::Rejected(ref e) if e.code() == "decision_pending"),
-        "{out:?}"
-    );
-    assert_eq!(store.action_count(id).await.unwrap(), 0);
-    assert_eq!(store.load(id).await.unwrap().version, 0);
+    for db in databases("store", "refused").await {
+        let url = db.url.clone();
+        let store = Store::open(&url).await.unwrap();
+        let id = store.create_game(&new_game("europe", 1, 2, 5)).await.unwrap();
+        let out = store
+            .apply_and_save(id, ttrbot::rules::Seat(0), Action::DrawBlind)
+            .await
+            .unwrap();
+        assert!(
+            matches!(out, Applied::Rejected(ref e) if e.code() == "decision_pending"),
+            "{out:?}"
+        );
+        assert_eq!(store.action_count(id).await.unwrap(), 0);
+        assert_eq!(store.load(id).await.unwrap().version, 0);
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_open_game_per_channel() {
-    let (url, _) = db("channel");
-    let store = Store::open(&url).await.unwrap();
-    store.create_game(&new_game("usa", 9, 2, 1)).await.unwrap();
-    let again = store.create_game(&new_game("europe", 9, 3, 2)).await;
-    assert!(
-        matches!(again, Err(StoreError::Refused(Refusal::ChannelBusy { .. }))),
-        "{again:?}"
-    );
-    store.create_game(&new_game("europe", 10, 3, 2)).await.unwrap();
-    assert_eq!(store.running_games().await.unwrap().len(), 2);
-    let bad = store.create_game(&new_game("atlantis", 11, 2, 1)).await;
-    assert!(matches!(bad, Err(StoreError::Refused(Refusal::UnknownMap(_)))));
-    let too_many = store.create_game(&new_game("switzerland", 12, 4, 1)).await;
-    assert!(
-        matches!(too_many, Err(StoreError::Refused(ref r @ Refusal::PlayerCount { .. })) if r.to_string().contains("2 to 3 players")),
-        "{too_many:?}"
-    );
+    for db in databases("store", "channel").await {
+        let url = db.url.clone();
+        let store = Store::open(&url).await.unwrap();
+        store.create_game(&new_game("usa", 9, 2, 1)).await.unwrap();
+        let again = store.create_game(&new_game("europe", 9, 3, 2)).await;
+        assert!(
+            matches!(again, Err(StoreError::Refused(Refusal::ChannelBusy { .. }))),
+            "{again:?}"
+        );
+        store.create_game(&new_game("europe", 10, 3, 2)).await.unwrap();
+        assert_eq!(store.running_games().await.unwrap().len(), 2);
+        let bad = store.create_game(&new_game("atlantis", 11, 2, 1)).await;
+        assert!(matches!(bad, Err(StoreError::Refused(Refusal::UnknownMap(_)))));
+        let too_many = store.create_game(&new_game("switzerland", 12, 4, 1)).await;
+        assert!(
+            matches!(too_many, Err(StoreError::Refused(ref r @ Refusal::PlayerCount { .. })) if r.to_string().contains("2 to 3 players")),
+            "{too_many:?}"
+        );
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_unreadable_snapshot_is_reported_with_its_game_and_others_still_load() {
-    let (url, _) = db("corrupt");
-    let store = Store::open(&url).await.unwrap();
-    let good = store.create_game(&new_game("usa", 1, 2, 1)).await.unwrap();
-    let bad = store.create_game(&new_game("india", 2, 2, 1)).await.unwrap();
-    // Damage the stored row directly, as an older version's snapshot would look.
-    {
-        use sqlx::Connection;
-        let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
-        sqlx::query("UPDATE snapshots SET state = ? WHERE game_id = ?")
-            .bind(r#"{"an": "older format"}"#)
-            .bind(bad.0)
-            .execute(&mut conn)
-            .await
-            .unwrap();
-        conn.close().await.unwrap();
+    for db in databases("store", "corrupt").await {
+        let url = db.url.clone();
+        let store = Store::open(&url).await.unwrap();
+        let good = store.create_game(&new_game("usa", 1, 2, 1)).await.unwrap();
+        let bad = store.create_game(&new_game("india", 2, 2, 1)).await.unwrap();
+        // Damage the stored row directly, as an older version's snapshot would look.
+        {
+            use sqlx::Connection;
+            let mut conn = sqlx::AnyConnection::connect(&url).await.unwrap();
+            sqlx::query("UPDATE snapshots SET state = $1 WHERE game_id = $2")
+                .bind(r#"{"an": "older format"}"#)
+                .bind(bad.0)
+                .execute(&mut conn)
+                .await
+                .unwrap();
+            conn.close().await.unwrap();
+        }
+        let loaded = store.load_running().await.unwrap();
+        assert_eq!(loaded.len(), 2);
+        assert!(loaded.iter().any(|(id, r)| *id == good && r.is_ok()));
+        let (_, err) = loaded.iter().find(|(id, _)| *id == bad).unwrap();
+        let message = err.as_ref().unwrap_err().to_string();
+        assert!(
+            message.starts_with(&format!("game {}: unreadable snapshot", bad.0)),
+            "{message}"
+        );
+        // The log still holds the truth: the game can be rebuilt from it.
+        assert!(store.replay(bad).await.is_ok());
     }
-    let loaded = store.load_running().await.unwrap();
-    assert_eq!(loaded.len(), 2);
-    assert!(loaded.iter().any(|(id, r)| *id == good && r.is_ok()));
-    let (_, err) = loaded.iter().find(|(id, _)| *id == bad).unwrap();
-    let message = err.as_ref().unwrap_err().to_string();
-    assert!(
-        message.starts_with(&format!("game {}: unreadable snapshot", bad.0)),
-        "{message}"
-    );
-    // The log still holds the truth: the game can be rebuilt from it.
-    assert!(store.replay(bad).await.is_ok());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn migrations_refuse_a_database_from_a_newer_version() {
-    let (url, path) = db("newer");
-    let store = Store::open(&url).await.unwrap();
-    store.close().await;
-    // Pretend a newer ttrbot added migration 999.
-    {
-        use sqlx::Connection;
-        let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
-        sqlx::query(
-            "INSERT INTO _sqlx_migrations (version, description, installed_on, success, checksum, execution_time)
-             VALUES (999, 'from the future', CURRENT_TIMESTAMP, 1, x'00', 0)",
-        )
-        .execute(&mut conn)
-        .await
-        .unwrap();
-        conn.close().await.unwrap();
+    for db in databases("store", "newer").await {
+        let url = db.url.clone();
+        let store = Store::open(&url).await.unwrap();
+        store.close().await;
+        // Pretend a newer ttrbot added migration 999.
+        {
+            use sqlx::Connection;
+            let mut conn = sqlx::AnyConnection::connect(&url).await.unwrap();
+            sqlx::query(
+                "INSERT INTO _sqlx_migrations (version, description, installed_on, success, checksum, execution_time)
+             VALUES (999, 'from the future', CURRENT_TIMESTAMP, $1, $2, 0)",
+            )
+            .bind(true)
+            .bind(vec![0_u8])
+            .execute(&mut conn)
+            .await
+            .unwrap();
+            conn.close().await.unwrap();
+        }
+        let err = Store::open(&url).await.unwrap_err();
+        assert!(err.to_string().contains("newer ttrbot"), "{err}");
+        if let Some(path) = &db.path {
+            assert!(path.exists(), "the refused file is left as it was");
+        }
     }
-    let err = Store::open(&url).await.unwrap_err();
-    assert!(err.to_string().contains("newer ttrbot"), "{err}");
-    assert!(path.exists());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn reopening_the_database_resumes_every_running_game() {
-    let (url, _) = db("reopen");
-    let store = Store::open(&url).await.unwrap();
-    let a = store.create_game(&new_game("usa", 1, 2, 1)).await.unwrap();
-    let b = store.create_game(&new_game("berlin", 2, 4, 1)).await.unwrap();
-    let before_a = store.load(a).await.unwrap().game.state().clone();
-    store.close().await;
-    let again = Store::open(&url).await.unwrap();
-    let running = again.running_games().await.unwrap();
-    assert_eq!(running.iter().map(|g| g.id).collect::<Vec<_>>(), vec![a, b]);
-    assert_eq!(running[1].map, "berlin");
-    assert_eq!(again.load(a).await.unwrap().game.state(), &before_a);
+    for db in databases("store", "reopen").await {
+        let url = db.url.clone();
+        let store = Store::open(&url).await.unwrap();
+        let a = store.create_game(&new_game("usa", 1, 2, 1)).await.unwrap();
+        let b = store.create_game(&new_game("berlin", 2, 4, 1)).await.unwrap();
+        let before_a = store.load(a).await.unwrap().game.state().clone();
+        store.close().await;
+        let again = Store::open(&url).await.unwrap();
+        let running = again.running_games().await.unwrap();
+        assert_eq!(running.iter().map(|g| g.id).collect::<Vec<_>>(), vec![a, b]);
+        assert_eq!(running[1].map, "berlin");
+        assert_eq!(again.load(a).await.unwrap().game.state(), &before_a);
+    }
 }
 
 #[test]
-fn every_migration_file_is_embedded_in_order() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations");
-    let mut files: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
-        .collect();
-    files.sort();
-    assert_eq!(files.len(), ttrbot::store::MIGRATIONS.len());
-    for (file, (version, _, sql)) in files.iter().zip(ttrbot::store::MIGRATIONS) {
-        assert!(file.starts_with(&format!("{version:04}_")), "{file}");
-        let text = std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("migrations")
-                .join(file),
-        )
-        .unwrap();
-        assert_eq!(&text, sql, "{file}");
+fn every_migration_file_of_each_engine_is_embedded_in_order() {
+    for (folder, embedded) in [
+        ("sqlite", ttrbot::store::SQLITE_MIGRATIONS),
+        ("postgres", ttrbot::store::POSTGRES_MIGRATIONS),
+    ] {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("migrations")
+            .join(folder);
+        let mut files: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+            .collect();
+        files.sort();
+        assert_eq!(files.len(), embedded.len(), "{folder}");
+        for (file, (version, _, sql)) in files.iter().zip(embedded) {
+            assert!(file.starts_with(&format!("{version:04}_")), "{folder}/{file}");
+            let text = std::fs::read_to_string(dir.join(file)).unwrap();
+            assert_eq!(&text, sql, "{folder}/{file}");
+        }
     }
+    let versions = |m: ttrbot::store::Migrations| m.iter().map(|(v, d, _)| (*v, *d)).collect::<Vec<_>>();
+    assert_eq!(
+        versions(ttrbot::store::SQLITE_MIGRATIONS),
+        versions(ttrbot::store::POSTGRES_MIGRATIONS),
+        "both engines have the same steps"
+    );
+}
+
+/// A schema as a comparable list: (table, column, type, not null) and (index, table, columns, unique, partial).
+type Schema = (
+    Vec<(String, String, String, bool)>,
+    Vec<(String, String, String, bool, bool)>,
+);
+
+async fn sqlite_schema(url: &str) -> Schema {
+    use sqlx::{Connection, Row};
+    let mut conn = sqlx::AnyConnection::connect(url).await.unwrap();
+    let mut columns = Vec::new();
+    let tables = sqlx::query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite%'")
+        .fetch_all(&mut conn)
+        .await
+        .unwrap();
+    let mut indexes = Vec::new();
+    for table in tables.iter().map(|r| r.get::<String, _>("name")) {
+        for c in sqlx::query(&format!(
+            "SELECT name, type, \"notnull\" AS nn, pk FROM pragma_table_info('{table}')"
+        ))
+        .fetch_all(&mut conn)
+        .await
+        .unwrap()
+        {
+            // SQLite's INTEGER is PostgreSQL's BIGINT; a primary key column is never NULL in PostgreSQL.
+            let kind = match c.get::<String, _>("type").as_str() {
+                "INTEGER" => "bigint".to_string(),
+                other => other.to_lowercase(),
+            };
+            let not_null = c.get::<i64, _>("nn") == 1 || c.get::<i64, _>("pk") > 0;
+            columns.push((table.clone(), c.get("name"), kind, not_null));
+        }
+        for i in sqlx::query(&format!(
+            "SELECT name, \"unique\" AS u, partial FROM pragma_index_list('{table}') WHERE origin = 'c'"
+        ))
+        .fetch_all(&mut conn)
+        .await
+        .unwrap()
+        {
+            let name: String = i.get("name");
+            let cols = sqlx::query(&format!("SELECT name FROM pragma_index_info('{name}') ORDER BY seqno"))
+                .fetch_all(&mut conn)
+                .await
+                .unwrap()
+                .iter()
+                .map(|r| r.get::<String, _>("name"))
+                .collect::<Vec<_>>()
+                .join(",");
+            indexes.push((
+                name,
+                table.clone(),
+                cols,
+                i.get::<i64, _>("u") == 1,
+                i.get::<i64, _>("partial") == 1,
+            ));
+        }
+    }
+    columns.sort();
+    indexes.sort();
+    (columns, indexes)
+}
+
+async fn postgres_schema(url: &str) -> Schema {
+    use sqlx::{Connection, Row};
+    let mut conn = sqlx::AnyConnection::connect(url).await.unwrap();
+    let mut columns: Vec<_> = sqlx::query(
+        "SELECT table_name::text AS t, column_name::text AS c, data_type::text AS k, is_nullable::text AS n \
+         FROM information_schema.columns WHERE table_schema = 'public' AND table_name NOT LIKE '\\_%'",
+    )
+    .fetch_all(&mut conn)
+    .await
+    .unwrap()
+    .iter()
+    .map(|r| (r.get("t"), r.get("c"), r.get("k"), r.get::<String, _>("n") == "NO"))
+    .collect();
+    // Indexes made by hand (primary keys are compared through their columns' NOT NULL, as SQLite lists them apart).
+    let mut indexes: Vec<_> = sqlx::query(
+        "SELECT i.relname::text AS name, t.relname::text AS t, \
+                array_to_string(ARRAY(SELECT a.attname::text FROM unnest(x.indkey) WITH ORDINALITY k(n, o) \
+                    JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.n ORDER BY k.o), ',') AS cols, \
+                CASE WHEN x.indisunique THEN 1 ELSE 0 END AS u, CASE WHEN x.indpred IS NOT NULL THEN 1 ELSE 0 END AS p \
+         FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid \
+         JOIN pg_namespace ns ON ns.oid = t.relnamespace \
+         WHERE ns.nspname = 'public' AND NOT x.indisprimary AND t.relname NOT LIKE '\\_%'",
+    )
+    .fetch_all(&mut conn)
+    .await
+    .unwrap()
+    .iter()
+    .map(|r| {
+        (
+            r.get("name"),
+            r.get("t"),
+            r.get("cols"),
+            r.get::<i64, _>("u") == 1,
+            r.get::<i64, _>("p") == 1,
+        )
+    })
+    .collect();
+    columns.sort();
+    indexes.sort();
+    (columns, indexes)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn both_engines_end_their_migrations_with_the_same_tables_columns_and_indexes() {
+    let dbs = databases("store", "schema").await;
+    let [sqlite, postgres] = &dbs[..] else {
+        return; // No PostgreSQL server here: `databases` said so.
+    };
+    Store::open(&sqlite.url).await.unwrap().close().await;
+    Store::open(&postgres.url).await.unwrap().close().await;
+    let (lite, pg) = (sqlite_schema(&sqlite.url).await, postgres_schema(&postgres.url).await);
+    assert!(
+        lite.0.len() > 30 && lite.1.len() >= 5,
+        "the SQLite schema was read: {lite:?}"
+    );
+    assert_eq!(lite.0, pg.0, "columns (table, column, type, not null)");
+    assert_eq!(lite.1, pg.1, "indexes (name, table, columns, unique, partial)");
 }
 
 fn host(user_id: u64) -> ttrbot::store::Actor {
@@ -292,135 +429,144 @@ fn refusal<T: std::fmt::Debug>(result: Result<T, StoreError>) -> Refusal {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_lobby_seats_players_in_joining_order_and_the_host_starts_it() {
     use ttrbot::seating::PlayerColor;
-    let (url, _) = db("lobby");
-    let store = Store::open(&url).await.unwrap();
-    let lobby = store.open_lobby(&lobby_in(5, "usa")).await.unwrap();
-    assert_eq!(lobby.host, 1);
-    assert_eq!(
-        refusal(store.open_lobby(&lobby_in(5, "europe")).await),
-        Refusal::ChannelBusy { game: lobby.id }
-    );
-    store.join_lobby(5, 2, "Ben").await.unwrap();
-    assert_eq!(refusal(store.join_lobby(5, 2, "Ben").await), Refusal::AlreadySeated);
-    assert_eq!(
-        refusal(store.add_computer(5, host(2), "Computer").await),
-        Refusal::NotHost
-    );
-    let lobby = store.add_computer(5, host(1), "Computer").await.unwrap();
-    let seated: Vec<(Option<u64>, &str, PlayerColor)> = lobby
-        .seats
-        .iter()
-        .map(|s| (s.user_id, s.player.name.as_str(), s.player.color))
-        .collect();
-    assert_eq!(
-        seated,
-        [
-            (Some(1), "Ana", PlayerColor::Orange),
-            (Some(2), "Ben", PlayerColor::Navy),
-            (None, "Computer", PlayerColor::Green)
-        ]
-    );
-    assert_eq!(refusal(store.start_game(5, host(2)).await), Refusal::NotHost);
-    let manager = ttrbot::store::Actor {
-        user_id: 9,
-        manages_channel: true,
-    };
-    let (started, game) = store.start_game(5, manager).await.unwrap();
-    assert_eq!(game.players(), 3);
-    assert_eq!(store.load(started.id).await.unwrap().game, game);
-    assert_eq!(
-        store.seat_of(started.id, 2).await.unwrap(),
-        Some(ttrbot::rules::Seat(1))
-    );
-    assert_eq!(store.seat_of(started.id, 3).await.unwrap(), None);
-    assert_eq!(store.seats(started.id).await.unwrap(), lobby.seats);
-    assert_eq!(store.game_in_channel(5).await.unwrap(), Some(started.id));
-    assert_eq!(refusal(store.join_lobby(5, 4, "Cy").await), Refusal::NoLobby);
-    assert_eq!(store.running_games().await.unwrap().len(), 1);
+    for db in databases("store", "lobby").await {
+        let url = db.url.clone();
+        let store = Store::open(&url).await.unwrap();
+        let lobby = store.open_lobby(&lobby_in(5, "usa")).await.unwrap();
+        assert_eq!(lobby.host, 1);
+        assert_eq!(
+            refusal(store.open_lobby(&lobby_in(5, "europe")).await),
+            Refusal::ChannelBusy { game: lobby.id }
+        );
+        store.join_lobby(5, 2, "Ben").await.unwrap();
+        assert_eq!(refusal(store.join_lobby(5, 2, "Ben").await), Refusal::AlreadySeated);
+        assert_eq!(
+            refusal(store.add_computer(5, host(2), "Computer").await),
+            Refusal::NotHost
+        );
+        let lobby = store.add_computer(5, host(1), "Computer").await.unwrap();
+        let seated: Vec<(Option<u64>, &str, PlayerColor)> = lobby
+            .seats
+            .iter()
+            .map(|s| (s.user_id, s.player.name.as_str(), s.player.color))
+            .collect();
+        assert_eq!(
+            seated,
+            [
+                (Some(1), "Ana", PlayerColor::Orange),
+                (Some(2), "Ben", PlayerColor::Navy),
+                (None, "Computer", PlayerColor::Green)
+            ]
+        );
+        assert_eq!(refusal(store.start_game(5, host(2)).await), Refusal::NotHost);
+        let manager = ttrbot::store::Actor {
+            user_id: 9,
+            manages_channel: true,
+        };
+        let (started, game) = store.start_game(5, manager).await.unwrap();
+        assert_eq!(game.players(), 3);
+        assert_eq!(store.load(started.id).await.unwrap().game, game);
+        assert_eq!(
+            store.seat_of(started.id, 2).await.unwrap(),
+            Some(ttrbot::rules::Seat(1))
+        );
+        assert_eq!(store.seat_of(started.id, 3).await.unwrap(), None);
+        assert_eq!(store.seats(started.id).await.unwrap(), lobby.seats);
+        assert_eq!(store.game_in_channel(5).await.unwrap(), Some(started.id));
+        assert_eq!(refusal(store.join_lobby(5, 4, "Cy").await), Refusal::NoLobby);
+        assert_eq!(store.running_games().await.unwrap().len(), 1);
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_lobby_refuses_a_seat_too_many_and_a_start_with_too_few() {
-    let (url, _) = db("lobby-limits");
-    let store = Store::open(&url).await.unwrap();
-    store.open_lobby(&lobby_in(1, "switzerland")).await.unwrap();
-    store.join_lobby(1, 2, "Ben").await.unwrap();
-    store.join_lobby(1, 3, "Cy").await.unwrap();
-    assert_eq!(
-        refusal(store.join_lobby(1, 4, "Dee").await),
-        Refusal::LobbyFull { max: 3 }
-    );
-    store.open_lobby(&lobby_in(2, "usa")).await.unwrap();
-    assert_eq!(
-        refusal(store.start_game(2, host(1)).await),
-        Refusal::TooFewPlayers { min: 2, seated: 1 }
-    );
-    assert_eq!(
-        refusal(store.open_lobby(&lobby_in(3, "atlantis")).await),
-        Refusal::UnknownMap("atlantis".into())
-    );
+    for db in databases("store", "lobby-limits").await {
+        let url = db.url.clone();
+        let store = Store::open(&url).await.unwrap();
+        store.open_lobby(&lobby_in(1, "switzerland")).await.unwrap();
+        store.join_lobby(1, 2, "Ben").await.unwrap();
+        store.join_lobby(1, 3, "Cy").await.unwrap();
+        assert_eq!(
+            refusal(store.join_lobby(1, 4, "Dee").await),
+            Refusal::LobbyFull { max: 3 }
+        );
+        store.open_lobby(&lobby_in(2, "usa")).await.unwrap();
+        assert_eq!(
+            refusal(store.start_game(2, host(1)).await),
+            Refusal::TooFewPlayers { min: 2, seated: 1 }
+        );
+        assert_eq!(
+            refusal(store.open_lobby(&lobby_in(3, "atlantis")).await),
+            Refusal::UnknownMap("atlantis".into())
+        );
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn leaving_a_lobby_passes_the_host_on_and_the_last_human_closes_it() {
-    let (url, _) = db("lobby-leave");
-    let store = Store::open(&url).await.unwrap();
-    store.open_lobby(&lobby_in(1, "usa")).await.unwrap();
-    store.join_lobby(1, 2, "Ben").await.unwrap();
-    store.add_computer(1, host(1), "Computer").await.unwrap();
-    store.join_lobby(1, 3, "Cy").await.unwrap();
-    assert_eq!(refusal(store.leave_lobby(1, 8).await), Refusal::NotSeated);
-    let lobby = store.leave_lobby(1, 1).await.unwrap().expect("others are seated");
-    assert_eq!(lobby.host, 2, "the next human hosts");
-    let seats: Vec<(u8, Option<u64>)> = lobby.seats.iter().map(|s| (s.seat.0, s.user_id)).collect();
-    assert_eq!(
-        seats,
-        [(0, Some(2)), (1, None), (2, Some(3))],
-        "seats close up in order"
-    );
-    store.leave_lobby(1, 3).await.unwrap().expect("Ben is still there");
-    assert_eq!(store.leave_lobby(1, 2).await.unwrap(), None, "only a computer was left");
-    assert_eq!(store.game_in_channel(1).await.unwrap(), None);
-    let again = store.open_lobby(&lobby_in(1, "usa")).await.unwrap();
-    assert_eq!(refusal(store.cancel_lobby(1, host(5)).await), Refusal::NotHost);
-    assert_eq!(store.cancel_lobby(1, host(1)).await.unwrap(), again.id);
-    assert_eq!(store.game_in_channel(1).await.unwrap(), None);
+    for db in databases("store", "lobby-leave").await {
+        let url = db.url.clone();
+        let store = Store::open(&url).await.unwrap();
+        store.open_lobby(&lobby_in(1, "usa")).await.unwrap();
+        store.join_lobby(1, 2, "Ben").await.unwrap();
+        store.add_computer(1, host(1), "Computer").await.unwrap();
+        store.join_lobby(1, 3, "Cy").await.unwrap();
+        assert_eq!(refusal(store.leave_lobby(1, 8).await), Refusal::NotSeated);
+        let lobby = store.leave_lobby(1, 1).await.unwrap().expect("others are seated");
+        assert_eq!(lobby.host, 2, "the next human hosts");
+        let seats: Vec<(u8, Option<u64>)> = lobby.seats.iter().map(|s| (s.seat.0, s.user_id)).collect();
+        assert_eq!(
+            seats,
+            [(0, Some(2)), (1, None), (2, Some(3))],
+            "seats close up in order"
+        );
+        store.leave_lobby(1, 3).await.unwrap().expect("Ben is still there");
+        assert_eq!(store.leave_lobby(1, 2).await.unwrap(), None, "only a computer was left");
+        assert_eq!(store.game_in_channel(1).await.unwrap(), None);
+        let again = store.open_lobby(&lobby_in(1, "usa")).await.unwrap();
+        assert_eq!(refusal(store.cancel_lobby(1, host(5)).await), Refusal::NotHost);
+        assert_eq!(store.cancel_lobby(1, host(1)).await.unwrap(), again.id);
+        assert_eq!(store.game_in_channel(1).await.unwrap(), None);
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_action_returns_the_stored_game_and_never_changes_the_callers() {
-    let (url, _) = db("no-mutation");
-    let store = Store::open(&url).await.unwrap();
-    let id = store.create_game(&new_game("usa", 1, 2, 3)).await.unwrap();
-    let loaded = store.load(id).await.unwrap();
-    let seat = loaded.game.to_act()[0];
-    let keep = Action::KeepTickets {
-        tickets: ttrbot::rules::TicketSet::from_ids(loaded.game.seat_view(seat).offer),
-    };
-    let before = loaded.game.clone();
-    let Applied::Accepted { game, version, .. } = store.apply_to(id, &loaded.game, 0, seat, keep).await.unwrap() else {
-        panic!("keeping every ticket is legal");
-    };
-    assert_eq!(loaded.game, before, "the caller's game is untouched");
-    assert_eq!(
-        *game,
-        store.load(id).await.unwrap().game,
-        "the returned game is the stored one"
-    );
-    assert_eq!(version, 1);
-    // A stale version stores nothing and still leaves the caller's game alone.
-    let stale = store.apply_to(id, &loaded.game, 0, seat, keep).await.unwrap();
-    assert_eq!(stale, Applied::AlreadyPlayed);
-    assert_eq!(loaded.game, before);
-    assert_eq!(store.action_count(id).await.unwrap(), 1);
-    // An unknown game is the user's problem (a stale button); a closed database is not.
-    assert_eq!(
-        refusal(store.apply_and_save(GameId(999), seat, Action::DrawBlind).await),
-        Refusal::UnknownGame(GameId(999))
-    );
-    store.close().await;
-    let err = store.load(id).await.unwrap_err();
-    assert!(err.refusal().is_none(), "{err}");
+    for db in databases("store", "no-mutation").await {
+        let url = db.url.clone();
+        let store = Store::open(&url).await.unwrap();
+        let id = store.create_game(&new_game("usa", 1, 2, 3)).await.unwrap();
+        let loaded = store.load(id).await.unwrap();
+        let seat = loaded.game.to_act()[0];
+        let keep = Action::KeepTickets {
+            tickets: ttrbot::rules::TicketSet::from_ids(loaded.game.seat_view(seat).offer),
+        };
+        let before = loaded.game.clone();
+        let Applied::Accepted { game, version, .. } = store.apply_to(id, &loaded.game, 0, seat, keep).await.unwrap()
+        else {
+            panic!("keeping every ticket is legal");
+        };
+        assert_eq!(loaded.game, before, "the caller's game is untouched");
+        assert_eq!(
+            *game,
+            store.load(id).await.unwrap().game,
+            "the returned game is the stored one"
+        );
+        assert_eq!(version, 1);
+        // A stale version stores nothing and still leaves the caller's game alone.
+        let stale = store.apply_to(id, &loaded.game, 0, seat, keep).await.unwrap();
+        assert_eq!(stale, Applied::AlreadyPlayed);
+        assert_eq!(loaded.game, before);
+        assert_eq!(store.action_count(id).await.unwrap(), 1);
+        // An unknown game is the user's problem (a stale button); a closed database is not.
+        assert_eq!(
+            refusal(store.apply_and_save(GameId(999), seat, Action::DrawBlind).await),
+            Refusal::UnknownGame(GameId(999))
+        );
+        store.close().await;
+        let err = store.load(id).await.unwrap_err();
+        assert!(err.refusal().is_none(), "{err}");
+    }
 }
 
 #[test]
@@ -445,46 +591,50 @@ fn the_stored_snapshot_format_is_pinned() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_host_who_hands_their_seat_to_a_computer_passes_host_powers_to_the_next_person_seated() {
-    let (url, _) = db("host-leaves");
-    let store = Store::open(&url).await.unwrap();
-    store.open_lobby(&lobby_in(9, "usa")).await.unwrap();
-    store.join_lobby(9, 2, "Ben").await.unwrap();
-    store.join_lobby(9, 3, "Cy").await.unwrap();
-    let (lobby, _) = store.start_game(9, host(1)).await.unwrap();
-    store.hand_to_computer(lobby.id, 1).await.unwrap();
-    // Ana (the host) left: Ben, seated after her, now holds the host's powers; Ana and Cy do not.
-    assert_eq!(refusal(store.end_game(9, host(1)).await), Refusal::NotHost);
-    assert_eq!(refusal(store.end_game(9, host(3)).await), Refusal::NotHost);
-    store
-        .change_settings(lobby.id, host(2), |s| s.reminder_hours = 5)
-        .await
-        .unwrap();
-    store.end_game(9, host(2)).await.unwrap();
+    for db in databases("store", "host-leaves").await {
+        let url = db.url.clone();
+        let store = Store::open(&url).await.unwrap();
+        store.open_lobby(&lobby_in(9, "usa")).await.unwrap();
+        store.join_lobby(9, 2, "Ben").await.unwrap();
+        store.join_lobby(9, 3, "Cy").await.unwrap();
+        let (lobby, _) = store.start_game(9, host(1)).await.unwrap();
+        store.hand_to_computer(lobby.id, 1).await.unwrap();
+        // Ana (the host) left: Ben, seated after her, now holds the host's powers; Ana and Cy do not.
+        assert_eq!(refusal(store.end_game(9, host(1)).await), Refusal::NotHost);
+        assert_eq!(refusal(store.end_game(9, host(3)).await), Refusal::NotHost);
+        store
+            .change_settings(lobby.id, host(2), |s| s.reminder_hours = 5)
+            .await
+            .unwrap();
+        store.end_game(9, host(2)).await.unwrap();
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_person_hosts_at_most_three_lobbies_and_a_lobby_left_a_week_closes() {
     use crate::common::store::TestClock;
-    let (url, _) = db("idle-lobbies");
-    let clock = TestClock::new();
-    let store = clock.open(&url).await;
-    for channel in 1..=3 {
-        store.open_lobby(&lobby_in(channel, "usa")).await.unwrap();
+    for db in databases("store", "idle-lobbies").await {
+        let url = db.url.clone();
+        let clock = TestClock::new();
+        let store = clock.open(&url).await;
+        for channel in 1..=3 {
+            store.open_lobby(&lobby_in(channel, "usa")).await.unwrap();
+        }
+        assert_eq!(
+            refusal(store.open_lobby(&lobby_in(4, "usa")).await),
+            Refusal::TooManyLobbies { most: 3 }
+        );
+        // Someone joins the lobby of channel 2 three days later: its week starts again then.
+        clock.at(72.0);
+        store.join_lobby(2, 2, "Ben").await.unwrap();
+        clock.at(7.0 * 24.0 + 1.0);
+        assert!(store.close_idle_lobbies().await.unwrap().len() == 2);
+        assert!(store.lobby(1).await.unwrap().is_none() && store.lobby(3).await.unwrap().is_none());
+        assert!(store.lobby(2).await.unwrap().is_some());
+        // With two of them closed, the host may open another.
+        store.open_lobby(&lobby_in(4, "usa")).await.unwrap();
+        clock.at(72.0 + 7.0 * 24.0 + 1.0);
+        let closed: Vec<u64> = store.close_idle_lobbies().await.unwrap().iter().map(|c| c.0).collect();
+        assert_eq!(closed, vec![2]);
     }
-    assert_eq!(
-        refusal(store.open_lobby(&lobby_in(4, "usa")).await),
-        Refusal::TooManyLobbies { most: 3 }
-    );
-    // Someone joins the lobby of channel 2 three days later: its week starts again then.
-    clock.at(72.0);
-    store.join_lobby(2, 2, "Ben").await.unwrap();
-    clock.at(7.0 * 24.0 + 1.0);
-    assert!(store.close_idle_lobbies().await.unwrap().len() == 2);
-    assert!(store.lobby(1).await.unwrap().is_none() && store.lobby(3).await.unwrap().is_none());
-    assert!(store.lobby(2).await.unwrap().is_some());
-    // With two of them closed, the host may open another.
-    store.open_lobby(&lobby_in(4, "usa")).await.unwrap();
-    clock.at(72.0 + 7.0 * 24.0 + 1.0);
-    let closed: Vec<u64> = store.close_idle_lobbies().await.unwrap().iter().map(|c| c.0).collect();
-    assert_eq!(closed, vec![2]);
 }

@@ -8,6 +8,7 @@ use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use crate::common::store::databases;
 use ttrbot::rules::{Action, GameRng};
 use ttrbot::store::{Applied, NewGame, NewSeat, Refusal, Store, StoreError};
 
@@ -68,12 +69,13 @@ async fn crash_worker() {
 
 #[test]
 fn killed_at_random_moments_the_store_loses_no_acknowledged_action() {
-    let path = std::env::temp_dir().join(format!("ttrbot-crash-{}.db", std::process::id()));
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
-    }
-    let url = format!("sqlite://{}", path.display());
     let runtime = tokio::runtime::Runtime::new().unwrap();
+    for db in runtime.block_on(databases("crash", "kill")) {
+        killed_at_random_moments(&runtime, &db.url);
+    }
+}
+
+fn killed_at_random_moments(runtime: &tokio::runtime::Runtime, url: &str) {
     let mut rng = GameRng::new(2024);
     let acked: Arc<Mutex<HashMap<i64, i64>>> = Arc::default();
     let mut total_acks = 0;
@@ -86,7 +88,7 @@ fn killed_at_random_moments_the_store_loses_no_acknowledged_action() {
                 "--test-threads",
                 "1",
             ])
-            .env(WORKER_ENV, &url)
+            .env(WORKER_ENV, url)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -113,7 +115,7 @@ fn killed_at_random_moments_the_store_loses_no_acknowledged_action() {
         total_acks += reader.join().unwrap();
 
         runtime.block_on(async {
-            let store = Store::open(&url)
+            let store = Store::open(url)
                 .await
                 .unwrap_or_else(|e| panic!("kill {kill}: the database does not open: {e}"));
             for id in store.game_ids().await.unwrap() {
@@ -138,7 +140,7 @@ fn killed_at_random_moments_the_store_loses_no_acknowledged_action() {
             store.close().await;
         });
     }
-    eprintln!("{KILLS} kills, {total_acks} acknowledged actions checked");
+    eprintln!("{url}: {KILLS} kills, {total_acks} acknowledged actions checked");
     assert!(
         total_acks > KILLS * 5,
         "the worker barely ran: {total_acks} acknowledged actions"

@@ -1,0 +1,155 @@
+//! Several processes on one database: each process says it is alive and which shards it runs, and takes a game's
+//! background work (a computer's move, a late announcement, a reminder) with a lease that runs out, so two
+//! processes never do one game's work at once and a dead process's work passes to the others.
+
+use super::{GameId, Store, StoreError};
+use crate::shards::Shards;
+
+/// One run of one bot process, as the others see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Worker {
+    /// Unique to this run (a restarted process is a new worker: it waits for its dead self's leases to run out).
+    pub name: String,
+    /// The gateway shards it runs: the games of their servers are its own.
+    pub shards: Shards,
+    /// How long its word lasts, in milliseconds: its heartbeat and each lease it takes run out this long after
+    /// they were written, unless renewed.
+    pub lease_ms: i64,
+}
+
+impl Worker {
+    /// The one process of a bot that runs every shard (the default, and every test of a single process).
+    pub fn alone(now_ms: i64) -> Worker {
+        Worker::for_process(Shards::all(1), 120_000, now_ms)
+    }
+
+    /// A worker for this process: its name says its shards, its process id and when it started.
+    pub fn for_process(shards: Shards, lease_ms: i64, now_ms: i64) -> Worker {
+        Worker {
+            name: format!("{shards}@{}:{now_ms}", std::process::id()),
+            shards,
+            lease_ms,
+        }
+    }
+
+    /// How often the worker renews its heartbeat: three times per lease length, so one late write does not let
+    /// its work pass to another process.
+    pub fn heartbeat_every(&self) -> std::time::Duration {
+        std::time::Duration::from_millis(u64::try_from(self.lease_ms / 3).unwrap_or(1).max(1))
+    }
+
+    /// SQL: game `games` is this worker's to act on in the background, at the time bound as `$2` — its server is
+    /// on one of this worker's shards, or on a shard no living worker runs. (Numbers only, from the process's own
+    /// settings, so formatting them into the statement is safe.)
+    fn serves_sql(&self) -> String {
+        let Shards { first, last, total } = self.shards;
+        let shard = format!("((COALESCE(games.guild_id, 0) >> 22) % {total})");
+        format!(
+            "({shard} BETWEEN {first} AND {last} OR NOT EXISTS (SELECT 1 FROM workers w \
+             WHERE w.alive_until > $2 AND w.shard_total = {total} AND {shard} BETWEEN w.shard_first AND w.shard_last))"
+        )
+    }
+}
+
+impl Store {
+    /// Says this process is alive, with its shards, until one lease length from now.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn heartbeat(&self, worker: &Worker) -> Result<(), StoreError> {
+        let _writing = self.writing().await;
+        let now = self.now_ms();
+        sqlx::query(
+            "INSERT INTO workers (name, shard_first, shard_last, shard_total, alive_until) VALUES ($1, $2, $3, $4, $5) \
+             ON CONFLICT (name) DO UPDATE SET alive_until = excluded.alive_until",
+        )
+        .bind(&worker.name)
+        .bind(i64::from(worker.shards.first))
+        .bind(i64::from(worker.shards.last))
+        .bind(i64::from(worker.shards.total))
+        .bind(now + worker.lease_ms)
+        .execute(&self.pool)
+        .await?;
+        // Workers dead for a day are forgotten (their leases ran out long ago).
+        sqlx::query("DELETE FROM workers WHERE alive_until < $1")
+            .bind(now - 86_400_000)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Says this process is stopping: its shards' work passes to the others at once, without waiting for its
+    /// heartbeat to run out. Its game leases are given up.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn retire(&self, worker: &Worker) -> Result<(), StoreError> {
+        let _writing = self.writing().await;
+        sqlx::query("DELETE FROM workers WHERE name = $1")
+            .bind(&worker.name)
+            .execute(&self.pool)
+            .await?;
+        sqlx::query("UPDATE games SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = $1")
+            .bind(&worker.name)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Takes game `id`'s background work for `worker` for one lease length: true when the game is the worker's
+    /// to act on (see [`Worker`]) and no other worker holds a lease on it that has not run out. Never waits: a game
+    /// another transaction is changing right now is skipped (PostgreSQL's `SKIP LOCKED`; SQLite has one writer).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn claim(&self, id: GameId, worker: &Worker) -> Result<bool, StoreError> {
+        let _writing = self.writing().await;
+        let now = self.now_ms();
+        let claimed = sqlx::query(&format!(
+            "UPDATE games SET lease_owner = $1, lease_until = $3 WHERE id = (SELECT id FROM games \
+             WHERE id = $4 AND (lease_owner IS NULL OR lease_owner = $1 OR lease_until <= $2) AND {}{})",
+            worker.serves_sql(),
+            self.backend.skip_locked()
+        ))
+        .bind(&worker.name)
+        .bind(now)
+        .bind(now + worker.lease_ms)
+        .bind(id.0)
+        .execute(&self.pool)
+        .await?;
+        Ok(claimed.rows_affected() == 1)
+    }
+
+    /// Gives up `worker`'s lease on game `id` (its work there is done).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn release(&self, id: GameId, worker: &Worker) -> Result<(), StoreError> {
+        let _writing = self.writing().await;
+        sqlx::query("UPDATE games SET lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2")
+            .bind(id.0)
+            .bind(&worker.name)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Which worker holds game `id`'s lease now, if any (for tests and the logs).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn lease_holder(&self, id: GameId) -> Result<Option<String>, StoreError> {
+        use sqlx::Row;
+        let row = sqlx::query("SELECT lease_owner FROM games WHERE id = $1 AND lease_until > $2")
+            .bind(id.0)
+            .bind(self.now_ms())
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.and_then(|r| r.get("lease_owner")))
+    }
+
+    /// SQL: the games `worker` acts on in the background, with `$2` the time now (for listings that bind it).
+    pub(super) fn served_by(worker: &Worker) -> String {
+        worker.serves_sql()
+    }
+}
