@@ -2,6 +2,8 @@
 
 use std::collections::HashMap;
 
+use crate::shards::Shards;
+
 /// Where to get a bot token, shown whenever none is configured.
 pub const TOKEN_HELP: &str = "Create an application at https://discord.com/developers/applications, add a bot, copy its token, \
 and put DISCORD_TOKEN=<token> in a .env file next to where you run ttrbot (see .env.example).";
@@ -27,6 +29,13 @@ pub struct Config {
     /// Tests only: a file holding the time as Unix milliseconds (`TTRBOT_CLOCK_FILE`), read instead of the system
     /// clock, so a test can move days ahead without waiting.
     pub clock_file: Option<std::path::PathBuf>,
+    /// The gateway shards this process runs (`TTRBOT_SHARDS=FIRST-LAST/TOTAL`); `None`: all of Discord's
+    /// recommended count, in this one process. The text, when it does not read, is kept to be refused at start.
+    pub shards: Result<Option<Shards>, String>,
+    /// How long this process's word lasts on a shared database (`TTRBOT_LEASE_MS`; three minutes by default): its
+    /// heartbeat and its leases on games' background work run out this long after it stops renewing them, and
+    /// other processes then take its work over.
+    pub lease: std::time::Duration,
 }
 
 impl Config {
@@ -59,6 +68,13 @@ impl Config {
                     .max(10),
             ),
             clock_file: get("TTRBOT_CLOCK_FILE").map(std::path::PathBuf::from),
+            shards: get("TTRBOT_SHARDS").map(|s| Shards::parse(&s)).transpose(),
+            lease: std::time::Duration::from_millis(
+                get("TTRBOT_LEASE_MS")
+                    .and_then(|s| s.trim().parse().ok())
+                    .unwrap_or(180_000)
+                    .max(100),
+            ),
         }
     }
 }
@@ -68,12 +84,14 @@ impl std::fmt::Debug for Config {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Config")
             .field("discord_token", &self.discord_token.as_ref().map(|_| "<redacted>"))
-            .field("database_url", &self.database_url)
+            .field("database_url", &without_password(&self.database_url))
             .field("discord_api_base", &self.discord_api_base)
             .field("game_seed", &self.game_seed)
             .field("reminder_scan", &self.reminder_scan)
             .field("supervisor_scan", &self.supervisor_scan)
             .field("clock_file", &self.clock_file)
+            .field("shards", &self.shards)
+            .field("lease", &self.lease)
             .finish()
     }
 }
@@ -93,6 +111,17 @@ pub fn is_loopback_base(base: &str) -> bool {
         Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
         Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
         None => false,
+    }
+}
+
+/// A database URL as logs may show it: a password in it is replaced.
+pub fn without_password(url: &str) -> String {
+    match url::Url::parse(url) {
+        Ok(mut parsed) if parsed.password().is_some() => {
+            let _ = parsed.set_password(Some("<redacted>"));
+            parsed.to_string()
+        }
+        _ => url.to_string(),
     }
 }
 
@@ -123,19 +152,21 @@ mod tests {
     }
 
     #[test]
-    fn the_token_never_shows_in_debug_output() {
+    fn neither_the_token_nor_a_database_password_shows_in_debug_output() {
         let config = Config {
             discord_token: Some("secret-token-123".into()),
-            database_url: "sqlite://x.db".into(),
+            database_url: "postgres://ttrbot:db-password-456@db.example/ttrbot".into(),
             discord_api_base: None,
             game_seed: None,
             reminder_scan: std::time::Duration::from_secs(60),
             supervisor_scan: std::time::Duration::from_secs(60),
             clock_file: None,
+            shards: Ok(None),
+            lease: std::time::Duration::from_secs(180),
         };
         let shown = format!("{config:?} {config:#?}");
         assert!(
-            !shown.contains("secret-token-123") && shown.contains("<redacted>"),
+            !shown.contains("secret-token-123") && !shown.contains("db-password-456") && shown.contains("<redacted>"),
             "{shown}"
         );
     }

@@ -46,7 +46,10 @@ pub use reply::escape_markdown;
 use poise::serenity_prelude as serenity;
 
 use crate::config::{self, Config};
-use crate::store::{Clock, Store, StoreError};
+use std::sync::Arc;
+
+use crate::shards::Shards;
+use crate::store::{Clock, Store, StoreError, Worker};
 use options::SettingOptions;
 
 /// Why the bot stopped.
@@ -66,7 +69,7 @@ impl std::fmt::Display for BotError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             BotError::Config(reason) => f.write_str(reason),
-            BotError::Store(url, e) => write!(f, "{url}: {e}"),
+            BotError::Store(url, e) => write!(f, "{}: {e}", config::without_password(url)),
             BotError::Token => write!(f, "Discord refused the token. {}", config::TOKEN_HELP),
             BotError::Discord(e) => write!(f, "Discord connection failed: {e}"),
         }
@@ -85,19 +88,55 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
             "DISCORD_API_BASE must be a loopback address (it is for tests), not {base}"
         )));
     }
+    let chosen_shards = config.shards.clone().map_err(BotError::Config)?;
     // Opened (and created on first start) before connecting, so a bad DATABASE_URL stops the bot at once.
     let clock = match &config.clock_file {
         Some(path) => clock_from_file(path.clone()),
         None => Clock::system(),
     };
+    let store_failed = |e| BotError::Store(config.database_url.clone(), e);
     let store = Store::open_with_clock(&config.database_url, clock)
         .await
-        .map_err(|e| BotError::Store(config.database_url.clone(), e))?;
-    let mut data = Data::new(store, config.game_seed, config.reminder_scan);
+        .map_err(store_failed)?;
+    let http = discord_http(config, token)?;
+    let shards = match chosen_shards {
+        Some(shards) => shards,
+        None => recommended_shards(&http).await?,
+    };
+    // Other processes on the same database see this one alive, and its shards' background work as its own, before
+    // it acts on anything.
+    let worker = Arc::new(Worker::for_process(
+        shards,
+        i64::try_from(config.lease.as_millis()).unwrap_or(i64::MAX),
+        store.now_ms(),
+    ));
+    store.heartbeat(&worker).await.map_err(store_failed)?;
+    tracing::info!(shards = %shards, worker = %worker.name, "running these gateway shards");
+    let mut data = Data::new(store.clone(), config.game_seed, config.reminder_scan);
     data.supervisor_scan = config.supervisor_scan;
+    data.worker = Arc::clone(&worker);
+    let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::non_privileged())
+        .framework(framework(data))
+        .await
+        .map_err(BotError::Discord)?;
+    // serenity reads the range's end as the last shard to run, not one past it.
+    let ran = client.start_shard_range(shards.first..shards.last, shards.total).await;
+    // Stopping: the other processes take this one's shards' background work over at once.
+    if let Err(e) = store.retire(&worker).await {
+        tracing::warn!("this process's leases could not be given up (they run out by themselves): {e}");
+    }
+    match ran {
+        Ok(()) => Ok(()),
+        Err(serenity::Error::Gateway(serenity::GatewayError::InvalidAuthentication)) => Err(BotError::Token),
+        Err(e) => Err(BotError::Discord(e)),
+    }
+}
+
+/// The commands, their handlers and the shared state, as poise runs them.
+fn framework(data: Data) -> poise::Framework<Data, Error> {
     let mut commands = commands();
     commands::localize(&mut commands);
-    let framework = poise::Framework::builder()
+    poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands,
             event_handler: |framework, event| Box::pin(router::on_event(framework, event)),
@@ -116,8 +155,12 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
                 Ok(data)
             })
         })
-        .build();
-    // Every request to Discord gets an answer or a failure within seconds: one that hangs must not hold a channel.
+        .build()
+}
+
+/// Discord's REST client: every request answered or failed within seconds (one that hangs must not hold a
+/// channel), sent to the fake Discord of the tests when `DISCORD_API_BASE` says so.
+fn discord_http(config: &Config, token: &str) -> Result<serenity::Http, BotError> {
     let client = reqwest::Client::builder()
         .use_rustls_tls()
         .connect_timeout(std::time::Duration::from_secs(5))
@@ -129,13 +172,16 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
         // serenity applies the base only to requests that bypass its ratelimiter.
         http = http.proxy(base).ratelimiter_disabled(true);
     }
-    let mut client = serenity::ClientBuilder::new_with_http(http.build(), serenity::GatewayIntents::non_privileged())
-        .framework(framework)
-        .await
-        .map_err(BotError::Discord)?;
-    match client.start().await {
-        Ok(()) => Ok(()),
-        Err(serenity::Error::Gateway(serenity::GatewayError::InvalidAuthentication)) => Err(BotError::Token),
+    Ok(http.build())
+}
+
+/// Every shard of the count Discord recommends for this bot, for a bot that runs in one process.
+async fn recommended_shards(http: &serenity::Http) -> Result<Shards, BotError> {
+    match http.get_bot_gateway().await {
+        Ok(gateway) => Ok(Shards::all(gateway.shards)),
+        Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(e))) if e.status_code.as_u16() == 401 => {
+            Err(BotError::Token)
+        }
         Err(e) => Err(BotError::Discord(e)),
     }
 }

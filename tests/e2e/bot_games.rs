@@ -1,7 +1,7 @@
 //! Whole games through the real bot and the fake Discord, on every map, played by scripted players
 //! (`fake_discord::table`) through buttons, pickers and commands: each accepted move stores exactly one action, each
 //! game ends in the final scoreboard, and no public message ever carried a hand or a ticket. Also: restarts and a
-//! SIGKILL mid-game, races, bad input, and many games at once on one bot.
+//! SIGKILL mid-game, races and bad input. (Many games at once: `processes`.)
 
 use crate::fake_discord;
 use crate::fake_discord::table::{PEOPLE, Table, content, find_id, is_ephemeral, whole_game};
@@ -311,59 +311,6 @@ async fn bad_input_is_answered_privately_in_plain_words_and_changes_nothing() {
     assert!(content(&over).contains("game is over"), "{over:#}");
     assert_eq!(table.store.running_game_in_channel(CHANNEL).await.unwrap(), None);
     table.stop().await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn twenty_games_in_twenty_channels_on_one_bot_all_finish_and_none_mixes_up_another() {
-    let fake = std::sync::Arc::new(fake_discord::Fake::start("twenty").await);
-    let maps = ["usa", "europe", "switzerland", "india", "berlin"];
-    let mut games = tokio::task::JoinSet::new();
-    // The same two people play all twenty games at once. (They open them one after another: one person may host
-    // only a few lobbies waiting to start at a time, not games in play.)
-    for i in 0..20u64 {
-        let fake = std::sync::Arc::clone(&fake);
-        let mut table = Table::seat(fake, 1_000 + i, maps[i as usize % maps.len()], 2, 0x5eed_1000 + i).await;
-        games.spawn(async move {
-            table.play_to_the_end().await;
-            table.final_scoreboard().await;
-            table.check_record().await;
-            (table.channel, table.game)
-        });
-    }
-    let mut played = Vec::new();
-    while let Some(game) = games.join_next().await {
-        played.push(game.unwrap());
-    }
-    assert_eq!(played.len(), 20);
-    let mut ids: Vec<i64> = played.iter().map(|(_, g)| g.0).collect();
-    ids.sort_unstable();
-    ids.dedup();
-    assert_eq!(ids.len(), 20, "twenty distinct games");
-    // Every message posted in a channel carries the buttons of that channel's game only.
-    fake.read_calls(|calls| {
-        for call in calls.iter().filter(|c| c.method == "POST") {
-            let Some(channel) = call
-                .path
-                .strip_prefix("/api/v10/channels/")
-                .and_then(|rest| rest.strip_suffix("/messages"))
-                .and_then(|c| c.parse::<u64>().ok())
-            else {
-                continue;
-            };
-            let Some(&(_, game)) = played.iter().find(|(c, _)| *c == channel) else {
-                continue;
-            };
-            for id in fake_discord::custom_ids(&call.json) {
-                assert!(id.starts_with(&format!("ttr:{}:", game.0)), "{id} in channel {channel}");
-            }
-        }
-    });
-    match std::sync::Arc::try_unwrap(fake) {
-        Ok(fake) => {
-            fake.stop().await;
-        }
-        Err(_) => panic!("a game still holds the fake"),
-    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

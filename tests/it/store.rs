@@ -638,3 +638,77 @@ async fn one_person_hosts_at_most_three_lobbies_and_a_lobby_left_a_week_closes()
         assert_eq!(closed, vec![2]);
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_games_background_work_belongs_to_its_shards_process_and_passes_on_when_that_one_dies() {
+    use crate::common::store::TestClock;
+    use ttrbot::shards::Shards;
+    use ttrbot::store::Worker;
+    for db in databases("store", "leases").await {
+        let url = db.url.clone();
+        let clock = TestClock::new();
+        let store = clock.open(&url).await;
+        let worker = |range: &str, name: &str| Worker {
+            name: name.to_string(),
+            shards: Shards::parse(range).unwrap(),
+            lease_ms: 60_000,
+        };
+        let (first, second) = (worker("0/2", "first"), worker("1/2", "second"));
+        // Server 1 << 22 is on shard 1 of 2; a game outside any server (a DM) is on shard 0.
+        let mut on_second = new_game("usa", 1, 2, 1);
+        on_second.guild_id = Some(1 << 22);
+        let on_second = store.create_game(&on_second).await.unwrap();
+        let mut in_a_dm = new_game("usa", 2, 2, 1);
+        in_a_dm.guild_id = None;
+        let in_a_dm = store.create_game(&in_a_dm).await.unwrap();
+        store.heartbeat(&first).await.unwrap();
+        store.heartbeat(&second).await.unwrap();
+
+        assert!(
+            !store.claim(on_second, &first).await.unwrap(),
+            "{:?}: not the first's shard",
+            db.backend
+        );
+        assert!(!store.claim(in_a_dm, &second).await.unwrap(), "DMs are shard 0's");
+        assert!(store.claim(on_second, &second).await.unwrap());
+        assert!(
+            store.claim(on_second, &second).await.unwrap(),
+            "a holder renews its own lease"
+        );
+        assert_eq!(store.lease_holder(on_second).await.unwrap().as_deref(), Some("second"));
+
+        // The second process dies holding the lease: its heartbeat and its lease run out a minute later.
+        clock.at(0.5 / 60.0);
+        store.heartbeat(&first).await.unwrap();
+        assert!(
+            !store.claim(on_second, &first).await.unwrap(),
+            "the second is still alive"
+        );
+        clock.at(1.01 / 60.0);
+        store.heartbeat(&first).await.unwrap();
+        assert!(
+            store.claim(on_second, &first).await.unwrap(),
+            "a dead process's work passes on"
+        );
+        let due = store.due_reminders(10, &first).await.unwrap();
+        assert!(due.is_empty(), "nothing due yet, but the query runs: {due:?}");
+
+        // The second comes back as a new run: the game is its own again once the first's lease is given back.
+        let back = worker("1/2", "second, again");
+        store.heartbeat(&back).await.unwrap();
+        assert!(
+            !store.claim(on_second, &back).await.unwrap(),
+            "the first still holds it"
+        );
+        assert!(
+            !store.claim(on_second, &first).await.unwrap(),
+            "and may not renew it: its owner is back"
+        );
+        store.release(on_second, &first).await.unwrap();
+        assert!(store.claim(on_second, &back).await.unwrap());
+        // Stopping cleanly hands everything on at once.
+        store.retire(&back).await.unwrap();
+        assert_eq!(store.lease_holder(on_second).await.unwrap(), None);
+        assert!(store.claim(on_second, &first).await.unwrap());
+    }
+}

@@ -169,11 +169,15 @@ pub async fn on_component(press: &Press<'_>) -> Result<(), Error> {
     // Refusals of what a picker offers replace the picker, as its answers do.
     let on_picker = Error::in_place;
     let outcome = match id.component {
-        // During a tunnel, `Claim` brings back the tunnel's choice.
-        Component::Claim if table.game.own_tunnel(seat).is_some() => {
-            buy(data, table, seat, Purchase::Tunnel, None, Confirm::AsSet, lang).await?
-        }
-        Component::Claim => Outcome::reply(place_picker(&table, seat, Place::Route, 0, lang)),
+        Component::Claim => match table.game.own_tunnel(seat) {
+            // During a tunnel, `Claim` brings back the tunnel's choice, `Give up` included: it never pays by
+            // itself, even when only one payment is possible (the player may mean to give the tunnel up).
+            Some(tunnel) => {
+                let payments = table.game.payments(seat, tunnel).unwrap_or_default();
+                Outcome::reply(payment_picker(&table, tunnel, &payments, 0, lang))
+            }
+            None => Outcome::reply(place_picker(&table, seat, Place::Route, 0, lang)),
+        },
         Component::Station => Outcome::reply(place_picker(&table, seat, Place::City, 0, lang)),
         Component::PickerPage { place, page } => {
             Outcome::reply(place_picker(&table, seat, place, usize::from(page), lang))

@@ -59,8 +59,16 @@ struct Shared {
     port: u16,
     calls: Mutex<Vec<Call>>,
     changed: Notify,
-    to_gateway: tokio::sync::Mutex<mpsc::UnboundedReceiver<ToGateway>>,
-    identified: Mutex<bool>,
+    /// How many gateway shards the bot must run (Discord's "recommended" count, required here): every server's
+    /// events go to shard `(server >> 22) % shards`, direct messages to shard 0.
+    shards: u32,
+    /// Each shard's events, waiting for the session that identified as that shard.
+    to_shards: Vec<tokio::sync::Mutex<mpsc::UnboundedReceiver<ToGateway>>>,
+    /// The server of each channel a test put in a server of its own (the others are in [`GUILD`]).
+    guild_of: Mutex<std::collections::HashMap<u64, u64>>,
+    /// Sessions that identified, as (shard, total), and the close codes sessions were given for a wrong one.
+    identified: Mutex<Vec<(u32, u32)>>,
+    refused_sessions: Mutex<Vec<u16>>,
     next_message: Mutex<u64>,
     /// Users whose DMs are closed: a DM to them is refused with Discord's error 50007.
     dms_closed: Mutex<Vec<u64>>,
@@ -161,29 +169,79 @@ const ACK_DEADLINE: Duration = Duration::from_secs(3);
 /// The fake Discord, with the bot running against it.
 pub struct Fake {
     shared: Arc<Shared>,
-    sender: mpsc::UnboundedSender<ToGateway>,
-    bot: tokio::process::Child,
-    log: PathBuf,
-    /// The bot's database file.
+    /// Each shard's event queue.
+    senders: Vec<mpsc::UnboundedSender<ToGateway>>,
+    /// The bot's processes (one, unless the test runs several with shards of their own).
+    bots: Mutex<Vec<BotProcess>>,
+    /// The bot's SQLite database file (its working directory holds the clock file and the logs), also when the
+    /// bot stores its games elsewhere.
     pub database: PathBuf,
+    /// Where the bot stores its games.
+    url: String,
+    /// The test's own handle on the bot's database, opened once and shared by every game of the test (a
+    /// PostgreSQL server takes a few hundred connections, not a pool per game).
+    store: tokio::sync::OnceCell<ttrbot::store::Store>,
+    /// How often a test's game looks at the database while it waits for the bot (more games, less often).
+    pub poll: Duration,
     next_id: std::sync::atomic::AtomicU64,
+}
+
+/// One bot process the fake started.
+struct BotProcess {
+    child: tokio::process::Child,
+    log: PathBuf,
+    /// `TTRBOT_SHARDS` as it was given (`None`: not given, the bot runs every shard).
+    shards: Option<String>,
+    /// The rest of its environment given by the test.
+    env: Vec<(String, String)>,
+    /// Logs of its earlier runs, oldest first.
+    earlier_logs: Vec<PathBuf>,
+}
+
+/// How to start the bot against the fake: where it stores games, how many shards Discord requires, and the
+/// shards each process runs.
+#[derive(Clone, Debug, Default)]
+pub struct Launch {
+    /// `DATABASE_URL` (`None`: a SQLite file of the test's own).
+    pub database_url: Option<String>,
+    /// The shard count the fake requires (`0` counts as 1).
+    pub shards: u32,
+    /// `TTRBOT_SHARDS` of each process to start (empty: one process without it).
+    pub processes: Vec<String>,
+    /// More environment for every process.
+    pub env: Vec<(String, String)>,
 }
 
 impl Fake {
     /// Starts the fake on a free loopback port and the bot binary against it, with its own database.
     pub async fn start(name: &str) -> Fake {
+        Fake::start_with(name, Launch::default()).await
+    }
+
+    /// Starts the fake and the bot's processes as `launch` says; waits until every process has connected its
+    /// shards and the first has registered its commands.
+    pub async fn start_with(name: &str, launch: Launch) -> Fake {
         let dir = std::env::temp_dir().join(format!("ttrbot-e2e-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let (sender, receiver) = mpsc::unbounded_channel();
+        let shards = launch.shards.max(1);
+        let (senders, receivers): (Vec<_>, Vec<_>) = (0..shards)
+            .map(|_| {
+                let (sender, receiver) = mpsc::unbounded_channel();
+                (sender, tokio::sync::Mutex::new(receiver))
+            })
+            .unzip();
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr: SocketAddr = listener.local_addr().unwrap();
         let shared = Arc::new(Shared {
             port: addr.port(),
             calls: Mutex::default(),
             changed: Notify::new(),
-            to_gateway: tokio::sync::Mutex::new(receiver),
-            identified: Mutex::new(false),
+            shards,
+            to_shards: receivers,
+            guild_of: Mutex::default(),
+            identified: Mutex::default(),
+            refused_sessions: Mutex::default(),
             next_message: Mutex::new(9_000_000_000_000_000_000),
             dms_closed: Mutex::default(),
             interactions: Mutex::default(),
@@ -202,45 +260,142 @@ impl Fake {
             .with_state(Arc::clone(&shared));
         tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
         let database = dir.join("ttrbot.db");
-        let log = dir.join("bot.log");
-        let bot = spawn_bot(&dir, addr.port(), &database, &log);
+        let url = launch
+            .database_url
+            .clone()
+            .unwrap_or_else(|| format!("sqlite://{}", database.display()));
+        let processes: Vec<Option<String>> = if launch.processes.is_empty() {
+            vec![None]
+        } else {
+            launch.processes.iter().cloned().map(Some).collect()
+        };
+        let bots = processes
+            .into_iter()
+            .enumerate()
+            .map(|(i, shards)| {
+                let log = dir.join(format!("bot{i}.log"));
+                let child = spawn_bot(&dir, addr.port(), &url, &log, shards.as_deref(), &launch.env);
+                BotProcess {
+                    child,
+                    log,
+                    shards,
+                    env: launch.env.clone(),
+                    earlier_logs: Vec::new(),
+                }
+            })
+            .collect();
         let fake = Fake {
             shared,
-            sender,
-            bot,
-            log,
+            senders,
+            bots: Mutex::new(bots),
             database,
+            url,
+            store: tokio::sync::OnceCell::new(),
+            poll: Duration::from_millis(10),
             next_id: std::sync::atomic::AtomicU64::new(5_000_000_000_000_000_000),
         };
         fake.wait_for_call("registering /ttr", |c| {
             c.method == "PUT" && c.path.ends_with("/commands")
         })
         .await;
+        fake.wait_for_shards(shards).await;
         fake
+    }
+
+    /// Waits until `count` shards have identified in all since the fake started.
+    async fn wait_for_shards(&self, count: u32) {
+        let deadline = Instant::now() + WAIT;
+        while (self.shared.identified.lock().unwrap().len() as u32) < count {
+            assert!(
+                Instant::now() < deadline,
+                "the bot's shards did not all connect:\n{}",
+                self.log()
+            );
+            let _ = tokio::time::timeout(Duration::from_millis(50), self.shared.changed.notified()).await;
+        }
+    }
+
+    /// The sessions that identified so far, as (shard, total).
+    pub fn identified(&self) -> Vec<(u32, u32)> {
+        self.shared.identified.lock().unwrap().clone()
+    }
+
+    /// The close codes given to sessions that identified with a wrong shard.
+    pub fn refused_sessions(&self) -> Vec<u16> {
+        self.shared.refused_sessions.lock().unwrap().clone()
+    }
+
+    /// Puts `channel` in server `guild` (instead of [`GUILD`]): its interactions carry that server, and go to that
+    /// server's shard.
+    pub fn put_in_guild(&self, channel: u64, guild: u64) {
+        self.shared.guild_of.lock().unwrap().insert(channel, guild);
+    }
+
+    /// The shard Discord sends `guild`'s events to.
+    pub fn shard_of(&self, guild: Option<u64>) -> u32 {
+        guild.map_or(0, |g| ((g >> 22) % u64::from(self.shared.shards)) as u32)
+    }
+
+    /// Closes every shard's session with `code`.
+    fn close_all(&self, code: u16) {
+        for sender in &self.senders {
+            let _ = sender.send(ToGateway::Close(code));
+        }
     }
 
     /// Stops the bot (the gateway closes with 4004) and starts it again on the same database, as a restart of the
     /// real process would; waits until it has registered its commands again.
     pub async fn restart(&mut self) {
-        self.sender.send(ToGateway::Close(4004)).unwrap();
-        tokio::time::timeout(WAIT, self.bot.wait())
-            .await
-            .expect("the bot exits after the gateway closes")
-            .unwrap();
-        self.start_again().await;
+        self.close_all(4004);
+        for bot in self.bots.get_mut().unwrap() {
+            tokio::time::timeout(WAIT, bot.child.wait())
+                .await
+                .expect("the bot exits after the gateway closes")
+                .unwrap();
+        }
+        self.start_again(0).await;
     }
 
-    /// Starts the bot again after it stopped, with a new log file.
-    async fn start_again(&mut self) {
+    /// Starts process `i` again after it stopped, with a new log file; waits until it has registered its commands
+    /// again.
+    async fn start_again(&self, i: usize) {
         let registrations = |calls: &[Call]| calls.iter().filter(|c| c.method == "PUT").count();
         let before = self.read_calls(registrations);
         let dir = self.database.parent().unwrap().to_path_buf();
-        self.log = dir.join(format!("bot-{before}.log"));
-        self.bot = spawn_bot(&dir, self.shared.port, &self.database, &self.log);
+        {
+            let mut bots = self.bots.lock().unwrap();
+            let bot = &mut bots[i];
+            let log = dir.join(format!("bot{i}-{before}.log"));
+            bot.earlier_logs.push(std::mem::replace(&mut bot.log, log));
+            bot.child = spawn_bot(
+                &dir,
+                self.shared.port,
+                &self.url,
+                &bot.log,
+                bot.shards.as_deref(),
+                &bot.env,
+            );
+        }
         self.wait_until("the restarted bot registering /ttr", |calls| {
             registrations(calls) > before
         })
         .await;
+    }
+
+    /// Kills process `i` outright (SIGKILL: no goodbye, whatever it was doing) and waits until it is gone; its
+    /// shards' sessions drop.
+    pub async fn kill_process(&self, i: usize) {
+        self.bots.lock().unwrap()[i].child.start_kill().unwrap();
+        let deadline = Instant::now() + WAIT;
+        while self.bots.lock().unwrap()[i].child.try_wait().unwrap().is_none() {
+            assert!(Instant::now() < deadline, "process {i} outlived SIGKILL");
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    /// Starts process `i` again after [`Fake::kill_process`], with the same shards and environment.
+    pub async fn restart_process(&self, i: usize) {
+        self.start_again(i).await;
     }
 
     /// Moves the bot's clock `hours` ahead (from the real time, the first time).
@@ -290,12 +445,31 @@ impl Fake {
 
     /// The bot process's id (to read its memory use).
     pub fn bot_pid(&self) -> Option<u32> {
-        self.bot.id()
+        self.bots.lock().unwrap()[0].child.id()
     }
 
-    /// The bot's log so far.
+    /// The bot's log so far: every process's, this run's of each, one after the other.
     pub fn log(&self) -> String {
-        std::fs::read_to_string(&self.log).unwrap_or_default()
+        let read = |path: &PathBuf| std::fs::read_to_string(path).unwrap_or_default();
+        let bots = self.bots.lock().unwrap();
+        if bots.len() == 1 {
+            return read(&bots[0].log);
+        }
+        bots.iter()
+            .enumerate()
+            .map(|(i, bot)| format!("--- process {i} ({:?}) ---\n{}", bot.shards, read(&bot.log)))
+            .collect()
+    }
+
+    /// Every log of process `i`, its earlier runs' first.
+    pub fn process_log(&self, i: usize) -> String {
+        let bots = self.bots.lock().unwrap();
+        let bot = &bots[i];
+        bot.earlier_logs
+            .iter()
+            .chain([&bot.log])
+            .map(|path| std::fs::read_to_string(path).unwrap_or_default())
+            .collect()
     }
 
     /// Every REST call so far.
@@ -500,6 +674,11 @@ impl Fake {
             .as_str()
             .and_then(|c| c.parse().ok())
             .unwrap_or(0);
+        if interaction.get("guild_id").is_some()
+            && let Some(guild) = self.shared.guild_of.lock().unwrap().get(&channel)
+        {
+            interaction["guild_id"] = json!(guild.to_string());
+        }
         // A component is on the latest message that shows it, as Discord would send that message along.
         if interaction["type"] == 3
             && let Some((message, stored)) =
@@ -519,9 +698,9 @@ impl Fake {
             .lock()
             .unwrap()
             .insert(id.to_string(), (Instant::now(), false, channel));
-        self.sender
-            .send(ToGateway::Dispatch("INTERACTION_CREATE", interaction))
-            .unwrap();
+        let guild = interaction["guild_id"].as_str().and_then(|g| g.parse().ok());
+        let _ =
+            self.senders[self.shard_of(guild) as usize].send(ToGateway::Dispatch("INTERACTION_CREATE", interaction));
         (id, format!("/api/v10/interactions/{id}/tok-{id}/callback"))
     }
 
@@ -543,8 +722,8 @@ impl Fake {
     /// Kills the bot outright (SIGKILL: no goodbye, whatever it was doing) and starts it again on the same
     /// database; waits until it has registered its commands again.
     pub async fn kill_and_restart(&mut self) {
-        self.bot.kill().await.unwrap();
-        self.start_again().await;
+        self.bots.get_mut().unwrap()[0].child.kill().await.unwrap();
+        self.start_again(0).await;
     }
 
     /// Sends an interaction the bot first defers, then answers with a followup; returns the followup's call.
@@ -581,13 +760,17 @@ impl Fake {
     }
 
     async fn stop_checking(mut self, also: &[&str]) -> String {
-        self.sender.send(ToGateway::Close(4004)).unwrap();
-        let status = tokio::time::timeout(WAIT, self.bot.wait())
-            .await
-            .expect("the bot exits after the gateway closes")
-            .unwrap();
+        self.close_all(4004);
+        let mut killed = false;
+        for bot in self.bots.get_mut().unwrap() {
+            let status = tokio::time::timeout(WAIT, bot.child.wait())
+                .await
+                .expect("the bot exits after the gateway closes")
+                .unwrap();
+            killed |= status.code().is_none();
+        }
         let log = self.log();
-        assert!(status.code().is_some(), "the bot was killed: {log}");
+        assert!(!killed, "the bot was killed: {log}");
         let violations = self.violations();
         assert!(
             violations.is_empty(),
@@ -604,9 +787,21 @@ impl Fake {
         log
     }
 
-    /// The database file the bot writes.
+    /// Where the bot stores its games.
     pub fn database_url(&self) -> String {
-        format!("sqlite://{}", self.database.display())
+        self.url.clone()
+    }
+
+    /// The bot's database, as the test reads it.
+    pub async fn store(&self) -> ttrbot::store::Store {
+        self.store
+            .get_or_init(|| async {
+                ttrbot::store::Store::open(&self.url)
+                    .await
+                    .expect("the bot's database opens")
+            })
+            .await
+            .clone()
     }
 }
 
@@ -624,14 +819,23 @@ impl Drop for Fake {
 fn spawn_bot(
     dir: &std::path::Path,
     port: u16,
-    database: &std::path::Path,
+    database_url: &str,
     log: &std::path::Path,
+    shards: Option<&str>,
+    env: &[(String, String)],
 ) -> tokio::process::Child {
-    tokio::process::Command::new(env!("CARGO_BIN_EXE_ttrbot"))
+    let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_ttrbot"));
+    if let Some(shards) = shards {
+        command.env("TTRBOT_SHARDS", shards);
+    }
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    command
         .current_dir(dir)
         .env("DISCORD_TOKEN", "fake-token")
         .env("DISCORD_API_BASE", format!("http://127.0.0.1:{port}"))
-        .env("DATABASE_URL", format!("sqlite://{}", database.display()))
+        .env("DATABASE_URL", database_url)
         // Seeded games: the same deal on every run.
         .env("TTRBOT_GAME_SEED", "20261123")
         // The bot's clock is a file the test moves (see `Fake::advance_clock`), and reminders are looked for often.
@@ -926,6 +1130,11 @@ fn answer(shared: &Shared, method: &Method, path: &str, json: &Value, files: &[F
         ("GET", ["gateway"]) => {
             axum::Json(json!({ "url": format!("ws://127.0.0.1:{}/gateway", shared.port) })).into_response()
         }
+        ("GET", ["gateway", "bot"]) => axum::Json(json!({
+            "url": format!("ws://127.0.0.1:{}/gateway", shared.port), "shards": shared.shards,
+            "session_start_limit": { "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1 },
+        }))
+        .into_response(),
         ("PUT", ["applications", _, "commands"]) => {
             *shared.commands.lock().unwrap() = json.clone();
             axum::Json(json!([])).into_response()
@@ -1047,7 +1256,10 @@ async fn gateway(State(shared): State<Arc<Shared>>, upgrade: WebSocketUpgrade) -
     upgrade.on_upgrade(move |socket| session(shared, socket))
 }
 
-/// One gateway connection: HELLO, then IDENTIFY → READY (or RESUME → RESUMED), heartbeats, and the test's events.
+/// One gateway connection: HELLO, then IDENTIFY → READY (or RESUME → RESUMED), heartbeats, and the events of the
+/// shard it identified as. A session that identifies with fewer shards than the fake requires is closed with
+/// 4011 (sharding required), one with a shard outside its total or another total with 4010 (invalid shard), as
+/// Discord closes them.
 async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
     let send = |v: Value| Message::Text(v.to_string().into());
     if socket
@@ -1058,33 +1270,103 @@ async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
         return;
     }
     let mut seq: u64 = 0;
-    let mut commands = shared.to_gateway.lock().await;
+    // Until the client says which shard it is: heartbeats, then IDENTIFY or RESUME.
+    let shard = loop {
+        let Some(Ok(Message::Text(text))) = socket.recv().await else {
+            return;
+        };
+        let frame: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+        match frame["op"].as_u64() {
+            Some(1) => {
+                if socket.send(send(json!({ "op": 11 }))).await.is_err() {
+                    return;
+                }
+            }
+            Some(2) => {
+                let asked = &frame["d"]["shard"];
+                let (id, total) = (
+                    asked[0].as_u64().unwrap_or(0) as u32,
+                    asked[1].as_u64().unwrap_or(1) as u32,
+                );
+                let refusal = if total < shared.shards {
+                    Some(4011)
+                } else if id >= total || total != shared.shards {
+                    Some(4010)
+                } else {
+                    None
+                };
+                if let Some(code) = refusal {
+                    shared.refused_sessions.lock().unwrap().push(code);
+                    let frame = axum::extract::ws::CloseFrame {
+                        code,
+                        reason: "wrong shard".into(),
+                    };
+                    let _ = socket.send(Message::Close(Some(frame))).await;
+                    return;
+                }
+                seq += 1;
+                let guilds: Vec<Value> = std::iter::once(GUILD)
+                    .chain(shared.guild_of.lock().unwrap().values().copied())
+                    .filter(|g| ((g >> 22) % u64::from(total)) as u32 == id)
+                    .collect::<std::collections::BTreeSet<u64>>()
+                    .into_iter()
+                    .map(|g| json!({ "id": g.to_string(), "unavailable": true }))
+                    .collect();
+                let ready = json!({
+                    "v": 10, "user": { "id": BOT_USER.to_string(), "username": "ttrbot", "discriminator": "0",
+                                       "avatar": null, "bot": true },
+                    "guilds": guilds,
+                    "session_id": format!("fake-session-{id}"),
+                    "resume_gateway_url": format!("ws://127.0.0.1:{}/gateway", shared.port),
+                    "shard": [id, total], "application": { "id": APP.to_string(), "flags": 0 },
+                });
+                serde_json::from_value::<serenity::Ready>(ready.clone()).expect("READY is one serenity reads");
+                shared.identified.lock().unwrap().push((id, total));
+                shared.changed.notify_waiters();
+                if socket
+                    .send(send(json!({ "op": 0, "s": seq, "t": "READY", "d": ready })))
+                    .await
+                    .is_err()
+                {
+                    return;
+                }
+                break id;
+            }
+            Some(6) => {
+                let id = frame["d"]["session_id"]
+                    .as_str()
+                    .and_then(|s| s.strip_prefix("fake-session-"))
+                    .and_then(|s| s.parse::<u32>().ok())
+                    .unwrap_or(0);
+                seq += 1;
+                if socket
+                    .send(send(json!({ "op": 0, "s": seq, "t": "RESUMED", "d": {} })))
+                    .await
+                    .is_err()
+                {
+                    return;
+                }
+                break id;
+            }
+            _ => {}
+        }
+    };
+    let Some(queue) = shared.to_shards.get(shard as usize) else {
+        return;
+    };
+    let mut events = queue.lock().await;
     loop {
         tokio::select! {
             incoming = socket.recv() => {
                 let Some(Ok(Message::Text(text))) = incoming else { return };
                 let frame: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
                 let reply = match frame["op"].as_u64() {
-                    Some(2) => {
-                        seq += 1;
-                        let ready = json!({
-                            "v": 10, "user": { "id": BOT_USER.to_string(), "username": "ttrbot", "discriminator": "0",
-                                               "avatar": null, "bot": true },
-                            "guilds": [{ "id": GUILD.to_string(), "unavailable": true }],
-                            "session_id": "fake-session", "resume_gateway_url": format!("ws://127.0.0.1:{}/gateway", shared.port),
-                            "shard": [0, 1], "application": { "id": APP.to_string(), "flags": 0 },
-                        });
-                        serde_json::from_value::<serenity::Ready>(ready.clone()).expect("READY is one serenity reads");
-                        *shared.identified.lock().unwrap() = true;
-                        json!({ "op": 0, "s": seq, "t": "READY", "d": ready })
-                    }
                     Some(1) => json!({ "op": 11 }),
-                    Some(6) => { seq += 1; json!({ "op": 0, "s": seq, "t": "RESUMED", "d": {} }) }
                     _ => continue,
                 };
                 if socket.send(send(reply)).await.is_err() { return; }
             }
-            command = commands.recv() => match command {
+            command = events.recv() => match command {
                 Some(ToGateway::Dispatch(kind, d)) => {
                     seq += 1;
                     if socket.send(send(json!({ "op": 0, "s": seq, "t": kind, "d": d }))).await.is_err() { return; }

@@ -201,7 +201,7 @@ impl Table {
         }
         let started = fake.interact(button(host, host_name, channel, &lobby[3])).await;
         assert_eq!(started["type"], 7, "{started:#}");
-        let store = Store::open(&fake.database_url()).await.unwrap();
+        let store = fake.store().await;
         let game = store.game_in_channel(channel).await.unwrap().expect("the game");
         let seats = store
             .seats(game)
@@ -309,7 +309,7 @@ impl Table {
                 tokio::time::Instant::now() < deadline,
                 "nothing was played after version {version}"
             );
-            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+            tokio::time::sleep(self.fake.poll).await;
         }
     }
 
@@ -326,7 +326,7 @@ impl Table {
                 tokio::time::Instant::now() < deadline,
                 "the game never reached version {version}"
             );
-            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+            tokio::time::sleep(self.fake.poll).await;
         }
     }
 
@@ -528,7 +528,7 @@ impl Table {
                 let claim = format!("ttr:{}:claim", self.game.0);
                 let again = self.fake.interact(button(user, name, self.channel, &claim)).await;
                 assert!(is_ephemeral(&again["data"]), "{again:#}");
-                let id = find_id(&again["data"], ":give-up").expect("a Give up button");
+                let id = find_id(&again["data"], ":give-up").unwrap_or_else(|| panic!("a Give up button: {again:#}"));
                 let given_up = self.fake.interact(button(user, name, self.channel, &id)).await;
                 assert!(
                     content(&given_up).contains(self.says("gave up", "renuncia")),

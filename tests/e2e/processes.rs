@@ -1,0 +1,173 @@
+//! Two bot processes, each running one of two gateway shards, on one PostgreSQL database through the fake Discord:
+//! a hundred games in twenty servers at once, people and computers, reminders due, and one process killed with
+//! SIGKILL mid-game and started again. Skipped (with a printed reason) without a PostgreSQL server; required in CI.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::fake_discord::table::Table;
+use crate::fake_discord::{self, Fake, Launch};
+use crate::store_common::postgres_database;
+use ttrbot::shards::Shards;
+
+/// Servers, and games spread over them.
+const SERVERS: u64 = 20;
+const GAMES: u64 = 100;
+/// How long a process's word lasts: a dead process's work passes on this long after its last heartbeat.
+const LEASE_MS: &str = "3000";
+
+/// A reminder as the channel reads it.
+fn is_reminder(body: &serde_json::Value) -> bool {
+    body["content"].as_str().is_some_and(|t| t.starts_with("Reminder: "))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_on_one_postgres_play_a_hundred_games_and_survive_a_sigkill() {
+    let Some(url) = postgres_database("e2e", "two_processes").await else {
+        return;
+    };
+    let launch = Launch {
+        database_url: Some(url),
+        shards: 2,
+        processes: vec!["0/2".into(), "1/2".into()],
+        env: vec![("TTRBOT_LEASE_MS".into(), LEASE_MS.into())],
+    };
+    let mut fake = Fake::start_with("two-processes", launch).await;
+    let mut identified = fake.identified();
+    identified.sort_unstable();
+    assert_eq!(identified, vec![(0, 2), (1, 2)], "each process runs its own shard");
+    // A hundred games poll the database less often than one would.
+    fake.poll = std::time::Duration::from_millis(100);
+    let fake = Arc::new(fake);
+
+    // Twenty servers, half on each shard, five games in each.
+    let maps = ["usa", "europe", "switzerland", "india", "berlin"];
+    let mut tables = Vec::new();
+    for i in 0..GAMES {
+        let guild = ((i % SERVERS) + 1) << 22;
+        let channel = 20_000 + i;
+        fake.put_in_guild(channel, guild);
+        // In every server, games of two people and games of a person and a computer.
+        let computers = usize::from((i / SERVERS) % 2 == 1);
+        let map = maps[i as usize % maps.len()];
+        let table =
+            Table::seat_with_computers(Arc::clone(&fake), channel, map, 2 - computers, computers, 0x5ca1e + i).await;
+        tables.push((Shards::shard_of(Some(guild), 2), table));
+    }
+    let store = fake.store().await;
+
+    // Everyone plays a few moves at once.
+    let tables = play_all(tables, |_| true, 6).await;
+    // Every game waits for a person (computers have moved). The second process is killed mid-game, then half a
+    // day passes: every game is due a reminder, those of the dead process's shard included.
+    for (_, table) in &tables {
+        wait_for_a_person(table).await;
+    }
+    fake.kill_process(1).await;
+    fake.advance_clock(13.0);
+
+    // The living process sends every reminder, the dead one's once that one's lease has run out; meanwhile its own
+    // games go on as if nothing happened.
+    let channels: Vec<u64> = tables.iter().map(|(_, t)| t.channel).collect();
+    fake.wait_for("a reminder in every game's channel", |_| {
+        channels
+            .iter()
+            .all(|&c| fake.messages_in(c).iter().any(|(_, m)| is_reminder(&m.body)))
+            .then_some(())
+    })
+    .await;
+    let tables = play_all(tables, |shard| shard == 0, 4).await;
+
+    // Started again, the second process takes its shard back; every game is played to its end.
+    fake.restart_process(1).await;
+    let tables = play_all(tables, |_| true, usize::MAX).await;
+
+    // Each game: finished, its log replays to the stored game without a gap, one action per version; each
+    // channel was reminded exactly once, and carries only its own game's buttons.
+    let mut games = HashMap::new();
+    for (_, table) in &tables {
+        let loaded = store.load(table.game).await.unwrap();
+        assert!(loaded.game.is_over(), "game {} finished", table.game.0);
+        assert_eq!(store.replay(table.game).await.unwrap(), loaded.game);
+        assert_eq!(store.action_count(table.game).await.unwrap(), loaded.version);
+        let reminders = fake
+            .messages_in(table.channel)
+            .iter()
+            .filter(|(_, m)| is_reminder(&m.body))
+            .count();
+        assert_eq!(reminders, 1, "channel {} was reminded {reminders} times", table.channel);
+        games.insert(table.channel, table.game);
+    }
+    assert_eq!(games.len() as u64, GAMES);
+    fake.read_calls(|calls| {
+        for call in calls.iter().filter(|c| c.method == "POST") {
+            let Some(channel) = call
+                .path
+                .strip_prefix("/api/v10/channels/")
+                .and_then(|rest| rest.strip_suffix("/messages"))
+                .and_then(|c| c.parse::<u64>().ok())
+            else {
+                continue;
+            };
+            if let Some(game) = games.get(&channel) {
+                for id in fake_discord::custom_ids(&call.json) {
+                    assert!(id.starts_with(&format!("ttr:{}:", game.0)), "{id} in channel {channel}");
+                }
+            }
+        }
+    });
+    drop(tables);
+    match Arc::try_unwrap(fake) {
+        Ok(fake) => {
+            fake.stop().await;
+        }
+        Err(_) => panic!("a game still holds the fake"),
+    }
+}
+
+/// Plays up to `moves` moves in every game whose shard `plays` allows, all at once; returns every table.
+async fn play_all(tables: Vec<(u32, Table)>, plays: impl Fn(u32) -> bool, moves: usize) -> Vec<(u32, Table)> {
+    let mut running = tokio::task::JoinSet::new();
+    let mut idle = Vec::new();
+    for (order, (shard, mut table)) in tables.into_iter().enumerate() {
+        if !plays(shard) {
+            idle.push((order, shard, table));
+            continue;
+        }
+        running.spawn(async move {
+            if moves == usize::MAX {
+                table.play_to_the_end().await;
+            } else {
+                table.play_moves(moves).await;
+            }
+            (order, shard, table)
+        });
+    }
+    while let Some(done) = running.join_next().await {
+        idle.push(done.unwrap());
+    }
+    idle.sort_by_key(|(order, _, _)| *order);
+    idle.into_iter().map(|(_, shard, table)| (shard, table)).collect()
+}
+
+/// Waits until the game waits for a person (its computer players have moved).
+async fn wait_for_a_person(table: &Table) {
+    let deadline = tokio::time::Instant::now() + fake_discord::WAIT;
+    loop {
+        let (game, _) = table.state().await;
+        if game.is_over()
+            || game
+                .to_act()
+                .iter()
+                .all(|seat| table.seats[seat.index()] != fake_discord::table::COMPUTER)
+        {
+            return;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the computers of game {} never moved",
+            table.game.0
+        );
+        tokio::time::sleep(table.fake.poll).await;
+    }
+}
