@@ -99,9 +99,19 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
         .await
         .map_err(store_failed)?;
     let http = discord_http(config, token)?;
+    let recommended = recommended_shards(&http).await?;
     let shards = match chosen_shards {
+        // Fewer shards than Discord asks for: it would refuse the sessions (4011) once the bot is in too many
+        // servers, and every server of a missing shard would get no answer at all.
+        Some(shards) if shards.total < recommended => {
+            return Err(BotError::Config(format!(
+                "TTRBOT_SHARDS={shards} runs {} shards in all, but Discord asks this bot to run at least {recommended}: \
+                 give every process the same total of {recommended} or more (see docs/scale.md)",
+                shards.total
+            )));
+        }
         Some(shards) => shards,
-        None => recommended_shards(&http).await?,
+        None => Shards::all(recommended),
     };
     // Other processes on the same database see this one alive, and its shards' background work as its own, before
     // it acts on anything.
@@ -175,10 +185,10 @@ fn discord_http(config: &Config, token: &str) -> Result<serenity::Http, BotError
     Ok(http.build())
 }
 
-/// Every shard of the count Discord recommends for this bot, for a bot that runs in one process.
-async fn recommended_shards(http: &serenity::Http) -> Result<Shards, BotError> {
+/// How many shards Discord recommends for this bot (it grows with the number of servers).
+async fn recommended_shards(http: &serenity::Http) -> Result<u32, BotError> {
     match http.get_bot_gateway().await {
-        Ok(gateway) => Ok(Shards::all(gateway.shards)),
+        Ok(gateway) => Ok(gateway.shards.max(1)),
         Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(e))) if e.status_code.as_u16() == 401 => {
             Err(BotError::Token)
         }

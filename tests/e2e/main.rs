@@ -1,7 +1,7 @@
-//! The real bot binary against a fake Discord on loopback (`fake_discord`): lobbies and commands (`bot_e2e`), and
-//! whole games on every map with scripted players (`bot_games`), what real Discord does to a bot (`hardening`), and two
-//! processes with a shard each on one PostgreSQL database (`processes`). A binary of its own, so its games (each answer
-//! due within Discord's 3 seconds) never share the machine with the CPU-heavy tests of `tests/it`.
+//! The real bot binary against a fake Discord on loopback (`fake_discord`): lobbies and commands (`bot_e2e`), whole
+//! games on every map with scripted players (`bot_games`), what real Discord does to a bot (`hardening`), and two
+//! processes with a shard each on one PostgreSQL database (`processes`). A binary of its own, so its games (each
+//! answer due within Discord's 3 seconds) never share the machine with the CPU-heavy tests of `tests/it`.
 
 mod fake_discord;
 /// The store tests' databases (a PostgreSQL one when a server is given), shared with `tests/it`.

@@ -31,6 +31,7 @@ async fn two_processes_on_one_postgres_play_a_hundred_games_and_survive_a_sigkil
         shards: 2,
         processes: vec!["0/2".into(), "1/2".into()],
         env: vec![("TTRBOT_LEASE_MS".into(), LEASE_MS.into())],
+        ..Launch::default()
     };
     let mut fake = Fake::start_with("two-processes", launch).await;
     let mut identified = fake.identified();
@@ -170,4 +171,47 @@ async fn wait_for_a_person(table: &Table) {
         );
         tokio::time::sleep(table.fake.poll).await;
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_process_set_to_run_fewer_shards_than_discord_asks_stops_at_once_and_says_why() {
+    let launch = Launch {
+        shards: 2,
+        processes: vec!["0/1".into()],
+        ..Launch::default()
+    };
+    let fake = Fake::start_unchecked("too-few-shards", launch).await;
+    let code = fake.exit_code(0).await;
+    assert_ne!(code, Some(0));
+    let log = fake.log();
+    assert!(
+        log.contains("TTRBOT_SHARDS=0-0/1 runs 1 shards in all, but Discord asks this bot to run at least 2"),
+        "{log}"
+    );
+    assert!(fake.identified().is_empty(), "it never connected");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_session_with_too_few_shards_is_closed_by_the_gateway_as_discord_closes_it() {
+    // Discord's recommendation lags behind (the bot just joined many servers): the bot runs one shard where two are
+    // required, and the gateway closes the session with 4011, sharding required.
+    let launch = Launch {
+        shards: 2,
+        recommended: Some(1),
+        ..Launch::default()
+    };
+    let fake = Fake::start_unchecked("sharding-required", launch).await;
+    fake.wait_for("the session refused", |_| {
+        (!fake.refused_sessions().is_empty()).then_some(())
+    })
+    .await;
+    assert_eq!(fake.refused_sessions(), vec![4011]);
+    assert!(fake.identified().is_empty());
+    // serenity names the refusal in the log.
+    let deadline = tokio::time::Instant::now() + fake_discord::WAIT;
+    while !fake.log().contains("Shard has too many guilds") {
+        assert!(tokio::time::Instant::now() < deadline, "{}", fake.log());
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    fake.kill_process(0).await;
 }

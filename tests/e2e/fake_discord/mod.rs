@@ -62,6 +62,8 @@ struct Shared {
     /// How many gateway shards the bot must run (Discord's "recommended" count, required here): every server's
     /// events go to shard `(server >> 22) % shards`, direct messages to shard 0.
     shards: u32,
+    /// The count `GET /gateway/bot` recommends.
+    recommended: u32,
     /// Each shard's events, waiting for the session that identified as that shard.
     to_shards: Vec<tokio::sync::Mutex<mpsc::UnboundedReceiver<ToGateway>>>,
     /// The server of each channel a test put in a server of its own (the others are in [`GUILD`]).
@@ -206,6 +208,9 @@ pub struct Launch {
     pub database_url: Option<String>,
     /// The shard count the fake requires (`0` counts as 1).
     pub shards: u32,
+    /// The count `GET /gateway/bot` recommends, when it lags behind the one required (as Discord's may while a
+    /// bot joins servers); `None`: the required count.
+    pub recommended: Option<u32>,
     /// `TTRBOT_SHARDS` of each process to start (empty: one process without it).
     pub processes: Vec<String>,
     /// More environment for every process.
@@ -221,6 +226,18 @@ impl Fake {
     /// Starts the fake and the bot's processes as `launch` says; waits until every process has connected its
     /// shards and the first has registered its commands.
     pub async fn start_with(name: &str, launch: Launch) -> Fake {
+        let shards = launch.shards.max(1);
+        let fake = Fake::start_unchecked(name, launch).await;
+        fake.wait_for_call("registering /ttr", |c| {
+            c.method == "PUT" && c.path.ends_with("/commands")
+        })
+        .await;
+        fake.wait_for_shards(shards).await;
+        fake
+    }
+
+    /// Starts the fake and the bot's processes without waiting for anything (for a bot that is to be refused).
+    pub async fn start_unchecked(name: &str, launch: Launch) -> Fake {
         let dir = std::env::temp_dir().join(format!("ttrbot-e2e-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
@@ -238,6 +255,7 @@ impl Fake {
             calls: Mutex::default(),
             changed: Notify::new(),
             shards,
+            recommended: launch.recommended.unwrap_or(shards),
             to_shards: receivers,
             guild_of: Mutex::default(),
             identified: Mutex::default(),
@@ -284,7 +302,7 @@ impl Fake {
                 }
             })
             .collect();
-        let fake = Fake {
+        Fake {
             shared,
             senders,
             bots: Mutex::new(bots),
@@ -293,13 +311,19 @@ impl Fake {
             store: tokio::sync::OnceCell::new(),
             poll: Duration::from_millis(10),
             next_id: std::sync::atomic::AtomicU64::new(5_000_000_000_000_000_000),
-        };
-        fake.wait_for_call("registering /ttr", |c| {
-            c.method == "PUT" && c.path.ends_with("/commands")
-        })
-        .await;
-        fake.wait_for_shards(shards).await;
-        fake
+        }
+    }
+
+    /// Waits until process `i` exits by itself; returns its exit code (`None`: killed by a signal).
+    pub async fn exit_code(&self, i: usize) -> Option<i32> {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            if let Some(status) = self.bots.lock().unwrap()[i].child.try_wait().unwrap() {
+                return status.code();
+            }
+            assert!(Instant::now() < deadline, "process {i} did not stop:\n{}", self.log());
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
     }
 
     /// Waits until `count` shards have identified in all since the fake started.
@@ -1131,7 +1155,7 @@ fn answer(shared: &Shared, method: &Method, path: &str, json: &Value, files: &[F
             axum::Json(json!({ "url": format!("ws://127.0.0.1:{}/gateway", shared.port) })).into_response()
         }
         ("GET", ["gateway", "bot"]) => axum::Json(json!({
-            "url": format!("ws://127.0.0.1:{}/gateway", shared.port), "shards": shared.shards,
+            "url": format!("ws://127.0.0.1:{}/gateway", shared.port), "shards": shared.recommended,
             "session_start_limit": { "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1 },
         }))
         .into_response(),
@@ -1297,6 +1321,7 @@ async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
                 };
                 if let Some(code) = refusal {
                     shared.refused_sessions.lock().unwrap().push(code);
+                    shared.changed.notify_waiters();
                     let frame = axum::extract::ws::CloseFrame {
                         code,
                         reason: "wrong shard".into(),
