@@ -5,6 +5,9 @@
 
 #[path = "../tests/e2e/fake_discord/mod.rs"]
 mod fake_discord;
+#[path = "../tests/it/common/store.rs"]
+#[allow(dead_code)]
+mod store_common;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -116,11 +119,13 @@ async fn claim_latency() {
     }
 }
 
-/// 50 channels playing at once: actions per second, and every answer's wait.
-async fn throughput() {
-    let fake = Arc::new(Fake::start("bench-throughput").await);
+/// 50 channels playing at once: actions per second, and every answer's wait. `label` says how the bot runs
+/// (`launch`); the channels are spread over 50 servers, so over every shard.
+async fn throughput(label: &str, launch: fake_discord::Launch) {
+    let fake = Arc::new(Fake::start_with("bench-throughput", launch).await);
     let mut tables = Vec::new();
     for i in 0..CHANNELS {
+        fake.put_in_guild(2_000 + i, (i + 1) << 22);
         tables.push(Table::seat(Arc::clone(&fake), 2_000 + i, ["usa", "europe"][i as usize % 2], 2, i).await);
     }
     let from = fake.call_count();
@@ -139,12 +144,15 @@ async fn throughput() {
     }
     let elapsed = started.elapsed();
     println!(
-        "{CHANNELS} channels at once: {actions} actions in {:.1} s = {:.0} actions/s",
+        "{label}: {CHANNELS} channels at once: {actions} actions in {:.1} s = {:.0} actions/s",
         elapsed.as_secs_f64(),
         actions as f64 / elapsed.as_secs_f64()
     );
     let times = fake.read_calls(|calls| answer_times(&fake, &calls[from..]));
-    report(&format!("{CHANNELS} channels at once, interaction → answer"), times);
+    report(
+        &format!("{label}: {CHANNELS} channels at once, interaction → answer"),
+        times,
+    );
     match Arc::try_unwrap(fake) {
         Ok(fake) => drop(fake.stop().await),
         Err(_) => unreachable!("every table is done"),
@@ -215,7 +223,24 @@ fn main() {
         .unwrap();
     runtime.block_on(async {
         claim_latency().await;
-        throughput().await;
+        throughput("one process, SQLite", fake_discord::Launch::default()).await;
+        // On PostgreSQL when a server is given: one process, then two with a shard each.
+        if let Some(url) = store_common::postgres_database("bench", "one_process").await {
+            let launch = fake_discord::Launch {
+                database_url: Some(url),
+                ..fake_discord::Launch::default()
+            };
+            throughput("one process, PostgreSQL", launch).await;
+        }
+        if let Some(url) = store_common::postgres_database("bench", "two_processes").await {
+            let launch = fake_discord::Launch {
+                database_url: Some(url),
+                shards: 2,
+                processes: vec!["0/2".into(), "1/2".into()],
+                ..fake_discord::Launch::default()
+            };
+            throughput("two processes (a shard each), PostgreSQL", launch).await;
+        }
         memory().await;
     });
 }

@@ -1,5 +1,10 @@
 //! Storage benchmarks: durable actions per second (one game, and 100 games at once), loading a snapshot, and the
-//! reminder scan among 10,000 running games.
+//! reminder scan among 10,000 running games — on SQLite, and on PostgreSQL too when `TTRBOT_TEST_POSTGRES` names a
+//! server (the same benchmark on both, named `[sqlite]` / `[postgres]`).
+
+#[path = "../tests/it/common/store.rs"]
+#[allow(dead_code)]
+mod store_common;
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -45,60 +50,80 @@ async fn one_action(store: &Store, id: GameId, channel: u64, rng: &mut GameRng) 
     id
 }
 
-fn store(c: &mut Criterion) {
-    let runtime = tokio::runtime::Runtime::new().unwrap();
-    // On the real disk (target/tmp), not a RAM-backed /tmp: durability costs what it costs.
-    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("bench-store.db");
+/// The databases to measure: a SQLite file on the real disk (target/tmp, not a RAM-backed /tmp: durability costs
+/// what it costs), and a fresh PostgreSQL database when a server is given; each with its name.
+fn engines(runtime: &tokio::runtime::Runtime, name: &str) -> Vec<(&'static str, String)> {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("bench-{name}.db"));
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
     }
-    let url = format!("sqlite://{}", path.display());
-    let store = runtime.block_on(Store::open(&url)).unwrap();
+    let mut out = vec![("sqlite", format!("sqlite://{}", path.display()))];
+    if let Some(url) = runtime.block_on(store_common::postgres_database("bench", name)) {
+        out.push(("postgres", url));
+    }
+    out
+}
+
+fn store(c: &mut Criterion) {
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    for (engine, url) in engines(&runtime, "store") {
+        store_on(c, &runtime, engine, &url);
+    }
+}
+
+fn store_on(c: &mut Criterion, runtime: &tokio::runtime::Runtime, engine: &str, url: &str) {
+    let store = runtime.block_on(Store::open(url)).unwrap();
 
     let mut rng = GameRng::new(1);
     let mut id = runtime.block_on(store.create_game(&new_game(1, 1))).unwrap();
-    c.bench_function("durable action, one game (load, apply, save)", |b| {
-        b.iter_custom(|iters| {
-            let started = Instant::now();
-            for _ in 0..iters {
-                id = runtime.block_on(one_action(&store, id, 1, &mut rng));
-            }
-            started.elapsed()
-        })
-    });
+    c.bench_function(
+        &format!("durable action, one game (load, apply, save) [{engine}]"),
+        |b| {
+            b.iter_custom(|iters| {
+                let started = Instant::now();
+                for _ in 0..iters {
+                    id = runtime.block_on(one_action(&store, id, 1, &mut rng));
+                }
+                started.elapsed()
+            })
+        },
+    );
 
     let games: Vec<GameId> =
         runtime.block_on(async { create_all(&store, (0..100).map(|i| new_game(1000 + i, i)).collect()).await });
     let mut batch_rngs: Vec<GameRng> = (0..100).map(|i| GameRng::new(100 + i)).collect();
     let mut ids = games.clone();
-    c.bench_function("durable actions, 100 games at once (one action each)", |b| {
-        b.iter_custom(|iters| {
-            let mut spent = Duration::ZERO;
-            for _ in 0..iters {
-                let started = Instant::now();
-                let handles: Vec<_> = ids
-                    .iter()
-                    .zip(batch_rngs.iter_mut())
-                    .enumerate()
-                    .map(|(i, (&id, rng))| {
-                        let store = store.clone();
-                        let mut rng = rng.clone();
-                        runtime.spawn(async move {
-                            let next = one_action(&store, id, 1000 + i as u64, &mut rng).await;
-                            (next, rng)
+    c.bench_function(
+        &format!("durable actions, 100 games at once (one action each) [{engine}]"),
+        |b| {
+            b.iter_custom(|iters| {
+                let mut spent = Duration::ZERO;
+                for _ in 0..iters {
+                    let started = Instant::now();
+                    let handles: Vec<_> = ids
+                        .iter()
+                        .zip(batch_rngs.iter_mut())
+                        .enumerate()
+                        .map(|(i, (&id, rng))| {
+                            let store = store.clone();
+                            let mut rng = rng.clone();
+                            runtime.spawn(async move {
+                                let next = one_action(&store, id, 1000 + i as u64, &mut rng).await;
+                                (next, rng)
+                            })
                         })
-                    })
-                    .collect();
-                let results: Vec<(GameId, GameRng)> = runtime.block_on(async { join_all(handles).await });
-                spent += started.elapsed();
-                for (i, (next, rng)) in results.into_iter().enumerate() {
-                    ids[i] = next;
-                    batch_rngs[i] = rng;
+                        .collect();
+                    let results: Vec<(GameId, GameRng)> = runtime.block_on(async { join_all(handles).await });
+                    spent += started.elapsed();
+                    for (i, (next, rng)) in results.into_iter().enumerate() {
+                        ids[i] = next;
+                        batch_rngs[i] = rng;
+                    }
                 }
-            }
-            spent
-        })
-    });
+                spent
+            })
+        },
+    );
 
     // A mid-game snapshot: a Europe game 150 actions in.
     let mid = runtime.block_on(async {
@@ -110,7 +135,7 @@ fn store(c: &mut Criterion) {
         }
         current
     });
-    c.bench_function("load one mid-game snapshot", |b| {
+    c.bench_function(&format!("load one mid-game snapshot [{engine}]"), |b| {
         b.iter(|| black_box(runtime.block_on(store.load(mid)).unwrap()))
     });
 }
@@ -118,23 +143,23 @@ fn store(c: &mut Criterion) {
 /// The reminder scan with 10,000 running games stored, their turns begun a minute apart, so that a handful are due:
 /// it must read those through its index, not every game.
 fn reminders(c: &mut Criterion) {
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    for (engine, url) in engines(&runtime, "reminders") {
+        reminders_on(c, &runtime, engine, &url);
+    }
+}
+
+fn reminders_on(c: &mut Criterion, runtime: &tokio::runtime::Runtime, engine: &str, url: &str) {
     use std::sync::Arc;
     use std::sync::atomic::{AtomicI64, Ordering};
     const GAMES: u64 = 10_000;
     const START: i64 = 1_795_478_400_000;
-    let runtime = tokio::runtime::Runtime::new().unwrap();
-    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("bench-reminders.db");
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
-    }
     let now = Arc::new(AtomicI64::new(START));
     let clock = {
         let now = Arc::clone(&now);
         Clock::from_fn(move || now.load(Ordering::SeqCst))
     };
-    let store = runtime
-        .block_on(Store::open_with_clock(&format!("sqlite://{}", path.display()), clock))
-        .unwrap();
+    let store = runtime.block_on(Store::open_with_clock(url, clock)).unwrap();
     let started = Instant::now();
     runtime.block_on(async {
         for i in 0..GAMES {
@@ -143,7 +168,7 @@ fn reminders(c: &mut Criterion) {
         }
     });
     println!(
-        "{GAMES} running games stored in {:.1} s",
+        "{engine}: {GAMES} running games stored in {:.1} s",
         started.elapsed().as_secs_f64()
     );
     // Twelve hours and ten minutes after the first: the first ten games are due.
@@ -155,15 +180,18 @@ fn reminders(c: &mut Criterion) {
             .len(),
         10
     );
-    c.bench_function("reminder scan, 10 due among 10,000 running games", |b| {
-        b.iter(|| {
-            black_box(
-                runtime
-                    .block_on(store.due_reminders(50, &ttrbot::store::Worker::alone(0)))
-                    .unwrap(),
-            )
-        })
-    });
+    c.bench_function(
+        &format!("reminder scan, 10 due among 10,000 running games [{engine}]"),
+        |b| {
+            b.iter(|| {
+                black_box(
+                    runtime
+                        .block_on(store.due_reminders(50, &ttrbot::store::Worker::alone(0)))
+                        .unwrap(),
+                )
+            })
+        },
+    );
 }
 
 async fn create_all(store: &Store, games: Vec<NewGame>) -> Vec<GameId> {

@@ -32,9 +32,9 @@ pub struct Config {
     /// The gateway shards this process runs (`TTRBOT_SHARDS=FIRST-LAST/TOTAL`); `None`: all of Discord's
     /// recommended count, in this one process. The text, when it does not read, is kept to be refused at start.
     pub shards: Result<Option<Shards>, String>,
-    /// How long this process's word lasts on a shared database (`TTRBOT_LEASE_MS`; three minutes by default): its
-    /// heartbeat and its leases on games' background work run out this long after it stops renewing them, and
-    /// other processes then take its work over.
+    /// This process's heartbeat and lease length on a shared database (`TTRBOT_LEASE_MS`; three minutes by
+    /// default): its heartbeat and its leases on games' background work run out this long after it stops renewing
+    /// them, and other processes then take its work over.
     pub lease: std::time::Duration,
 }
 

@@ -129,7 +129,7 @@ async fn next_decision(
 /// # Errors
 /// The store's, listing the games.
 pub async fn resume_all(ctx: &serenity::Context, data: &Data) -> Result<(), Error> {
-    for (game, channel) in data.store.running_games_with_computers().await? {
+    for (game, channel) in data.store.running_games_with_computers(&data.worker).await? {
         // Only this process's games (or a dead process's), one process at a time.
         match data.leased(game, play_computers(ctx, data, channel)).await {
             Ok(Some(Err(e))) => tracing::warn!(game = game.0, channel, "computer players could not move: {e}"),

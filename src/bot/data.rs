@@ -39,6 +39,9 @@ pub struct Data {
     pub reminding: Arc<std::sync::atomic::AtomicBool>,
     /// This process as the other processes on the database see it: its shards, and the name its leases carry.
     pub worker: Arc<Worker>,
+    /// The games whose lease this process holds, and how many of its tasks work under each: the lease is given
+    /// back when the last one is done.
+    leases: Arc<std::sync::Mutex<HashMap<GameId, usize>>>,
 }
 
 impl Data {
@@ -55,6 +58,7 @@ impl Data {
             supervisor_scan: std::time::Duration::from_secs(60),
             reminding: Arc::default(),
             worker: Arc::new(Worker::alone(crate::store::Clock::system().now_ms())),
+            leases: Arc::default(),
         }
     }
 
@@ -68,14 +72,45 @@ impl Data {
         if !self.store.claim(id, &self.worker).await? {
             return Ok(None);
         }
-        let done = work.await;
-        if let Err(e) = self.store.release(id, &self.worker).await {
+        *self.lease_holders().entry(id).or_insert(0) += 1;
+        // Renewed while the work lasts (a computer may play many moves in a row), so it never runs out under it.
+        let done = {
+            let mut work = std::pin::pin!(work);
+            loop {
+                tokio::select! {
+                    done = &mut work => break done,
+                    () = tokio::time::sleep(self.worker.heartbeat_every()) => {
+                        match self.store.claim(id, &self.worker).await {
+                            Ok(true) => {}
+                            // Its own process is back: this piece of work ends, and the game is left to it.
+                            Ok(false) => tracing::info!(game = id.0, "a game's lease passed on while working on it"),
+                            Err(e) => tracing::warn!(game = id.0, "a game's lease could not be renewed: {e}"),
+                        }
+                    }
+                }
+            }
+        };
+        let last = {
+            let mut holders = self.lease_holders();
+            let count = holders.entry(id).or_insert(1);
+            *count -= 1;
+            let last = *count == 0;
+            if last {
+                holders.remove(&id);
+            }
+            last
+        };
+        if last && let Err(e) = self.store.release(id, &self.worker).await {
             tracing::warn!(
                 game = id.0,
                 "a game's lease could not be given back (it runs out by itself): {e}"
             );
         }
         Ok(Some(done))
+    }
+
+    fn lease_holders(&self) -> std::sync::MutexGuard<'_, HashMap<GameId, usize>> {
+        self.leases.lock().expect("the lease table is never poisoned")
     }
 
     /// Takes the channel's game lock: held from loading the game to answering the user.

@@ -120,6 +120,9 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
         i64::try_from(config.lease.as_millis()).unwrap_or(i64::MAX),
         store.now_ms(),
     ));
+    if store.backend() == crate::store::Backend::Postgres {
+        wait_for_free_shards(&store, &worker, &config.database_url).await?;
+    }
     store.heartbeat(&worker).await.map_err(store_failed)?;
     tracing::info!(shards = %shards, worker = %worker.name, "running these gateway shards");
     let mut data = Data::new(store.clone(), config.game_seed, config.reminder_scan);
@@ -129,6 +132,14 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
         .framework(framework(data))
         .await
         .map_err(BotError::Discord)?;
+    // Asked to stop (Ctrl-C, SIGTERM from systemd or `docker stop`): the gateway closes, then this process's work
+    // is handed on below at once instead of when its heartbeat runs out.
+    let shard_manager = std::sync::Arc::clone(&client.shard_manager);
+    tokio::spawn(async move {
+        stop_requested().await;
+        tracing::info!("asked to stop: closing the gateway");
+        shard_manager.shutdown_all().await;
+    });
     // serenity reads the range's end as the last shard to run, not one past it.
     let ran = client.start_shard_range(shards.first..shards.last, shards.total).await;
     // Stopping: the other processes take this one's shards' background work over at once.
@@ -139,6 +150,58 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
         Ok(()) => Ok(()),
         Err(serenity::Error::Gateway(serenity::GatewayError::InvalidAuthentication)) => Err(BotError::Token),
         Err(e) => Err(BotError::Discord(e)),
+    }
+}
+
+/// Waits for Ctrl-C, or SIGTERM on Unix.
+async fn stop_requested() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut terminate) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = terminate.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// On a database that other processes share, waits until no living process runs any of `worker`'s shards (the
+/// dead run of this very process, after a crash, until its heartbeat runs out); refuses a process whose shard total
+/// differs from the others' (Discord would route servers to both sets of shards at once).
+async fn wait_for_free_shards(store: &Store, worker: &Worker, url: &str) -> Result<(), BotError> {
+    let mut told = false;
+    loop {
+        let others = store
+            .conflicting_workers(worker)
+            .await
+            .map_err(|e| BotError::Store(url.to_string(), e))?;
+        if let Some(other) = others.iter().find(|o| o.shards.total != worker.shards.total) {
+            return Err(BotError::Config(format!(
+                "another process ({}) runs shards out of {} in all; this one was given TTRBOT_SHARDS={}: every process \
+                 of a bot needs the same total (see docs/scale.md)",
+                other.name, other.shards.total, worker.shards
+            )));
+        }
+        let Some(other) = others.first() else { return Ok(()) };
+        if !told {
+            tracing::warn!(
+                other = %other.name,
+                "another living process runs some of these shards; waiting until it stops or its heartbeat runs out"
+            );
+            told = true;
+        }
+        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
     }
 }
 

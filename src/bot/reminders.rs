@@ -21,7 +21,8 @@ const PER_SCAN: u32 = 50;
 pub async fn run(ctx: serenity::Context, data: Data, every: Duration) {
     loop {
         match remind_due(&ctx, &data).await {
-            Ok(sent) if sent == PER_SCAN as usize => continue,
+            // A full scan that this process could act on: more may be due at once.
+            Ok((due, handled)) if due == PER_SCAN as usize && handled > 0 => continue,
             Ok(_) => {}
             Err(e) => tracing::error!("reminders: {e}"),
         }
@@ -29,16 +30,22 @@ pub async fn run(ctx: serenity::Context, data: Data, every: Duration) {
     }
 }
 
-/// Sends every reminder due now (at most [`PER_SCAN`]); returns how many games were reminded.
-async fn remind_due(ctx: &serenity::Context, data: &Data) -> Result<usize, Error> {
+/// Sends every reminder due now (at most [`PER_SCAN`]); returns how many were due and how many this process
+/// handled (the others' leases were held by other processes).
+async fn remind_due(ctx: &serenity::Context, data: &Data) -> Result<(usize, usize), Error> {
     let store = &data.store;
     let due = store.due_reminders(PER_SCAN, &data.worker).await?;
+    let mut handled = 0;
     for game in &due {
-        // One process at a time: a reminder another process is sending is its own. The post carries a nonce of
-        // the reminder's due time, so if this process dies after posting and before noting it, the process that
-        // takes the game over posts it again under the same nonce and Discord keeps one.
+        // One process at a time: a reminder another process is sending is its own, and one it has sent since this
+        // list was read is no longer due once the lease is ours. The post carries a nonce of the reminder's due
+        // time, so if the process sending it dies after posting and before noting it, the one that takes the game
+        // over posts under the same nonce: Discord keeps one if that comes within its few minutes.
         let sent = data
             .leased(game.game, async {
+                if !store.reminder_still_due(game).await? {
+                    return Ok(false);
+                }
                 if let Err(e) = remind(ctx, store, game).await {
                     // One channel's trouble (deleted, no permission) must not stop the others' reminders.
                     tracing::warn!(game = game.game.0, "reminder not sent: {e}");
@@ -49,9 +56,10 @@ async fn remind_due(ctx: &serenity::Context, data: &Data) -> Result<usize, Error
             .await?;
         if let Some(noted) = sent {
             noted?;
+            handled += 1;
         }
     }
-    Ok(due.len())
+    Ok((due.len(), handled))
 }
 
 /// Pings the people to act in `due`'s game who want pings. Once the turn's deadline has passed, the message also

@@ -86,7 +86,7 @@ pub async fn keep_alive(data: Data) {
 /// # Errors
 /// The store's.
 async fn close_idle_lobbies(ctx: &serenity::Context, data: &Data) -> Result<(), Error> {
-    for (channel, map, lang) in data.store.close_idle_lobbies().await? {
+    for (channel, map, lang) in data.store.close_idle_lobbies(&data.worker).await? {
         let map = crate::maps::builtin(&map).map_or(map, |m| text::map_name(lang, &m));
         if let Err(e) = tell_channel(ctx, channel, tr!(lang, "lobby-expired", map = map)).await {
             tracing::info!(channel, "a closed lobby's channel could not be told: {e}");
@@ -107,7 +107,7 @@ async fn show_unannounced(
     every: Duration,
     words: &str,
 ) -> Result<(), Error> {
-    let owed = data.store.unannounced().await?;
+    let owed = data.store.unannounced(&data.worker).await?;
     // A game shown some other way (by its next action) is forgotten.
     failing.0.retain(|game, _| owed.iter().any(|(id, _)| id == game));
     for (id, channel) in owed {
@@ -154,7 +154,7 @@ async fn show_if_still_owed(
         // handler never waits in the queue while holding the channel, so this cannot wait forever.) It is let go
         // before posting: a move made meanwhile queues behind this post and is told after it.
         let _held = data.hold(channel).await;
-        if !order.last_in_line() || !data.store.unannounced().await?.contains(&(id, channel)) {
+        if !order.last_in_line() || !data.store.unannounced(&data.worker).await?.contains(&(id, channel)) {
             return Ok(());
         }
         Table::load(data, id, channel).await?

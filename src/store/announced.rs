@@ -3,7 +3,7 @@
 
 use sqlx::Row;
 
-use super::{GameId, Refusal, Store, StoreError, from_db, to_db};
+use super::{GameId, Refusal, Store, StoreError, Worker, from_db, to_db};
 
 impl Store {
     /// The messages a dashboard game keeps in its channel: its status message and the current turn's ping.
@@ -55,15 +55,18 @@ impl Store {
     }
 
     /// Games in play or just finished whose latest action the channel was never shown (the bot stopped between
-    /// storing it and posting it): each game and its channel.
+    /// storing it and posting it), among those `worker` acts on: each game and its channel.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn unannounced(&self) -> Result<Vec<(GameId, u64)>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT g.id, g.channel_id FROM games g JOIN snapshots s ON s.game_id = g.id \
-             WHERE g.status IN ('running', 'finished') AND s.version > g.announced_version ORDER BY g.id",
-        )
+    pub async fn unannounced(&self, worker: &Worker) -> Result<Vec<(GameId, u64)>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT games.id, games.channel_id FROM games JOIN snapshots s ON s.game_id = games.id \
+             WHERE games.status IN ('running', 'finished') AND s.version > games.announced_version AND {} \
+             ORDER BY games.id",
+            Store::served_by(worker, "$1")
+        ))
+        .bind(self.now_ms())
         .fetch_all(&self.pool)
         .await?;
         Ok(super::games::games_and_channels(&rows))

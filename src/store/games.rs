@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use sqlx::Row;
 
-use super::{GameId, Internal, Refusal, SNAPSHOT_FORMAT, Store, StoreError, from_db, reminders, to_db};
+use super::{GameId, Internal, Refusal, SNAPSHOT_FORMAT, Store, StoreError, Worker, from_db, reminders, to_db};
 use crate::maps;
 use crate::rules::{Action, Event, Game, Map, PrivateEvent, RuleError, Seat};
 use crate::seating::{Player, PlayerColor};
@@ -388,16 +388,18 @@ impl Store {
             .collect())
     }
 
-    /// The running games with a computer player in a seat, with their channels: those that may owe a computer's
-    /// move.
+    /// The running games with a computer player in a seat that `worker` acts on, with their channels: those that
+    /// may owe a computer's move.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn running_games_with_computers(&self) -> Result<Vec<(GameId, u64)>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT DISTINCT g.id, g.channel_id FROM games g JOIN seats s ON s.game_id = g.id
-             WHERE g.status = 'running' AND s.user_id IS NULL ORDER BY g.id",
-        )
+    pub async fn running_games_with_computers(&self, worker: &Worker) -> Result<Vec<(GameId, u64)>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT DISTINCT games.id, games.channel_id FROM games JOIN seats s ON s.game_id = games.id \
+             WHERE games.status = 'running' AND s.user_id IS NULL AND {} ORDER BY games.id",
+            Store::served_by(worker, "$1")
+        ))
+        .bind(self.now_ms())
         .fetch_all(&self.pool)
         .await?;
         Ok(games_and_channels(&rows))
@@ -437,6 +439,15 @@ impl Store {
     pub async fn hand_to_computer(&self, id: GameId, user_id: u64) -> Result<(Seat, bool), StoreError> {
         let _writing = self.writing().await;
         let mut tx = self.pool.begin().await?;
+        // The game's row first, then its seats, as an action takes them: two transactions never wait on each other
+        // in opposite orders (PostgreSQL would abort one of them).
+        sqlx::query(&format!(
+            "SELECT id FROM games WHERE id = $1{}",
+            self.backend.for_update()
+        ))
+        .bind(id.0)
+        .fetch_optional(&mut *tx)
+        .await?;
         let row = sqlx::query(
             "UPDATE seats SET owner_id = user_id, user_id = NULL, name = name || $1 WHERE game_id = $2 AND user_id = $3 \
              RETURNING seat",

@@ -12,15 +12,15 @@ pub struct Worker {
     pub name: String,
     /// The gateway shards it runs: the games of their servers are its own.
     pub shards: Shards,
-    /// How long its word lasts, in milliseconds: its heartbeat and each lease it takes run out this long after
-    /// they were written, unless renewed.
+    /// Its heartbeat and lease length, in milliseconds: its heartbeat and each lease it takes run out this long
+    /// after they were written, unless renewed.
     pub lease_ms: i64,
 }
 
 impl Worker {
     /// The one process of a bot that runs every shard (the default, and every test of a single process).
     pub fn alone(now_ms: i64) -> Worker {
-        Worker::for_process(Shards::all(1), 120_000, now_ms)
+        Worker::for_process(Shards::all(1), 180_000, now_ms)
     }
 
     /// A worker for this process: its name says its shards, its process id and when it started.
@@ -38,15 +38,15 @@ impl Worker {
         std::time::Duration::from_millis(u64::try_from(self.lease_ms / 3).unwrap_or(1).max(1))
     }
 
-    /// SQL: game `games` is this worker's to act on in the background, at the time bound as `$2` — its server is
-    /// on one of this worker's shards, or on a shard no living worker runs. (Numbers only, from the process's own
-    /// settings, so formatting them into the statement is safe.)
-    fn serves_sql(&self) -> String {
+    /// SQL: game `games` (unaliased) is this worker's to act on in the background, at the time bound as `now` (a
+    /// placeholder such as `$2`) — its server is on one of this worker's shards, or on a shard no living worker
+    /// runs. (Numbers only, from the process's own settings, so formatting them into the statement is safe.)
+    fn serves_sql(&self, now: &str) -> String {
         let Shards { first, last, total } = self.shards;
         let shard = format!("((COALESCE(games.guild_id, 0) >> 22) % {total})");
         format!(
             "({shard} BETWEEN {first} AND {last} OR NOT EXISTS (SELECT 1 FROM workers w \
-             WHERE w.alive_until > $2 AND w.shard_total = {total} AND {shard} BETWEEN w.shard_first AND w.shard_last))"
+             WHERE w.alive_until > {now} AND w.shard_total = {total} AND {shard} BETWEEN w.shard_first AND w.shard_last))"
         )
     }
 }
@@ -108,7 +108,7 @@ impl Store {
         let claimed = sqlx::query(&format!(
             "UPDATE games SET lease_owner = $1, lease_until = $3 WHERE id = (SELECT id FROM games \
              WHERE id = $4 AND (lease_owner IS NULL OR lease_owner = $1 OR lease_until <= $2) AND {}{})",
-            worker.serves_sql(),
+            worker.serves_sql("$2"),
             self.backend.skip_locked()
         ))
         .bind(&worker.name)
@@ -134,6 +134,40 @@ impl Store {
         Ok(())
     }
 
+    /// The other living workers whose shards overlap `worker`'s or that count another total of shards (each with
+    /// its name and shards; its lease length is not stored and reads as 0).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn conflicting_workers(&self, worker: &Worker) -> Result<Vec<Worker>, StoreError> {
+        use sqlx::Row;
+        let rows = sqlx::query(
+            "SELECT name, shard_first, shard_last, shard_total FROM workers \
+             WHERE alive_until > $1 AND name <> $2 \
+               AND (shard_total <> $3 OR (shard_first <= $5 AND shard_last >= $4)) ORDER BY name",
+        )
+        .bind(self.now_ms())
+        .bind(&worker.name)
+        .bind(i64::from(worker.shards.total))
+        .bind(i64::from(worker.shards.first))
+        .bind(i64::from(worker.shards.last))
+        .fetch_all(&self.pool)
+        .await?;
+        let number = |row: &sqlx::any::AnyRow, column: &str| u32::try_from(row.get::<i64, _>(column)).unwrap_or(0);
+        Ok(rows
+            .iter()
+            .map(|row| Worker {
+                name: row.get("name"),
+                shards: Shards {
+                    first: number(row, "shard_first"),
+                    last: number(row, "shard_last"),
+                    total: number(row, "shard_total"),
+                },
+                lease_ms: 0,
+            })
+            .collect())
+    }
+
     /// Which worker holds game `id`'s lease now, if any (for tests and the logs).
     ///
     /// # Errors
@@ -148,8 +182,9 @@ impl Store {
         Ok(row.and_then(|r| r.get("lease_owner")))
     }
 
-    /// SQL: the games `worker` acts on in the background, with `$2` the time now (for listings that bind it).
-    pub(super) fn served_by(worker: &Worker) -> String {
-        worker.serves_sql()
+    /// SQL: the games `worker` acts on in the background, with `now` the placeholder of the time now (for
+    /// listings of background work, so each process reads its own).
+    pub(super) fn served_by(worker: &Worker, now: &str) -> String {
+        worker.serves_sql(now)
     }
 }

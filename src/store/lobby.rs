@@ -4,7 +4,7 @@
 use sqlx::{Any, Row, Transaction};
 
 use super::games::{GameRow, SEAT_COLUMNS, StoredSeat, map_for, new_game, set_status, stored_seat};
-use super::{GameId, Refusal, SNAPSHOT_FORMAT, Store, StoreError, from_db, reminders, to_db};
+use super::{GameId, Refusal, SNAPSHOT_FORMAT, Store, StoreError, Worker, from_db, reminders, to_db};
 use crate::lang::Lang;
 use crate::rules::Game;
 use crate::seating::PlayerColor;
@@ -73,29 +73,33 @@ pub const MOST_OPEN_LOBBIES: u8 = 3;
 pub const LOBBY_IDLE_MS: i64 = 7 * 24 * 3_600_000;
 
 impl Store {
-    /// Closes every lobby nobody joined, left or started for [`LOBBY_IDLE_MS`]; returns each one's channel, map and
-    /// language.
+    /// Closes every lobby nobody joined, left or started for [`LOBBY_IDLE_MS`] among those `worker` acts on;
+    /// returns each one's channel, map and language.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn close_idle_lobbies(&self) -> Result<Vec<(u64, String, Lang)>, StoreError> {
+    pub async fn close_idle_lobbies(&self, worker: &Worker) -> Result<Vec<(u64, String, Lang)>, StoreError> {
         let now = self.now_ms();
         // Looked for first, so the scan writes (and takes the database's write lock) only when a lobby is due.
-        let due: i64 = sqlx::query("SELECT COUNT(*) AS n FROM games WHERE status = 'lobby' AND updated_at < $1")
-            .bind(now - LOBBY_IDLE_MS)
-            .fetch_one(&self.pool)
-            .await?
-            .get("n");
+        let served = Store::served_by(worker, "$2");
+        let due: i64 = sqlx::query(&format!(
+            "SELECT COUNT(*) AS n FROM games WHERE status = 'lobby' AND updated_at < $1 AND {served}"
+        ))
+        .bind(now - LOBBY_IDLE_MS)
+        .bind(now)
+        .fetch_one(&self.pool)
+        .await?
+        .get("n");
         if due == 0 {
             return Ok(Vec::new());
         }
         let _writing = self.writing().await;
-        let rows = sqlx::query(
-            "UPDATE games SET status = 'cancelled', updated_at = $1 WHERE status = 'lobby' AND updated_at < $2 \
-             RETURNING channel_id, map, settings",
-        )
-        .bind(now)
+        let rows = sqlx::query(&format!(
+            "UPDATE games SET status = 'cancelled', updated_at = $2 WHERE status = 'lobby' AND updated_at < $1 \
+             AND {served} RETURNING channel_id, map, settings"
+        ))
         .bind(now - LOBBY_IDLE_MS)
+        .bind(now)
         .fetch_all(&self.pool)
         .await?;
         Ok(rows

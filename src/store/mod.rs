@@ -257,7 +257,7 @@ pub struct Store {
 
 impl Store {
     /// Opens the database at `url` and runs the migrations: `sqlite://ttrbot.db` (a file, created if missing) or
-    /// `postgres://user:password@host/database` (a server; `?sslmode=require` for managed ones).
+    /// `postgres://user:password@host/database` (a server; `?sslmode=verify-full` across a network).
     ///
     /// Durability: SQLite in WAL mode with `synchronous = FULL`, so every acknowledged action survives a process
     /// crash and a power loss (the WAL is synced at each commit); PostgreSQL as its server is configured (its

@@ -150,7 +150,7 @@ impl Store {
              WHERE next_reminder_at IS NOT NULL AND next_reminder_at <= $2 AND {} = 'running' AND {} \
              ORDER BY next_reminder_at LIMIT $1",
             self.backend.unindexed("status"),
-            Store::served_by(worker)
+            Store::served_by(worker, "$2")
         ))
         .bind(i64::from(limit))
         .bind(self.now_ms())
@@ -185,6 +185,24 @@ impl Store {
         .execute(&self.pool)
         .await?;
         Ok(updated.rows_affected() == 1)
+    }
+
+    /// Whether `due` is still due as it was read: no reminder was noted and no turn began since (another process may
+    /// have sent it in between).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn reminder_still_due(&self, due: &Due) -> Result<bool, StoreError> {
+        let row = sqlx::query(
+            "SELECT id FROM games WHERE id = $1 AND status = 'running' AND next_reminder_at = $2 \
+             AND turn_started_at = $3",
+        )
+        .bind(due.game.0)
+        .bind(due.due_at)
+        .bind(due.turn_started_at)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.is_some())
     }
 
     /// When the current turn of game `id` began and when its next reminder is due (`None`: none will be), Unix

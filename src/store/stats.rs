@@ -40,7 +40,7 @@ pub enum StatsPlace {
 }
 
 impl StatsPlace {
-    /// The server and the channel to bind as `?1` and `?3` of [`IN_PLACE`].
+    /// The server and the channel to bind as `$1` and `$3` of [`IN_PLACE`].
     fn binds(self) -> (Option<i64>, Option<i64>) {
         match self {
             StatsPlace::Server(guild) => (Some(to_db(guild)), None),
@@ -49,7 +49,7 @@ impl StatsPlace {
     }
 }
 
-/// SQL: game `g` is one of the place's (`?1` the server, `?3` the channel outside any server).
+/// SQL: game `g` is one of the place's (`$1` the server, `$3` the channel outside any server).
 const IN_PLACE: &str = "(g.guild_id = $1 OR ($1 IS NULL AND g.guild_id IS NULL AND g.channel_id = $3))";
 
 impl Store {

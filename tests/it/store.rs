@@ -628,13 +628,26 @@ async fn one_person_hosts_at_most_three_lobbies_and_a_lobby_left_a_week_closes()
         clock.at(72.0);
         store.join_lobby(2, 2, "Ben").await.unwrap();
         clock.at(7.0 * 24.0 + 1.0);
-        assert!(store.close_idle_lobbies().await.unwrap().len() == 2);
+        assert!(
+            store
+                .close_idle_lobbies(&ttrbot::store::Worker::alone(0))
+                .await
+                .unwrap()
+                .len()
+                == 2
+        );
         assert!(store.lobby(1).await.unwrap().is_none() && store.lobby(3).await.unwrap().is_none());
         assert!(store.lobby(2).await.unwrap().is_some());
         // With two of them closed, the host may open another.
         store.open_lobby(&lobby_in(4, "usa")).await.unwrap();
         clock.at(72.0 + 7.0 * 24.0 + 1.0);
-        let closed: Vec<u64> = store.close_idle_lobbies().await.unwrap().iter().map(|c| c.0).collect();
+        let closed: Vec<u64> = store
+            .close_idle_lobbies(&ttrbot::store::Worker::alone(0))
+            .await
+            .unwrap()
+            .iter()
+            .map(|c| c.0)
+            .collect();
         assert_eq!(closed, vec![2]);
     }
 }
@@ -677,14 +690,22 @@ async fn a_games_background_work_belongs_to_its_shards_process_and_passes_on_whe
         );
         assert_eq!(store.lease_holder(on_second).await.unwrap().as_deref(), Some("second"));
 
-        // The second process dies holding the lease: its heartbeat and its lease run out a minute later.
+        // The second process renews its lease half a minute later, then dies: its heartbeat runs out a minute after
+        // it began, its lease half a minute after that; only then may another process take the game.
         clock.at(0.5 / 60.0);
         store.heartbeat(&first).await.unwrap();
         assert!(
             !store.claim(on_second, &first).await.unwrap(),
             "the second is still alive"
         );
+        assert!(store.claim(on_second, &second).await.unwrap());
         clock.at(1.01 / 60.0);
+        store.heartbeat(&first).await.unwrap();
+        assert!(
+            !store.claim(on_second, &first).await.unwrap(),
+            "the second is dead, but its lease still holds"
+        );
+        clock.at(1.51 / 60.0);
         store.heartbeat(&first).await.unwrap();
         assert!(
             store.claim(on_second, &first).await.unwrap(),
@@ -692,6 +713,19 @@ async fn a_games_background_work_belongs_to_its_shards_process_and_passes_on_whe
         );
         let due = store.due_reminders(10, &first).await.unwrap();
         assert!(due.is_empty(), "nothing due yet, but the query runs: {due:?}");
+        // A process that counts shards differently, or runs shards a living one runs, is told of the other.
+        let names = |found: Vec<Worker>| found.into_iter().map(|w| w.name).collect::<Vec<_>>();
+        let clash = worker("1/3", "another total");
+        assert_eq!(names(store.conflicting_workers(&clash).await.unwrap()), ["first"]);
+        assert!(
+            store
+                .conflicting_workers(&worker("1/2", "shard 1 again"))
+                .await
+                .unwrap()
+                .is_empty()
+        );
+        let twin = worker("0/2", "shard 0 again");
+        assert_eq!(names(store.conflicting_workers(&twin).await.unwrap()), ["first"]);
 
         // The second comes back as a new run: the game is its own again once the first's lease is given back.
         let back = worker("1/2", "second, again");

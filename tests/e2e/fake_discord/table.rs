@@ -809,7 +809,12 @@ impl Table {
                 continue;
             };
             let said = call.json["content"].as_str().unwrap_or("");
-            if !said.starts_with(self.says("Your tickets in the game", "Tus billetes en la partida")) {
+            // This game's DMs only: the same people may play other games on the same bot.
+            let this_game = said
+                .lines()
+                .next()
+                .is_some_and(|l| l.contains(&format!("<#{}>", self.channel)));
+            if !said.starts_with(self.says("Your tickets in the game", "Tus billetes en la partida")) || !this_game {
                 continue;
             }
             let seat = self.seats.iter().position(|s| s.0 == user).expect("a DM to a player");
