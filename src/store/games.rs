@@ -439,15 +439,15 @@ impl Store {
     pub async fn hand_to_computer(&self, id: GameId, user_id: u64) -> Result<(Seat, bool), StoreError> {
         let _writing = self.writing().await;
         let mut tx = self.pool.begin().await?;
-        // The game's row first, then its seats, as an action takes them: two transactions never wait on each other
-        // in opposite orders (PostgreSQL would abort one of them).
-        sqlx::query(&format!(
-            "SELECT id FROM games WHERE id = $1{}",
-            self.backend.for_update()
-        ))
-        .bind(id.0)
-        .fetch_optional(&mut *tx)
-        .await?;
+        // On PostgreSQL, the game's row first, then its seats, as an action takes them: two transactions never wait
+        // on each other in opposite orders (it would abort one of them). SQLite has one writer at a time, and a read
+        // first would only make its transaction fail to become the writer (SQLITE_BUSY) behind another.
+        if self.backend == super::Backend::Postgres {
+            sqlx::query("SELECT id FROM games WHERE id = $1 FOR UPDATE")
+                .bind(id.0)
+                .fetch_optional(&mut *tx)
+                .await?;
+        }
         let row = sqlx::query(
             "UPDATE seats SET owner_id = user_id, user_id = NULL, name = name || $1 WHERE game_id = $2 AND user_id = $3 \
              RETURNING seat",
