@@ -82,6 +82,14 @@ async fn thought(decide: impl FnOnce() -> Action + Send + 'static) -> Result<Act
     Ok(action?)
 }
 
+/// Whether a computer player is to act in the channel's game now (read only: nothing is taken or written).
+///
+/// # Errors
+/// The store's.
+pub async fn is_owed_a_move(data: &Data, channel: u64) -> Result<bool, Error> {
+    Ok(next_decision(data, channel).await?.is_some())
+}
+
 /// The computer seat to act in a channel's game, the game's version, and its decision to make (run it off the async
 /// threads). `None` when no computer is to act.
 async fn next_decision(

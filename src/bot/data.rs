@@ -41,7 +41,7 @@ pub struct Data {
     pub worker: Arc<Worker>,
     /// The games whose lease this process holds, and how many of its tasks work under each: the lease is given
     /// back when the last one is done.
-    leases: Arc<std::sync::Mutex<HashMap<GameId, usize>>>,
+    leases: Arc<Mutex<HashMap<GameId, usize>>>,
 }
 
 impl Data {
@@ -69,48 +69,46 @@ impl Data {
     /// # Errors
     /// The store's, taking the lease.
     pub async fn leased<T>(&self, id: GameId, work: impl Future<Output = T>) -> Result<Option<T>, StoreError> {
-        if !self.store.claim(id, &self.worker).await? {
-            return Ok(None);
+        {
+            // Taking a lease and giving one back take turns in this process, so a task that takes the lease while
+            // another gives it back never works without it.
+            let mut holders = self.leases.lock().await;
+            if !self.store.claim(id, &self.worker).await? {
+                return Ok(None);
+            }
+            *holders.entry(id).or_insert(0) += 1;
         }
-        *self.lease_holders().entry(id).or_insert(0) += 1;
-        // Renewed while the work lasts (a computer may play many moves in a row), so it never runs out under it.
-        let done = {
-            let mut work = std::pin::pin!(work);
+        // Renewed beside the work, never instead of it (a renewal waiting for the database's writer must not stop
+        // the work that holds it), so a long piece of work (a computer may play many moves in a row) keeps it.
+        let renew = async {
             loop {
-                tokio::select! {
-                    done = &mut work => break done,
-                    () = tokio::time::sleep(self.worker.heartbeat_every()) => {
-                        match self.store.claim(id, &self.worker).await {
-                            Ok(true) => {}
-                            // Its own process is back: this piece of work ends, and the game is left to it.
-                            Ok(false) => tracing::info!(game = id.0, "a game's lease passed on while working on it"),
-                            Err(e) => tracing::warn!(game = id.0, "a game's lease could not be renewed: {e}"),
-                        }
-                    }
+                tokio::time::sleep(self.worker.heartbeat_every()).await;
+                match self.store.renew(id, &self.worker).await {
+                    Ok(true) => {}
+                    // Its own process is back and took it: this piece of work still ends (the database keeps the
+                    // game right: a move made on an older version is refused), then the game is left to it.
+                    Ok(false) => tracing::info!(game = id.0, "a game's lease passed on while working on it"),
+                    Err(e) => tracing::warn!(game = id.0, "a game's lease could not be renewed: {e}"),
                 }
             }
         };
-        let last = {
-            let mut holders = self.lease_holders();
-            let count = holders.entry(id).or_insert(1);
-            *count -= 1;
-            let last = *count == 0;
-            if last {
-                holders.remove(&id);
-            }
-            last
+        let done = tokio::select! {
+            done = work => done,
+            () = renew => unreachable!("the renewal loop never ends"),
         };
-        if last && let Err(e) = self.store.release(id, &self.worker).await {
-            tracing::warn!(
-                game = id.0,
-                "a game's lease could not be given back (it runs out by itself): {e}"
-            );
+        let mut holders = self.leases.lock().await;
+        let count = holders.entry(id).or_insert(1);
+        *count -= 1;
+        if *count == 0 {
+            holders.remove(&id);
+            if let Err(e) = self.store.release(id, &self.worker).await {
+                tracing::warn!(
+                    game = id.0,
+                    "a game's lease could not be given back (it runs out by itself): {e}"
+                );
+            }
         }
         Ok(Some(done))
-    }
-
-    fn lease_holders(&self) -> std::sync::MutexGuard<'_, HashMap<GameId, usize>> {
-        self.leases.lock().expect("the lease table is never poisoned")
     }
 
     /// Takes the channel's game lock: held from loading the game to answering the user.

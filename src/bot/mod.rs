@@ -135,13 +135,15 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
     // Asked to stop (Ctrl-C, SIGTERM from systemd or `docker stop`): the gateway closes, then this process's work
     // is handed on below at once instead of when its heartbeat runs out.
     let shard_manager = std::sync::Arc::clone(&client.shard_manager);
-    tokio::spawn(async move {
-        stop_requested().await;
-        tracing::info!("asked to stop: closing the gateway");
-        shard_manager.shutdown_all().await;
-    });
-    // serenity reads the range's end as the last shard to run, not one past it.
-    let ran = client.start_shard_range(shards.first..shards.last, shards.total).await;
+    let ran = tokio::select! {
+        // serenity reads the range's end as the last shard to run, not one past it.
+        ran = client.start_shard_range(shards.first..shards.last, shards.total) => ran,
+        () = stop_requested() => {
+            tracing::info!("asked to stop: closing the gateway");
+            shard_manager.shutdown_all().await;
+            Ok(())
+        }
+    };
     // Stopping: the other processes take this one's shards' background work over at once.
     if let Err(e) = store.retire(&worker).await {
         tracing::warn!("this process's leases could not be given up (they run out by themselves): {e}");

@@ -161,6 +161,12 @@ pub async fn after_command(ctx: Context<'_>) {
 /// was sent; a game a failed post left on a computer's turn moves on at the next press). The one place besides a
 /// restart where computers are set going.
 async fn after_interaction(ctx: &serenity::Context, data: &Data, channel: u64) {
+    // Most interactions leave no computer to act: they take no lease (two writes) for nothing.
+    match computer::is_owed_a_move(data, channel).await {
+        Ok(true) => {}
+        Ok(false) => return,
+        Err(e) => return tracing::error!(channel, "computer players: {e}"),
+    }
     let game = match data.store.running_game_in_channel(channel).await {
         Ok(Some(game)) => game,
         Ok(None) => return,

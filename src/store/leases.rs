@@ -1,6 +1,6 @@
 //! Several processes on one database: each process says it is alive and which shards it runs, and takes a game's
 //! background work (a computer's move, a late announcement, a reminder) with a lease that runs out, so two
-//! processes never do one game's work at once and a dead process's work passes to the others.
+//! processes do not start one game's work at once and a dead process's work passes to the others.
 
 use super::{GameId, Store, StoreError};
 use crate::shards::Shards;
@@ -97,8 +97,9 @@ impl Store {
     }
 
     /// Takes game `id`'s background work for `worker` for one lease length: true when the game is the worker's
-    /// to act on (see [`Worker`]) and no other worker holds a lease on it that has not run out. Never waits: a game
-    /// another transaction is changing right now is skipped (PostgreSQL's `SKIP LOCKED`; SQLite has one writer).
+    /// to act on (see [`Worker`]) and no other worker holds a lease on it that has not run out. Two claims at once
+    /// take turns on the game's row (PostgreSQL re-reads the conditions once the first is committed; SQLite has one
+    /// writer at a time), so exactly one of them gets it.
     ///
     /// # Errors
     /// Database failures.
@@ -106,10 +107,9 @@ impl Store {
         let _writing = self.writing().await;
         let now = self.now_ms();
         let claimed = sqlx::query(&format!(
-            "UPDATE games SET lease_owner = $1, lease_until = $3 WHERE id = (SELECT id FROM games \
-             WHERE id = $4 AND (lease_owner IS NULL OR lease_owner = $1 OR lease_until <= $2) AND {}{})",
+            "UPDATE games SET lease_owner = $1, lease_until = $3 \
+             WHERE id = $4 AND (lease_owner IS NULL OR lease_owner = $1 OR lease_until <= $2) AND {}",
             worker.serves_sql("$2"),
-            self.backend.skip_locked()
         ))
         .bind(&worker.name)
         .bind(now)
@@ -118,6 +118,22 @@ impl Store {
         .execute(&self.pool)
         .await?;
         Ok(claimed.rows_affected() == 1)
+    }
+
+    /// Renews `worker`'s lease on game `id` for one more lease length, if it still holds it (false: it ran out and
+    /// another worker took it).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn renew(&self, id: GameId, worker: &Worker) -> Result<bool, StoreError> {
+        let _writing = self.writing().await;
+        let renewed = sqlx::query("UPDATE games SET lease_until = $1 WHERE id = $2 AND lease_owner = $3")
+            .bind(self.now_ms() + worker.lease_ms)
+            .bind(id.0)
+            .bind(&worker.name)
+            .execute(&self.pool)
+            .await?;
+        Ok(renewed.rows_affected() == 1)
     }
 
     /// Gives up `worker`'s lease on game `id` (its work there is done).

@@ -140,15 +140,6 @@ impl Backend {
         }
     }
 
-    /// What ends a sub-`SELECT` that picks a row to take without waiting for whoever is changing it: PostgreSQL
-    /// skips a locked row; SQLite has one writer at a time and nothing to skip.
-    fn skip_locked(self) -> &'static str {
-        match self {
-            Backend::Sqlite => "",
-            Backend::Postgres => " FOR UPDATE SKIP LOCKED",
-        }
-    }
-
     /// A column in a condition the planner should not answer from the column's index: SQLite's `+column` (it
     /// would otherwise pick a worse index); PostgreSQL plans by statistics and needs no hint.
     fn unindexed(self, column: &str) -> String {

@@ -65,7 +65,8 @@ async fn due_games(store: &Store) -> Vec<GameId> {
         .collect()
 }
 
-/// Sends every due reminder (as the bot's loop would) and checks something was due.
+/// Sends every due reminder (as the bot's loop would) and checks something was due, and that once noted it is no
+/// longer due to a process that read it before.
 async fn remind_all(store: &Store) {
     let due = store
         .due_reminders(100, &ttrbot::store::Worker::alone(0))
@@ -73,7 +74,12 @@ async fn remind_all(store: &Store) {
         .unwrap();
     assert!(!due.is_empty(), "a reminder was due");
     for d in &due {
+        assert!(store.reminder_still_due(d).await.unwrap());
         assert!(store.reminded(d).await.unwrap());
+        assert!(
+            !store.reminder_still_due(d).await.unwrap(),
+            "sent once, by whoever noted it first"
+        );
     }
 }
 

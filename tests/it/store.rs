@@ -738,6 +738,14 @@ async fn a_games_background_work_belongs_to_its_shards_process_and_passes_on_whe
             !store.claim(on_second, &first).await.unwrap(),
             "and may not renew it: its owner is back"
         );
+        assert!(
+            store.renew(on_second, &first).await.unwrap(),
+            "a holder renews beside its work"
+        );
+        assert!(
+            !store.renew(on_second, &back).await.unwrap(),
+            "renewing is for the holder only"
+        );
         store.release(on_second, &first).await.unwrap();
         assert!(store.claim(on_second, &back).await.unwrap());
         // Stopping cleanly hands everything on at once.
