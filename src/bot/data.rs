@@ -40,8 +40,8 @@ pub struct Data {
     /// This process as the other processes on the database see it: its shards, and the name its leases carry.
     pub worker: Arc<Worker>,
     /// The games whose lease this process holds, and how many of its tasks work under each: the lease is given
-    /// back when the last one is done.
-    leases: Arc<Mutex<HashMap<GameId, usize>>>,
+    /// back when the last one is done. One lock per game, so games take and give back leases side by side.
+    leases: Arc<std::sync::Mutex<HashMap<GameId, Arc<Mutex<usize>>>>>,
 }
 
 impl Data {
@@ -69,14 +69,19 @@ impl Data {
     /// # Errors
     /// The store's, taking the lease.
     pub async fn leased<T>(&self, id: GameId, work: impl Future<Output = T>) -> Result<Option<T>, StoreError> {
+        // Taking a game's lease and giving it back take turns in this process, so a task that takes the lease
+        // while another gives it back never works without it.
+        let slot = {
+            let mut slots = self.leases.lock().expect("the lease table is never poisoned");
+            prune(&mut slots, |slot| Arc::strong_count(slot) == 1);
+            Arc::clone(slots.entry(id).or_default())
+        };
         {
-            // Taking a lease and giving one back take turns in this process, so a task that takes the lease while
-            // another gives it back never works without it.
-            let mut holders = self.leases.lock().await;
+            let mut holders = slot.lock().await;
             if !self.store.claim(id, &self.worker).await? {
                 return Ok(None);
             }
-            *holders.entry(id).or_insert(0) += 1;
+            *holders += 1;
         }
         // Renewed beside the work, never instead of it (a renewal waiting for the database's writer must not stop
         // the work that holds it), so a long piece of work (a computer may play many moves in a row) keeps it.
@@ -96,11 +101,9 @@ impl Data {
             done = work => done,
             () = renew => unreachable!("the renewal loop never ends"),
         };
-        let mut holders = self.leases.lock().await;
-        let count = holders.entry(id).or_insert(1);
-        *count -= 1;
-        if *count == 0 {
-            holders.remove(&id);
+        let mut holders = slot.lock().await;
+        *holders -= 1;
+        if *holders == 0 {
             if let Err(e) = self.store.release(id, &self.worker).await {
                 tracing::warn!(
                     game = id.0,
@@ -203,7 +206,7 @@ const PRUNE_FROM: usize = 1_024;
 
 /// Drops the entries `unused` says nobody holds whenever the table reaches a power of two from [`PRUNE_FROM`] on
 /// (so a sweep's cost is spread over the many calls that grew it).
-fn prune<T>(table: &mut HashMap<u64, T>, unused: impl Fn(&T) -> bool) {
+fn prune<K, T>(table: &mut HashMap<K, T>, unused: impl Fn(&T) -> bool) {
     if table.len() >= PRUNE_FROM && table.len().is_power_of_two() {
         table.retain(|_, entry| !unused(entry));
     }

@@ -64,7 +64,7 @@ impl Store {
             "SELECT games.id, games.channel_id FROM games JOIN snapshots s ON s.game_id = games.id \
              WHERE games.status IN ('running', 'finished') AND s.version > games.announced_version AND {} \
              ORDER BY games.id",
-            Store::served_by(worker, "$1")
+            worker.serves_sql("$1")
         ))
         .bind(self.now_ms())
         .fetch_all(&self.pool)

@@ -397,7 +397,7 @@ impl Store {
         let rows = sqlx::query(&format!(
             "SELECT DISTINCT games.id, games.channel_id FROM games JOIN seats s ON s.game_id = games.id \
              WHERE games.status = 'running' AND s.user_id IS NULL AND {} ORDER BY games.id",
-            Store::served_by(worker, "$1")
+            worker.serves_sql("$1")
         ))
         .bind(self.now_ms())
         .fetch_all(&self.pool)

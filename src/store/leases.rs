@@ -41,7 +41,7 @@ impl Worker {
     /// SQL: game `games` (unaliased) is this worker's to act on in the background, at the time bound as `now` (a
     /// placeholder such as `$2`) — its server is on one of this worker's shards, or on a shard no living worker
     /// runs. (Numbers only, from the process's own settings, so formatting them into the statement is safe.)
-    fn serves_sql(&self, now: &str) -> String {
+    pub(super) fn serves_sql(&self, now: &str) -> String {
         let Shards { first, last, total } = self.shards;
         let shard = format!("((COALESCE(games.guild_id, 0) >> 22) % {total})");
         format!(
@@ -196,11 +196,5 @@ impl Store {
             .fetch_optional(&self.pool)
             .await?;
         Ok(row.and_then(|r| r.get("lease_owner")))
-    }
-
-    /// SQL: the games `worker` acts on in the background, with `now` the placeholder of the time now (for
-    /// listings of background work, so each process reads its own).
-    pub(super) fn served_by(worker: &Worker, now: &str) -> String {
-        worker.serves_sql(now)
     }
 }

@@ -81,7 +81,7 @@ impl Store {
     pub async fn close_idle_lobbies(&self, worker: &Worker) -> Result<Vec<(u64, String, Lang)>, StoreError> {
         let now = self.now_ms();
         // Looked for first, so the scan writes (and takes the database's write lock) only when a lobby is due.
-        let served = Store::served_by(worker, "$2");
+        let served = worker.serves_sql("$2");
         let due: i64 = sqlx::query(&format!(
             "SELECT COUNT(*) AS n FROM games WHERE status = 'lobby' AND updated_at < $1 AND {served}"
         ))

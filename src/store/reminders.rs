@@ -150,7 +150,7 @@ impl Store {
              WHERE next_reminder_at IS NOT NULL AND next_reminder_at <= $2 AND {} = 'running' AND {} \
              ORDER BY next_reminder_at LIMIT $1",
             self.backend.unindexed("status"),
-            Store::served_by(worker, "$2")
+            worker.serves_sql("$2")
         ))
         .bind(i64::from(limit))
         .bind(self.now_ms())
