@@ -11,6 +11,7 @@ use super::play::play_seat;
 use super::refusal::Error;
 use super::table::Table;
 use crate::ai::{DEFAULT_THINK, Level};
+use crate::ids::GameId;
 use crate::lang::Lang;
 use crate::rules::{Action, GameRng, Seat};
 use crate::settings::ComputerLevel;
@@ -24,7 +25,7 @@ const MOST_IN_A_ROW: usize = 2_000;
 /// one of them is to act. A computer thinks without holding the channel (a hard one thinks for about a second, on a
 /// blocking thread so the bot keeps answering), then takes the channel's game lock like a person and plays its move
 /// if the game is still where it was; each move is posted in order.
-pub async fn play_computers(ctx: &serenity::Context, data: &Data, channel: u64) -> Result<(), Error> {
+async fn play_computers(ctx: &serenity::Context, data: &Data, channel: u64) -> Result<(), Error> {
     let Some(turn) = data.computers_turn(channel) else {
         return Ok(());
     };
@@ -82,12 +83,19 @@ async fn thought(decide: impl FnOnce() -> Action + Send + 'static) -> Result<Act
     Ok(action?)
 }
 
-/// Whether a computer player is to act in the channel's game now (read only: nothing is taken or written).
+/// Computer players of game `game` (in `channel`) owed a move make it, under the game's lease: only this process's
+/// games (or a dead process's), one process at a time. A game with no computer to act takes no lease (two writes)
+/// for nothing. When another process holds the lease it is moving them; anything left is the supervisor's.
 ///
 /// # Errors
-/// The store's.
-pub async fn is_owed_a_move(data: &Data, channel: u64) -> Result<bool, Error> {
-    Ok(next_decision(data, channel).await?.is_some())
+/// The store's, looking or taking the lease; the computers' own failures.
+pub async fn move_if_owed(ctx: &serenity::Context, data: &Data, game: GameId, channel: u64) -> Result<(), Error> {
+    if next_decision(data, channel).await?.is_none() {
+        return Ok(());
+    }
+    data.leased(game, play_computers(ctx, data, channel))
+        .await?
+        .unwrap_or(Ok(()))
 }
 
 /// The computer seat to act in a channel's game, the game's version, and its decision to make (run it off the async
@@ -138,11 +146,8 @@ async fn next_decision(
 /// The store's, listing the games.
 pub async fn resume_all(ctx: &serenity::Context, data: &Data) -> Result<(), Error> {
     for (game, channel) in data.store.running_games_with_computers(&data.worker).await? {
-        // Only this process's games (or a dead process's), one process at a time.
-        match data.leased(game, play_computers(ctx, data, channel)).await {
-            Ok(Some(Err(e))) => tracing::warn!(game = game.0, channel, "computer players could not move: {e}"),
-            Ok(_) => {}
-            Err(e) => tracing::warn!(game = game.0, channel, "a game's lease could not be taken: {e}"),
+        if let Err(e) = move_if_owed(ctx, data, game, channel).await {
+            tracing::warn!(game = game.0, channel, "computer players could not move: {e}");
         }
     }
     Ok(())

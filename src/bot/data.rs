@@ -103,13 +103,13 @@ impl Data {
         };
         let mut holders = slot.lock().await;
         *holders -= 1;
-        if *holders == 0 {
-            if let Err(e) = self.store.release(id, &self.worker).await {
-                tracing::warn!(
-                    game = id.0,
-                    "a game's lease could not be given back (it runs out by itself): {e}"
-                );
-            }
+        if *holders == 0
+            && let Err(e) = self.store.release(id, &self.worker).await
+        {
+            tracing::warn!(
+                game = id.0,
+                "a game's lease could not be given back (it runs out by itself): {e}"
+            );
         }
         Ok(Some(done))
     }

@@ -161,23 +161,13 @@ pub async fn after_command(ctx: Context<'_>) {
 /// was sent; a game a failed post left on a computer's turn moves on at the next press). The one place besides a
 /// restart where computers are set going.
 async fn after_interaction(ctx: &serenity::Context, data: &Data, channel: u64) {
-    // Most interactions leave no computer to act: they take no lease (two writes) for nothing.
-    match computer::is_owed_a_move(data, channel).await {
-        Ok(true) => {}
-        Ok(false) => return,
-        Err(e) => return tracing::error!(channel, "computer players: {e}"),
-    }
-    let game = match data.store.running_game_in_channel(channel).await {
-        Ok(Some(game)) => game,
+    let moved = match data.store.running_game_in_channel(channel).await {
+        Ok(Some(game)) => computer::move_if_owed(ctx, data, game, channel).await,
         Ok(None) => return,
-        Err(e) => return tracing::error!(channel, "computer players: {e}"),
+        Err(e) => Err(e.into()),
     };
-    // Under the game's lease: a process that took this game over while this one was away may still be moving its
-    // computers (it gives the game back when done; the supervisor then picks up anything left).
-    match data.leased(game, computer::play_computers(ctx, data, channel)).await {
-        Ok(Some(Err(e))) => tracing::error!(channel, "computer players: {e}"),
-        Ok(_) => {}
-        Err(e) => tracing::error!(channel, "computer players, taking the game's lease: {e}"),
+    if let Err(e) = moved {
+        tracing::error!(channel, "computer players: {e}");
     }
 }
 
