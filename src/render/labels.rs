@@ -57,12 +57,7 @@ enum Obstacle {
 /// the polygon's edge normals.
 pub fn box_meets_polygon(b: &[f32; 4], poly: &[Point]) -> bool {
     let corners = [(b[0], b[1]), (b[2], b[1]), (b[2], b[3]), (b[0], b[3])];
-    let mut axes: Vec<Point> = vec![(1.0, 0.0), (0.0, 1.0)];
-    for i in 0..poly.len() {
-        let (p, q) = (poly[i], poly[(i + 1) % poly.len()]);
-        axes.push((q.1 - p.1, p.0 - q.0));
-    }
-    axes.iter().all(|&(ax, ay)| {
+    let overlap_along = |(ax, ay): Point| {
         let project = |pts: &mut dyn Iterator<Item = Point>| {
             pts.map(|p| p.0 * ax + p.1 * ay)
                 .fold((f32::MAX, f32::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)))
@@ -70,7 +65,15 @@ pub fn box_meets_polygon(b: &[f32; 4], poly: &[Point]) -> bool {
         let (a0, a1) = project(&mut corners.iter().copied());
         let (b0, b1) = project(&mut poly.iter().copied());
         a1 > b0 && b1 > a0
-    })
+    };
+    let edge_normals = (0..poly.len()).map(|i| {
+        let (p, q) = (poly[i], poly[(i + 1) % poly.len()]);
+        (q.1 - p.1, p.0 - q.0)
+    });
+    [(1.0, 0.0), (0.0, 1.0)]
+        .into_iter()
+        .chain(edge_normals)
+        .all(overlap_along)
 }
 
 fn box_meets_circle(b: &[f32; 4], c: Point, r: f32) -> bool {
@@ -111,16 +114,123 @@ pub fn route_shapes(map: &Map, id: RouteId) -> Vec<Vec<Point>> {
     shapes
 }
 
+/// Everything names must keep clear of, filed in a grid of square cells so that a box is tested only against the
+/// shapes near it: the search tries about a thousand spots per city, and testing each against every route of a map
+/// made the first board of a map take seconds.
+struct Obstacles {
+    shapes: Vec<Obstacle>,
+    /// Each shape's bounding box `[left, top, right, bottom]`.
+    bounds: Vec<[f32; 4]>,
+    /// For each cell (row by row), the shapes whose bounding box reaches into it.
+    cells: Vec<Vec<u32>>,
+    columns: usize,
+    rows: usize,
+}
+
+/// Side of a grid cell, in board pixels: about a name's height, so a box meets a handful of cells.
+const CELL: f32 = 32.0;
+/// How much a shape's bounding box is grown: a rounding error must never make the grid miss a shape the exact test
+/// would find.
+const SLACK: f32 = 0.01;
+
+impl Obstacles {
+    fn new(map: &Map) -> Obstacles {
+        let mut shapes: Vec<Obstacle> = (0..map.routes.len())
+            .flat_map(|i| route_shapes(map, RouteId(i as u16)))
+            .map(Obstacle::Polygon)
+            .collect();
+        shapes.extend(map.cities.iter().map(|c| Obstacle::Circle((c.x, c.y), DOT_CLEARANCE)));
+        let bounds: Vec<[f32; 4]> = shapes.iter().map(Obstacle::bounds).collect();
+        let columns = (map.width as f32 / CELL).ceil().max(1.0) as usize;
+        let rows = (map.height as f32 / CELL).ceil().max(1.0) as usize;
+        let mut grid = Obstacles {
+            shapes,
+            bounds,
+            cells: vec![Vec::new(); columns * rows],
+            columns,
+            rows,
+        };
+        for (i, b) in grid.bounds.iter().enumerate() {
+            for row in grid.cell_row(b[1])..=grid.cell_row(b[3]) {
+                for column in grid.cell_column(b[0])..=grid.cell_column(b[2]) {
+                    grid.cells[row * columns + column].push(i as u32);
+                }
+            }
+        }
+        grid
+    }
+
+    /// The column of cells holding `x`; everything left or right of the board falls in the first or last column.
+    fn cell_column(&self, x: f32) -> usize {
+        ((x / CELL).floor().max(0.0) as usize).min(self.columns - 1)
+    }
+
+    /// The row of cells holding `y`, clamped the same way.
+    fn cell_row(&self, y: f32) -> usize {
+        ((y / CELL).floor().max(0.0) as usize).min(self.rows - 1)
+    }
+
+    /// How many shapes a box covers. A shape filed in several of the box's cells is counted once: in the cell that
+    /// holds the top-left corner of where its bounding box and the box overlap.
+    fn hits(&self, b: &[f32; 4]) -> usize {
+        let mut count = 0;
+        for row in self.cell_row(b[1])..=self.cell_row(b[3]) {
+            for column in self.cell_column(b[0])..=self.cell_column(b[2]) {
+                for &i in &self.cells[row * self.columns + column] {
+                    let o = &self.bounds[i as usize];
+                    // Both separating-axis tests and the circle test fail when the bounding boxes are apart.
+                    if !boxes_meet(b, o)
+                        || self.cell_column(b[0].max(o[0])) != column
+                        || self.cell_row(b[1].max(o[1])) != row
+                    {
+                        continue;
+                    }
+                    if self.shapes[i as usize].meets(b) {
+                        count += 1;
+                    }
+                }
+            }
+        }
+        count
+    }
+
+    /// The same count by testing every shape: what the grid must agree with.
+    #[cfg(test)]
+    fn hits_by_scanning(&self, b: &[f32; 4]) -> usize {
+        self.shapes.iter().filter(|o| o.meets(b)).count()
+    }
+}
+
+impl Obstacle {
+    fn meets(&self, b: &[f32; 4]) -> bool {
+        match self {
+            Obstacle::Polygon(p) => box_meets_polygon(b, p),
+            Obstacle::Circle(c, r) => box_meets_circle(b, *c, *r),
+        }
+    }
+
+    /// The smallest box around the shape, slightly grown so that a box that touches the shape strictly overlaps it.
+    fn bounds(&self) -> [f32; 4] {
+        match self {
+            Obstacle::Polygon(p) => p.iter().fold([f32::MAX, f32::MAX, f32::MIN, f32::MIN], |b, q| {
+                [
+                    b[0].min(q.0) - SLACK,
+                    b[1].min(q.1) - SLACK,
+                    b[2].max(q.0) + SLACK,
+                    b[3].max(q.1) + SLACK,
+                ]
+            }),
+            Obstacle::Circle(c, r) => [c.0 - r - SLACK, c.1 - r - SLACK, c.0 + r + SLACK, c.1 + r + SLACK],
+        }
+    }
+}
+
 /// Places every city's name. Cities with the fewest free spots choose first; each takes its best free spot, where
 /// nearer is better and a step down in size counts as 4 pixels farther; among equals, right, left, above, below,
 /// then the diagonals and the angles between. A city with no free spot takes the one that covers the fewest
 /// things (a test keeps that from happening on the built-in maps).
 pub fn place(map: &Map) -> Vec<Label> {
-    let mut obstacles: Vec<Obstacle> = (0..map.routes.len())
-        .flat_map(|i| route_shapes(map, RouteId(i as u16)))
-        .map(Obstacle::Polygon)
-        .collect();
-    obstacles.extend(map.cities.iter().map(|c| Obstacle::Circle((c.x, c.y), DOT_CLEARANCE)));
+    let obstacles = Obstacles::new(map);
     let texts: Vec<String> = map
         .cities
         .iter()
@@ -132,15 +242,7 @@ pub fn place(map: &Map) -> Vec<Label> {
     let candidates: Vec<Vec<Label>> = (0..map.cities.len())
         .map(|i| candidates(map, CityId(i as u16), &texts[i]))
         .collect();
-    let hits = |label: &Label| -> usize {
-        obstacles
-            .iter()
-            .filter(|o| match o {
-                Obstacle::Polygon(p) => box_meets_polygon(&label.bounds, p),
-                Obstacle::Circle(c, r) => box_meets_circle(&label.bounds, *c, *r),
-            })
-            .count()
-    };
+    let hits = |label: &Label| obstacles.hits(&label.bounds);
     let inside = |b: &[f32; 4]| {
         b[0] >= EDGE && b[1] >= EDGE && b[2] <= map.width as f32 - EDGE && b[3] <= map.height as f32 - EDGE
     };
@@ -211,4 +313,41 @@ fn candidates(map: &Map, city: CityId, text: &str) -> Vec<Label> {
     }
     out.sort_by(|a, b| (a.0, a.1).partial_cmp(&(b.0, b.1)).expect("costs are finite"));
     out.into_iter().map(|(_, _, label)| label).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::maps;
+
+    #[test]
+    fn the_grid_counts_the_same_shapes_as_testing_every_one() {
+        for (id, _) in maps::BUILTIN {
+            let map = maps::builtin(id).unwrap();
+            let obstacles = Obstacles::new(&map);
+            let mut tried = 0;
+            for (i, city) in map.cities.iter().enumerate() {
+                // Every seventh spot of every city (all of them take a while in a debug build), and boxes reaching
+                // off the board on each side.
+                let spots = candidates(&map, CityId(i as u16), &city.name);
+                for label in spots.iter().step_by(7) {
+                    assert_eq!(
+                        obstacles.hits(&label.bounds),
+                        obstacles.hits_by_scanning(&label.bounds),
+                        "{id}: {label:?}"
+                    );
+                    tried += 1;
+                }
+                let (w, h) = (map.width as f32, map.height as f32);
+                for b in [
+                    [city.x - 900.0, city.y - 5.0, city.x + 4.0, city.y + 5.0],
+                    [city.x - 4.0, city.y - 900.0, city.x + w, city.y + 5.0],
+                    [city.x, city.y, city.x + 40.0, h + 50.0],
+                ] {
+                    assert_eq!(obstacles.hits(&b), obstacles.hits_by_scanning(&b), "{id}: {b:?}");
+                }
+            }
+            assert!(tried > 1000, "{id}: {tried} spots tried");
+        }
+    }
 }
