@@ -179,7 +179,7 @@ fn write_board(session: &Session, path: &Path, out: &mut Output, lang: Lang) -> 
     let view = game.seat_view(session.you());
     let players = Player::list(session.names());
     let image = render::seat_board(lang, game.map(), &view.public, &players, view.seat, &view.tickets);
-    std::fs::write(path, render::png(&image)).map_err(|e| Failure {
+    std::fs::write(path, render::board_png(game.map(), &image)).map_err(|e| Failure {
         code: 1,
         message: format!("{}: {e}", path.display()),
     })?;

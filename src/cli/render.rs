@@ -75,7 +75,7 @@ pub fn run(args: &RenderArgs) -> Result<(), Failure> {
             )));
         }
     };
-    let bytes = render::png(&image);
+    let bytes = render::board_png(game.map(), &image);
     std::fs::write(&args.out, &bytes).map_err(|e| Failure {
         code: 1,
         message: format!("{}: {e}", args.out.display()),

@@ -11,13 +11,14 @@ use image::{Rgba, RgbaImage};
 use super::draw::{self, Point};
 use super::fonts::LABEL;
 use super::labels;
+use super::palette::{self, Palette};
 use super::panel;
 use super::style::{
-    BACKGROUND, CAR_OVERHANG, CITY_FILL, CITY_RADIUS, CITY_RING, CarMark, DONE, HIGHLIGHT, HIGHLIGHT_WIDTH, INK,
+    BACKGROUND, CAR_OVERHANG, CITY_FILL, CITY_RADIUS, CITY_RING, CarMark, DONE, HALO, HIGHLIGHT, HIGHLIGHT_WIDTH, INK,
     METRO_BADGE, WHITE, car_quads, claimed_car, color_rgba, draw_mark, image_size, mark_rgba, player_rgba,
     printed_colors, quad_center, seat_color,
 };
-use crate::rules::{CityId, Color, Map, Place, PublicView, RouteId, RouteKind, Seat, TicketId};
+use crate::rules::{CityId, Color, Game, Map, Place, PublicView, RouteId, RouteKind, Seat, Step, TicketId};
 use crate::seating::{Player, PlayerColor};
 use crate::text::Lang;
 
@@ -25,22 +26,125 @@ fn scaled(q: &[Point], k: f32) -> Vec<Point> {
     q.iter().map(|p| (p.0 * k, p.1 * k)).collect()
 }
 
-/// The map's base layer (background, printed routes, cities, names, the panel's background), drawn once per map and
-/// shared.
-pub fn base_layer(map: &Map) -> Arc<RgbaImage> {
-    static CACHE: OnceLock<Mutex<HashMap<String, Arc<RgbaImage>>>> = OnceLock::new();
+/// A map's base layer (background, printed routes, cities, names, the panel's background), drawn once per map and
+/// shared; with the palette its boards are encoded with and each base pixel's index in it.
+pub struct BaseLayer {
+    /// The picture every board of the map starts from.
+    pub image: RgbaImage,
+    palette: Palette,
+    indices: Vec<u8>,
+}
+
+/// The map's base layer, drawn and given its palette on the first call for a map.
+pub fn base_layer(map: &Map) -> Arc<BaseLayer> {
+    static CACHE: OnceLock<Mutex<HashMap<String, Arc<BaseLayer>>>> = OnceLock::new();
     let cache = CACHE.get_or_init(Mutex::default);
     // The key covers the map's content, not just its id, so an edited map file is drawn again.
     let key = format!("{}:{}:{}:{}", map.id, map.routes.len(), map.cities.len(), map.width);
-    if let Some(image) = cache.lock().expect("the cache lock is never poisoned").get(&key) {
-        return Arc::clone(image);
+    if let Some(layer) = cache.lock().expect("the cache lock is never poisoned").get(&key) {
+        return Arc::clone(layer);
     }
-    let image = Arc::new(draw_base(map));
+    let layer = Arc::new(BaseLayer::draw(map));
     cache
         .lock()
         .expect("the cache lock is never poisoned")
-        .insert(key, Arc::clone(&image));
-    image
+        .insert(key, Arc::clone(&layer));
+    layer
+}
+
+impl BaseLayer {
+    /// Draws a map's base layer and chooses its boards' palette.
+    pub fn draw(map: &Map) -> BaseLayer {
+        let image = draw_base(map);
+        let mut counts = palette::histogram(&image);
+        for sample in palette_samples(map, &image) {
+            for (rgb, n) in palette::histogram(&sample) {
+                *counts.entry(rgb).or_insert(0) += n;
+            }
+        }
+        let palette = Palette::for_counts_keeping(&counts, &flat_colors());
+        let indices = palette.indices(&image, None);
+        BaseLayer {
+            image,
+            palette,
+            indices,
+        }
+    }
+
+    /// A board of this map as an indexed PNG: each pixel the nearest of the map's palette colours.
+    pub fn png(&self, board: &RgbaImage) -> Vec<u8> {
+        self.palette.png(board, Some((&self.image, &self.indices)))
+    }
+}
+
+/// A board or a player's picture of `map` as a PNG, in the map's palette.
+pub fn board_png(map: &Map, board: &RgbaImage) -> Vec<u8> {
+    base_layer(map).png(board)
+}
+
+/// Pictures with every colour a board of the map can show, for choosing its palette: every route claimed, the
+/// colours taking turns; a station on some cities; the last claim lit; a player's tickets ringed, some completed;
+/// the panel with every seat. As many pictures as it takes for every player colour to be drawn.
+fn palette_samples(map: &Map, base: &RgbaImage) -> Vec<RgbaImage> {
+    let Some(game) = (2..=5)
+        .rev()
+        .find_map(|players| Game::new(Arc::new(map.clone()), players, 0).ok())
+    else {
+        return Vec::new();
+    };
+    let mut view = game.public_view();
+    view.phase = Step::Turn;
+    let seats = view.seats.len();
+    for (i, owner) in view.owners.iter_mut().enumerate() {
+        *owner = Some(Seat((i % seats) as u8));
+    }
+    view.last_claim = (!map.routes.is_empty()).then_some(RouteId(0));
+    for (i, seat) in view.seats.iter_mut().enumerate() {
+        seat.station_cities = (i..map.cities.len())
+            .step_by(seats)
+            .take(2)
+            .map(|c| CityId(c as u16))
+            .collect();
+    }
+    let tickets: Vec<(TicketId, bool)> = (0..map.tickets.len().min(6))
+        .map(|i| (TicketId(i as u16), i % 2 == 0))
+        .collect();
+    let rounds = PlayerColor::ALL.len().div_ceil(seats);
+    (0..rounds)
+        .map(|round| {
+            let players: Vec<Player> = (0..seats)
+                .map(|s| Player {
+                    name: format!("Player {}", s + 1),
+                    color: PlayerColor::for_seat(round * seats + s),
+                })
+                .collect();
+            let mut img = pieces_over(base, map, &view, &players);
+            ticket_rings(map, &players, Seat(0), &tickets, &mut img);
+            panel::draw(Lang::En, map, &view, &players, Some((Seat(0), &tickets)), &mut img);
+            img
+        })
+        .collect()
+}
+
+/// A border exit's name.
+const EXIT_NAME: Rgba<u8> = Rgba([150, 30, 25, 255]);
+/// A border exit's square.
+const EXIT_FILL: Rgba<u8> = Rgba([220, 60, 50, 255]);
+/// The line under a metro line's badges.
+const METRO_LINE: Rgba<u8> = Rgba([90, 90, 100, 255]);
+
+/// Every flat colour a board is drawn with: each keeps its own palette entry, so areas of one colour stay exact.
+fn flat_colors() -> Vec<palette::Rgb> {
+    let mut colors = vec![
+        BACKGROUND, INK, HALO, CITY_FILL, CITY_RING, HIGHLIGHT, WHITE, DONE, EXIT_NAME, EXIT_FILL, METRO_LINE,
+    ];
+    colors.extend(panel::FLAT_COLORS);
+    for color in std::iter::once(None).chain(Color::ALL.into_iter().map(Some)) {
+        let (fill, edge) = printed_colors(color);
+        colors.extend([color_rgba(color), fill, edge]);
+    }
+    colors.extend(PlayerColor::ALL.into_iter().map(player_rgba));
+    colors.into_iter().map(|c| palette::rgb_of(c.0)).collect()
 }
 
 /// Scale of the base layer's drawing: drawn at twice the size, then halved, so every edge is smooth.
@@ -62,7 +166,7 @@ fn draw_base(map: &Map) -> RgbaImage {
     }
     for label in &placed {
         let exit = map.city(label.city).country.is_some();
-        let color = if exit { Rgba([150, 30, 25, 255]) } else { INK };
+        let color = if exit { EXIT_NAME } else { INK };
         labels::draw(&mut img, label, K, color);
     }
     draw::downsample_half(&img)
@@ -97,13 +201,7 @@ fn draw_leader(map: &Map, label: &labels::Label, img: &mut RgbaImage) {
 fn draw_metro_lines(map: &Map, img: &mut RgbaImage) {
     for route in map.routes.iter().filter(|r| r.kind == RouteKind::Metro) {
         let (a, b) = (map.city(route.a), map.city(route.b));
-        draw::line(
-            img,
-            (a.x * K, a.y * K),
-            (b.x * K, b.y * K),
-            3.0 * K,
-            Rgba([90, 90, 100, 255]),
-        );
+        draw::line(img, (a.x * K, a.y * K), (b.x * K, b.y * K), 3.0 * K, METRO_LINE);
     }
 }
 
@@ -160,7 +258,7 @@ fn draw_cities(map: &Map, img: &mut RgbaImage) {
             let s = 8.0 * K;
             draw::fill_convex(img, &draw::square(c, s), INK);
             let t = s - 2.5 * K;
-            draw::fill_convex(img, &draw::square(c, t), Rgba([220, 60, 50, 255]));
+            draw::fill_convex(img, &draw::square(c, t), EXIT_FILL);
         } else {
             draw::fill_circle(img, c, (CITY_RADIUS + 2.5) * K, CITY_RING);
             draw::fill_circle(img, c, CITY_RADIUS * K, CITY_FILL);
@@ -221,8 +319,15 @@ pub fn seat_board(
     tickets: &[(TicketId, bool)],
 ) -> RgbaImage {
     let mut img = pieces(map, view, players);
+    ticket_rings(map, players, seat, tickets, &mut img);
+    panel::draw(lang, map, view, players, Some((seat, tickets)), &mut img);
+    img
+}
+
+/// A seat's ticket cities ringed in its colour (open tickets first, so a city shared with a completed ticket shows
+/// the tick).
+fn ticket_rings(map: &Map, players: &[Player], seat: Seat, tickets: &[(TicketId, bool)], img: &mut RgbaImage) {
     let color = seat_color(players, seat);
-    // Open tickets first, so a city shared with a completed ticket shows the tick.
     let mut order: Vec<&(TicketId, bool)> = tickets.iter().collect();
     order.sort_by_key(|(_, done)| *done);
     for &&(ticket, done) in &order {
@@ -230,17 +335,20 @@ pub fn seat_board(
         let places = std::iter::once(t.from).chain(t.targets.iter().map(|(p, _)| *p));
         for place in places {
             for city in place_cities(map, place) {
-                draw_ticket_city(map, city, color, done, &mut img);
+                draw_ticket_city(map, city, color, done, img);
             }
         }
     }
-    panel::draw(lang, map, view, players, Some((seat, tickets)), &mut img);
-    img
 }
 
 /// The base layer with the players' pieces on it: the last claim's glow, the cars, the stations.
 fn pieces(map: &Map, view: &PublicView, players: &[Player]) -> RgbaImage {
-    let mut img = (*base_layer(map)).clone();
+    pieces_over(&base_layer(map).image, map, view, players)
+}
+
+/// The players' pieces drawn over a copy of `base`.
+fn pieces_over(base: &RgbaImage, map: &Map, view: &PublicView, players: &[Player]) -> RgbaImage {
+    let mut img = base.clone();
     if let Some(last) = view.last_claim {
         // A dark rim first, so the glow shows on light paper and on light routes alike.
         let quads = car_quads(map, last);

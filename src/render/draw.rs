@@ -39,8 +39,22 @@ fn fill_span(img: &mut RgbaImage, y: u32, x0: u32, x1: u32, color: Rgba<u8>) {
             pixel.copy_from_slice(&color.0);
         }
     } else {
-        for x in x0..x1 {
-            blend(img, x, y, color, 1.0);
+        // `blend` with full coverage, its products taken once for the span (the same arithmetic, so the same
+        // pixels): shadows are large translucent areas.
+        let a = f32::from(color[3]) / 255.0;
+        if a <= 0.0 {
+            return;
+        }
+        let keep = 1.0 - a;
+        let add = [0, 1, 2].map(|c| f32::from(color[c]) * a);
+        let alpha = (a * 255.0) as u8;
+        let width = img.width() as usize;
+        let row = &mut img.as_mut()[(y as usize * width + x0 as usize) * 4..(y as usize * width + x1 as usize) * 4];
+        for p in row.chunks_exact_mut(4) {
+            for c in 0..3 {
+                p[c] = round_channel(f32::from(p[c]) * keep + add[c]);
+            }
+            p[3] = p[3].max(alpha);
         }
     }
 }

@@ -17,6 +17,11 @@ const PANEL: Rgba<u8> = Rgba([250, 248, 242, 255]);
 const ALERT: Rgba<u8> = Rgba([130, 30, 20, 255]);
 const MUTED: Rgba<u8> = Rgba([80, 74, 68, 255]);
 const CURRENT_ROW: Rgba<u8> = Rgba([255, 236, 150, 255]);
+const DIVIDER: Rgba<u8> = Rgba([180, 170, 150, 255]);
+const EMPTY_SLOT: Rgba<u8> = Rgba([225, 220, 210, 255]);
+const TICKET_DONE: Rgba<u8> = Rgba([30, 130, 50, 255]);
+/// The panel's own flat colours (the rest are the board's), for the palette.
+pub(super) const FLAT_COLORS: [Rgba<u8>; 7] = [PANEL, ALERT, MUTED, CURRENT_ROW, DIVIDER, EMPTY_SLOT, TICKET_DONE];
 /// Height of one seat's row.
 const ROW: f32 = 100.0;
 
@@ -33,7 +38,7 @@ pub(super) fn draw_background(map: &Map, img: &mut RgbaImage, k: f32) {
         (map.width as f32 * k, 0.0),
         (map.width as f32 * k, h as f32 * k),
         3.0,
-        Rgba([180, 170, 150, 255]),
+        DIVIDER,
     );
 }
 
@@ -231,7 +236,7 @@ fn draw_faceup_row(lang: Lang, map: &Map, view: &PublicView, img: &mut RgbaImage
         let rect = draw::rect(x, y, x + 104.0, y + 62.0);
         draw::fill_convex(img, &draw::grow(&rect, 1.5), INK);
         match card {
-            None => draw::fill_convex(img, &rect, Rgba([225, 220, 210, 255])),
+            None => draw::fill_convex(img, &rect, EMPTY_SLOT),
             Some(c) if c.is_wild() => {
                 // The wild card: stripes of every colour.
                 let colors = [
@@ -288,11 +293,7 @@ fn draw_ticket_list(
             col.y += 30.0;
             return;
         }
-        let (mark, color) = if done {
-            ("✓", Rgba([30, 130, 50, 255]))
-        } else {
-            ("○", MUTED)
-        };
+        let (mark, color) = if done { ("✓", TICKET_DONE) } else { ("○", MUTED) };
         draw::text(img, &TEXT, 22.0, (col.x, col.y), color, mark);
         let label = map.ticket_label(ticket);
         fitted_text(img, &TEXT, 22.0, (col.x + 30.0, col.y), col.x + TEXT_RIGHT, INK, &label);

@@ -1,0 +1,499 @@
+//! Pictures as indexed PNGs: a palette of at most 256 colours chosen from the colours a picture uses (median cut in
+//! CIELAB, split where it lowers the error most), each pixel mapped to its nearest palette colour, and the 8-bit
+//! indices encoded. A board has a few dozen colours and their anti-aliasing, so a chosen palette looks the same to a
+//! player at a quarter of the bytes of full colour.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::{LazyLock, RwLock};
+
+use image::RgbaImage;
+
+/// A colour as a key: red, green and blue in the low three bytes.
+pub type Rgb = u32;
+
+/// The key of a pixel (its alpha left out: pictures are opaque).
+pub fn rgb_of(pixel: [u8; 4]) -> Rgb {
+    u32::from(pixel[0]) | u32::from(pixel[1]) << 8 | u32::from(pixel[2]) << 16
+}
+
+fn channels(rgb: Rgb) -> [u8; 3] {
+    [rgb as u8, (rgb >> 8) as u8, (rgb >> 16) as u8]
+}
+
+/// A hasher for colour keys: one multiplication, folded so that the bucket bits depend on every channel (the
+/// standard hasher was most of the time of counting a picture's colours).
+#[derive(Default)]
+pub struct ColorHasher(u64);
+
+impl Hasher for ColorHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u32(u32::from(b) ^ (self.0 as u32));
+        }
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        let h = u64::from(n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = h ^ (h >> 29);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A map keyed by colour.
+pub type ColorMap<V> = HashMap<Rgb, V, BuildHasherDefault<ColorHasher>>;
+
+/// How many pixels of each colour a picture has.
+pub fn histogram(img: &RgbaImage) -> ColorMap<u32> {
+    let mut counts = ColorMap::default();
+    for pixel in img.as_raw().chunks_exact(4) {
+        *counts.entry(rgb_of([pixel[0], pixel[1], pixel[2], 255])).or_insert(0) += 1;
+    }
+    counts
+}
+
+/// sRGB channel values as linear light, for the conversion to CIELAB.
+static LINEAR: LazyLock<[f32; 256]> = LazyLock::new(|| {
+    std::array::from_fn(|i| {
+        let c = i as f32 / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    })
+});
+
+/// A colour in CIELAB (D65): distances there follow what people see (ΔE 1 is about the smallest difference seen).
+pub fn lab(rgb: Rgb) -> [f32; 3] {
+    let [r, g, b] = channels(rgb).map(|c| LINEAR[usize::from(c)]);
+    let x = (0.412_456_4 * r + 0.357_576_1 * g + 0.180_437_5 * b) / 0.950_47;
+    let y = 0.212_672_9 * r + 0.715_152_2 * g + 0.072_175 * b;
+    let z = (0.019_333_9 * r + 0.119_192 * g + 0.950_304_1 * b) / 1.088_83;
+    let f = |t: f32| {
+        if t > 216.0 / 24389.0 {
+            t.cbrt()
+        } else {
+            (24389.0 / 27.0 * t + 16.0) / 116.0
+        }
+    };
+    let (fx, fy, fz) = (f(x), f(y), f(z));
+    [116.0 * fy - 16.0, 500.0 * (fx - fy), 200.0 * (fy - fz)]
+}
+
+/// The squared CIELAB distance (ΔE76²) between two colours.
+pub fn distance2(a: [f32; 3], b: [f32; 3]) -> f32 {
+    (a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)
+}
+
+/// At most 256 colours a picture is drawn with, and a memory of which one stands for each colour met so far.
+pub struct Palette {
+    colors: Vec<Rgb>,
+    labs: Vec<[f32; 3]>,
+    /// Colours already mapped. Their index is a pure function of the colour, so sharing it between pictures (and
+    /// threads) never changes a picture's bytes; it only spares the search.
+    known: RwLock<ColorMap<u8>>,
+}
+
+/// Past this many remembered colours the memory stops growing (a board meets a few tens of thousands).
+const KNOWN_MAX: usize = 1 << 18;
+
+impl Palette {
+    /// The palette for colours counted in `counts`: the colours themselves when there are at most 256, otherwise
+    /// 256 chosen by median cut.
+    pub fn for_counts(counts: &ColorMap<u32>) -> Palette {
+        Palette::for_counts_keeping(counts, &[])
+    }
+
+    /// As [`Palette::for_counts`], with every colour of `keep` in the palette exactly (the first 128 of them at
+    /// most), and the rest of the 256 chosen among the other colours.
+    pub fn for_counts_keeping(counts: &ColorMap<u32>, keep: &[Rgb]) -> Palette {
+        let mut kept: Vec<Rgb> = keep.iter().copied().take(128).collect();
+        kept.sort_unstable();
+        kept.dedup();
+        let mut entries: Vec<Entry> = counts
+            .iter()
+            .filter(|(rgb, _)| kept.binary_search(rgb).is_err())
+            .map(|(&rgb, &count)| Entry {
+                lab: lab(rgb),
+                rgb,
+                weight: f64::from(count),
+            })
+            .collect();
+        // A fixed order first: the map's iteration order must not reach the palette.
+        entries.sort_unstable_by_key(|e| e.rgb);
+        let room = 256 - kept.len();
+        let mut colors = kept;
+        if entries.len() <= room {
+            colors.extend(entries.iter().map(|e| e.rgb));
+        } else {
+            colors.extend(median_cut(&mut entries, room));
+        }
+        Palette::of(colors)
+    }
+
+    /// A palette of these colours, in this order.
+    pub fn of(colors: Vec<Rgb>) -> Palette {
+        assert!(
+            !colors.is_empty() && colors.len() <= 256,
+            "a palette has 1 to 256 colours"
+        );
+        let labs = colors.iter().map(|&c| lab(c)).collect();
+        let mut known = ColorMap::default();
+        for (i, &c) in colors.iter().enumerate() {
+            // The first of equal colours, as the search finds it.
+            known.entry(c).or_insert(i as u8);
+        }
+        Palette {
+            colors,
+            labs,
+            known: RwLock::new(known),
+        }
+    }
+
+    /// The palette's colours, in index order.
+    #[cfg(test)]
+    pub fn colors(&self) -> &[Rgb] {
+        &self.colors
+    }
+
+    /// The index of the palette colour nearest to `rgb` (the first of equals).
+    fn search(&self, rgb: Rgb) -> u8 {
+        let target = lab(rgb);
+        let mut best = (f32::MAX, 0);
+        for (i, l) in self.labs.iter().enumerate() {
+            let d = distance2(*l, target);
+            if d < best.0 {
+                best = (d, i);
+            }
+        }
+        best.1 as u8
+    }
+
+    /// The index of the palette colour nearest to `rgb`.
+    #[cfg(test)]
+    pub fn index(&self, rgb: Rgb) -> u8 {
+        if let Some(&i) = self
+            .known
+            .read()
+            .expect("the palette's memory is never poisoned")
+            .get(&rgb)
+        {
+            return i;
+        }
+        let i = self.search(rgb);
+        self.remember(&[(rgb, i)]);
+        i
+    }
+
+    fn remember(&self, found: &[(Rgb, u8)]) {
+        if found.is_empty() {
+            return;
+        }
+        let mut known = self.known.write().expect("the palette's memory is never poisoned");
+        for &(rgb, i) in found {
+            if known.len() >= KNOWN_MAX {
+                break;
+            }
+            known.insert(rgb, i);
+        }
+    }
+
+    /// Each pixel's palette index. `base`, when given, is a picture of the same size whose pixels' indices are
+    /// already known: a pixel equal to its base pixel takes the base's index without a lookup.
+    pub fn indices(&self, img: &RgbaImage, base: Option<(&RgbaImage, &[u8])>) -> Vec<u8> {
+        let pixels = img.as_raw();
+        let mut out = vec![0u8; pixels.len() / 4];
+        let mut found: ColorMap<u8> = ColorMap::default();
+        {
+            let known = self.known.read().expect("the palette's memory is never poisoned");
+            // Changed pixels come in runs of one colour (a car, a row's highlight): the last answer first.
+            let mut last: (Rgb, u8) = (u32::MAX, 0);
+            let mut lookup = |rgb: Rgb| -> u8 {
+                if rgb == last.0 {
+                    return last.1;
+                }
+                let i = match known.get(&rgb) {
+                    Some(&i) => i,
+                    None => *found.entry(rgb).or_insert_with(|| self.search(rgb)),
+                };
+                last = (rgb, i);
+                i
+            };
+            let word = |p: &[u8]| u32::from_le_bytes([p[0], p[1], p[2], 0]);
+            match base {
+                Some((base, base_indices))
+                    if base.dimensions() == img.dimensions() && base_indices.len() == out.len() =>
+                {
+                    let before = base.as_raw();
+                    for ((out, (now, was)), &base_index) in out
+                        .iter_mut()
+                        .zip(pixels.chunks_exact(4).zip(before.chunks_exact(4)))
+                        .zip(base_indices)
+                    {
+                        let rgb = word(now);
+                        *out = if rgb == word(was) { base_index } else { lookup(rgb) };
+                    }
+                }
+                _ => {
+                    for (out, p) in out.iter_mut().zip(pixels.chunks_exact(4)) {
+                        *out = lookup(word(p));
+                    }
+                }
+            }
+        }
+        let mut found: Vec<(Rgb, u8)> = found.into_iter().collect();
+        found.sort_unstable();
+        self.remember(&found);
+        out
+    }
+
+    /// The picture as an indexed PNG with this palette (`base` as for [`Palette::indices`]).
+    pub fn png(&self, img: &RgbaImage, base: Option<(&RgbaImage, &[u8])>) -> Vec<u8> {
+        encode(img.width(), img.height(), &self.colors, &self.indices(img, base))
+    }
+}
+
+/// Encodes 8-bit palette indices as a PNG: no filter (on a board's indices every filter made the file larger) and
+/// zlib-rs at level 2 (measured on a mid-game Europe board: level 1 was 25% larger for 20% less time, level 3 4%
+/// smaller for 25% more; the fastest compressor, tuned for filtered full-colour rows, did not compress indices at
+/// all).
+pub fn encode(width: u32, height: u32, colors: &[Rgb], indices: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(indices.len() / 8);
+    let mut encoder = png::Encoder::new(&mut out, width, height);
+    encoder.set_color(png::ColorType::Indexed);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_palette(colors.iter().flat_map(|&c| channels(c)).collect::<Vec<u8>>());
+    encoder.set_deflate_compression(png::DeflateCompression::Level(2));
+    encoder.set_filter(png::Filter::NoFilter);
+    let mut writer = encoder.write_header().expect("writing to memory does not fail");
+    writer.write_image_data(indices).expect("the indices fill the picture");
+    writer.finish().expect("writing to memory does not fail");
+    out
+}
+
+/// One colour of a picture, with how many pixels have it.
+struct Entry {
+    lab: [f32; 3],
+    rgb: Rgb,
+    weight: f64,
+}
+
+/// A run of entries that one palette colour will stand for, with its weighted squared error around its mean.
+struct Cut {
+    start: usize,
+    end: usize,
+    error: f64,
+}
+
+/// The weighted squared error of entries around their weighted mean.
+fn error_of(entries: &[Entry]) -> f64 {
+    let (mut w, mut s, mut s2) = (0.0, [0.0f64; 3], 0.0);
+    for e in entries {
+        w += e.weight;
+        for k in 0..3 {
+            s[k] += e.weight * f64::from(e.lab[k]);
+            s2 += e.weight * f64::from(e.lab[k]).powi(2);
+        }
+    }
+    if w == 0.0 {
+        return 0.0;
+    }
+    (s2 - (s[0] * s[0] + s[1] * s[1] + s[2] * s[2]) / w).max(0.0)
+}
+
+/// Splits the colours into `count` groups, always splitting the group with the largest error, along its widest
+/// axis, where the two halves' errors add up least; each group gives one colour (see [`representative`]).
+fn median_cut(entries: &mut [Entry], count: usize) -> Vec<Rgb> {
+    let mut cuts = vec![Cut {
+        start: 0,
+        end: entries.len(),
+        error: error_of(entries),
+    }];
+    while cuts.len() < count {
+        let Some((worst, _)) = cuts
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.end - c.start > 1)
+            .max_by(|a, b| a.1.error.total_cmp(&b.1.error).then(b.0.cmp(&a.0)))
+        else {
+            break;
+        };
+        let Cut { start, end, .. } = cuts[worst];
+        let group = &mut entries[start..end];
+        let axis = widest_axis(group);
+        group.sort_unstable_by(|a, b| a.lab[axis].total_cmp(&b.lab[axis]).then(a.rgb.cmp(&b.rgb)));
+        let split = start + best_split(group);
+        cuts[worst] = Cut {
+            start,
+            end: split,
+            error: error_of(&entries[start..split]),
+        };
+        cuts.push(Cut {
+            start: split,
+            end,
+            error: error_of(&entries[split..end]),
+        });
+    }
+    let mut colors: Vec<Rgb> = cuts.iter().map(|c| representative(&entries[c.start..c.end])).collect();
+    colors.sort_unstable();
+    colors.dedup();
+    colors
+}
+
+/// The CIELAB axis along which a group's colours spread most (weighted).
+fn widest_axis(group: &[Entry]) -> usize {
+    let w: f64 = group.iter().map(|e| e.weight).sum();
+    (0..3)
+        .map(|k| {
+            let mean = group.iter().map(|e| e.weight * f64::from(e.lab[k])).sum::<f64>() / w;
+            let spread: f64 = group
+                .iter()
+                .map(|e| e.weight * (f64::from(e.lab[k]) - mean).powi(2))
+                .sum();
+            (k, spread)
+        })
+        .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))
+        .map_or(0, |(k, _)| k)
+}
+
+/// Where to split a group sorted along an axis: the index (1..len) where the two halves' errors add up least.
+fn best_split(group: &[Entry]) -> usize {
+    let n = group.len();
+    // Running sums from the left; the right half's are the totals minus them.
+    let (mut w, mut s, mut s2) = (0.0, [0.0f64; 3], 0.0);
+    let (tw, ts, ts2) = group.iter().fold((0.0, [0.0f64; 3], 0.0), |(w, mut s, s2), e| {
+        let mut add2 = 0.0;
+        for k in 0..3 {
+            s[k] += e.weight * f64::from(e.lab[k]);
+            add2 += e.weight * f64::from(e.lab[k]).powi(2);
+        }
+        (w + e.weight, s, s2 + add2)
+    });
+    let sse = |w: f64, s: [f64; 3], s2: f64| {
+        if w == 0.0 {
+            0.0
+        } else {
+            s2 - (s[0] * s[0] + s[1] * s[1] + s[2] * s[2]) / w
+        }
+    };
+    let mut best = (f64::MAX, 1);
+    for (i, e) in group.iter().enumerate().take(n - 1) {
+        w += e.weight;
+        for k in 0..3 {
+            s[k] += e.weight * f64::from(e.lab[k]);
+            s2 += e.weight * f64::from(e.lab[k]).powi(2);
+        }
+        let right = [ts[0] - s[0], ts[1] - s[1], ts[2] - s[2]];
+        let total = sse(w, s, s2) + sse(tw - w, right, ts2 - s2);
+        if total < best.0 {
+            best = (total, i + 1);
+        }
+    }
+    best.1
+}
+
+/// The colour a group is drawn with: its most common colour when that is at least half of it (a flat area keeps
+/// its exact colour), otherwise the member nearest to the group's weighted mean (a colour the picture really has).
+fn representative(group: &[Entry]) -> Rgb {
+    let w: f64 = group.iter().map(|e| e.weight).sum();
+    let common = group
+        .iter()
+        .max_by(|a, b| a.weight.total_cmp(&b.weight).then(b.rgb.cmp(&a.rgb)))
+        .expect("a group is never empty");
+    if common.weight * 2.0 >= w {
+        return common.rgb;
+    }
+    let mean: [f32; 3] =
+        std::array::from_fn(|k| (group.iter().map(|e| e.weight * f64::from(e.lab[k])).sum::<f64>() / w) as f32);
+    group
+        .iter()
+        .min_by(|a, b| {
+            distance2(a.lab, mean)
+                .total_cmp(&distance2(b.lab, mean))
+                .then(a.rgb.cmp(&b.rgb))
+        })
+        .expect("a group is never empty")
+        .rgb
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::Rgba;
+
+    #[test]
+    fn a_picture_of_few_colours_keeps_every_one_exactly() {
+        let mut img = RgbaImage::from_pixel(30, 20, Rgba([236, 230, 210, 255]));
+        for x in 0..30 {
+            img.put_pixel(x, 5, Rgba([40, 36, 32, 255]));
+            img.put_pixel(x, 6, Rgba([138, 133, 121, 255]));
+        }
+        let palette = Palette::for_counts(&histogram(&img));
+        assert_eq!(palette.colors().len(), 3);
+        let indices = palette.indices(&img, None);
+        for (i, p) in img.pixels().enumerate() {
+            assert_eq!(palette.colors()[usize::from(indices[i])], rgb_of(p.0));
+        }
+    }
+
+    #[test]
+    fn many_colours_become_256_and_the_common_ones_stay_exact() {
+        // A flat background, a flat red, and a smooth ramp of 1,000 colours between them.
+        let mut img = RgbaImage::from_pixel(1000, 40, Rgba([236, 230, 210, 255]));
+        for x in 0..1000u32 {
+            let t = x as f32 / 999.0;
+            let mix = |a: f32, b: f32| (a + (b - a) * t).round() as u8;
+            img.put_pixel(x, 0, Rgba([mix(0.0, 255.0), mix(30.0, 60.0), mix(200.0, 10.0), 255]));
+        }
+        for y in 20..40 {
+            for x in 0..500 {
+                img.put_pixel(x, y, Rgba([206, 42, 42, 255]));
+            }
+        }
+        let palette = Palette::for_counts(&histogram(&img));
+        assert!(palette.colors().len() <= 256);
+        assert!(palette.colors().contains(&rgb_of([236, 230, 210, 255])));
+        assert!(palette.colors().contains(&rgb_of([206, 42, 42, 255])));
+        // The ramp's colours are each near one of the palette's.
+        for x in 0..1000 {
+            let p = rgb_of(img.get_pixel(x, 0).0);
+            let q = palette.colors()[usize::from(palette.index(p))];
+            assert!(distance2(lab(p), lab(q)).sqrt() < 3.0, "{p:06x} drawn as {q:06x}");
+        }
+    }
+
+    #[test]
+    fn the_indices_with_a_base_are_the_indices_without() {
+        let base = RgbaImage::from_fn(64, 64, |x, y| Rgba([(x * 4) as u8, (y * 4) as u8, 90, 255]));
+        let mut img = base.clone();
+        for x in 10..30 {
+            img.put_pixel(x, 12, Rgba([255, 214, 0, 255]));
+        }
+        let palette = Palette::for_counts(&histogram(&base));
+        let base_indices = palette.indices(&base, None);
+        assert_eq!(
+            palette.indices(&img, Some((&base, &base_indices))),
+            palette.indices(&img, None)
+        );
+    }
+
+    #[test]
+    fn the_png_decodes_to_the_palette_colours() {
+        let img = RgbaImage::from_fn(50, 30, |x, y| Rgba([(x * 5) as u8, (y * 8) as u8, 128, 255]));
+        let palette = Palette::for_counts(&histogram(&img));
+        let png = palette.png(&img, None);
+        let back = image::load_from_memory(&png).unwrap().to_rgb8();
+        assert_eq!(back.dimensions(), (50, 30));
+        let indices = palette.indices(&img, None);
+        for (i, p) in back.pixels().enumerate() {
+            assert_eq!(
+                rgb_of([p[0], p[1], p[2], 255]),
+                palette.colors()[usize::from(indices[i])]
+            );
+        }
+    }
+}
