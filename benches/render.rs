@@ -1,37 +1,145 @@
-//! Rendering benchmarks: a mid-game Europe board with 5 players, drawn and PNG-encoded; and the floor under it,
-//! copying the cached base layer and encoding it.
+//! Rendering benchmarks: boards of mid-game Europe with 5 players and USA with 5, drawn and encoded in their map's
+//! palette; the parts (drawing, encoding); the first board of a map with nothing cached; a fresh `ttrbot render`
+//! process; and boards per second with every core drawing. Before the figures, it prints each board's PNG size
+//! beside the full-colour PNG it replaced and how different the two look (CIELAB ΔE, SSIM, at full size and at
+//! 800 pixels wide).
 
 use std::hint::black_box;
-use ttrbot::maps;
-use ttrbot::seating::Player;
+use std::process::Command;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use ttrbot::rules::{Game, GameRng};
-use ttrbot::{render, sim};
+use image::RgbaImage;
+use ttrbot::rules::{Game, GameRng, Map};
+use ttrbot::seating::Player;
+use ttrbot::{maps, render, sim};
 
-fn render_bench(c: &mut Criterion) {
-    let map = maps::builtin("europe").unwrap();
-    let mut game = Game::new(map.clone(), 5, 3).unwrap();
+#[path = "../tests/it/common/quality.rs"]
+mod quality;
+
+/// A game of `map` with `players` after 250 random actions, as the bench draws it.
+fn mid_game(map: &str, players: usize) -> (Arc<Map>, Game, Vec<Player>) {
+    let map = maps::builtin(map).unwrap();
+    let mut game = Game::new(map.clone(), players, 3).unwrap();
     sim::play_random_actions(&mut game, 250, &mut GameRng::new(3));
-    let view = game.public_view();
-    let names = Player::list(&["Ana", "Ben", "Cleo", "Dev", "Eli"]);
-    let claimed = view.owners.iter().flatten().count();
-    let png = render::png(&render::board(&map, &view, &names));
-    eprintln!(
-        "mid-game Europe, 5 players, {claimed} routes claimed: PNG {} KB",
-        png.len() / 1024
-    );
-    render::base_layer(&map); // drawn once, outside the measurement, as in the bot
-    c.bench_function("render + PNG, mid-game Europe, 5 players", |b| {
-        b.iter(|| black_box(render::png(&render::board(&map, black_box(&view), &names))))
-    });
-    c.bench_function("copy cached base layer + PNG (the floor)", |b| {
-        b.iter(|| black_box(render::png(&(*render::base_layer(&map)).clone())))
-    });
-    c.bench_function("render only (no PNG)", |b| {
-        b.iter(|| black_box(render::board(&map, black_box(&view), &names)))
-    });
+    let names = Player::list(&["Ana", "Ben", "Cleo", "Dev", "Eli"][..players]);
+    (map, game, names)
 }
 
-criterion_group!(benches, render_bench);
+fn draw(map: &Map, game: &Game, names: &[Player]) -> RgbaImage {
+    render::board(map, &game.public_view(), names)
+}
+
+fn report(label: &str, map: &Map, game: &Game, names: &[Player]) {
+    let full = draw(map, game, names);
+    let indexed_png = render::board_png(map, &full);
+    let indexed = image::load_from_memory(&indexed_png).unwrap().to_rgba8();
+    let near = quality::difference(&full, &indexed);
+    let chat = quality::difference_at_width(&full, &indexed, 800);
+    eprintln!(
+        "{label}, {} routes claimed: PNG {} KB (full colour: {} KB); ΔE mean {:.2}, p99 {:.2}, max {:.1}, SSIM {:.4}; \
+         at 800 px: ΔE p99 {:.2}, SSIM {:.4}",
+        game.public_view().owners.iter().flatten().count(),
+        indexed_png.len() / 1024,
+        quality::full_colour_png(&full).len() / 1024,
+        near.mean,
+        near.p99,
+        near.max,
+        near.ssim,
+        chat.p99,
+        chat.ssim
+    );
+}
+
+fn render_bench(c: &mut Criterion) {
+    let boards = [
+        ("mid-game Europe, 5 players", mid_game("europe", 5)),
+        ("mid-game USA, 5 players", mid_game("usa", 5)),
+    ];
+    for (label, (map, game, names)) in &boards {
+        report(label, map, game, names);
+    }
+    for (label, (map, game, names)) in &boards {
+        c.bench_function(&format!("draw + PNG, {label}"), |b| {
+            b.iter(|| black_box(render::board_png(map, &draw(map, black_box(game), names))))
+        });
+    }
+    let (map, game, names) = &boards[0].1;
+    c.bench_function("draw only, mid-game Europe", |b| {
+        b.iter(|| black_box(draw(map, black_box(game), names)))
+    });
+    let drawn = draw(map, game, names);
+    c.bench_function("PNG only (palette indices + zlib), mid-game Europe", |b| {
+        b.iter(|| black_box(render::board_png(map, black_box(&drawn))))
+    });
+
+    // What a fresh process pays for its first board of a map: the base layer (names placed), its palette, a board.
+    let mut first = c.benchmark_group("first board of a map, nothing cached");
+    first.sample_size(20);
+    for (label, (map, game, names)) in &boards {
+        first.bench_function(*label, |b| {
+            b.iter(|| {
+                let layer = render::BaseLayer::draw(map);
+                black_box(layer.png(&draw(map, game, names)))
+            })
+        });
+    }
+    first.finish();
+
+    let mut process = c.benchmark_group("a fresh process");
+    process.sample_size(10);
+    process.bench_function("ttrbot render --map europe --players 5 --random-actions 250", |b| {
+        b.iter(|| {
+            let out = std::env::temp_dir().join("ttrbot-bench-board.png");
+            let status = Command::new(env!("CARGO_BIN_EXE_ttrbot"))
+                .args([
+                    "render",
+                    "--map",
+                    "europe",
+                    "--players",
+                    "5",
+                    "--random-actions",
+                    "250",
+                    "--out",
+                ])
+                .arg(&out)
+                .stdout(std::process::Stdio::null())
+                .status()
+                .unwrap();
+            assert!(status.success());
+        })
+    });
+    process.finish();
+
+    // Every core drawing boards (of both maps, taking turns), as under a burst: the time per board across them (its
+    // inverse is boards per second).
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut busy = c.benchmark_group(format!("every core busy ({cores} threads)"));
+    busy.sample_size(10);
+    busy.bench_function("draw + PNG, per board", |b| {
+        b.iter_custom(|boards_wanted| {
+            let start = Instant::now();
+            std::thread::scope(|s| {
+                for t in 0..cores as u64 {
+                    let boards = &boards;
+                    s.spawn(move || {
+                        for i in (t..boards_wanted).step_by(cores) {
+                            let (_, (map, game, names)) = &boards[(i % 2) as usize];
+                            black_box(render::board_png(map, &draw(map, game, names)));
+                        }
+                    });
+                }
+            });
+            start.elapsed()
+        })
+    });
+    busy.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().warm_up_time(Duration::from_secs(2)).measurement_time(Duration::from_secs(6));
+    targets = render_bench
+}
 criterion_main!(benches);

@@ -82,8 +82,8 @@ pub fn board_png(map: &Map, board: &RgbaImage) -> Vec<u8> {
     base_layer(map).png(board)
 }
 
-/// Pictures with every colour a board of the map can show, for choosing its palette: every route claimed, the
-/// colours taking turns; a station on some cities; the last claim lit; a player's tickets ringed, some completed;
+/// Pictures with every colour a board of the map can show, for choosing its palette: every other route claimed,
+/// the colours taking turns; a station on some cities; the last claim lit; a player's tickets ringed, some completed;
 /// the panel with every seat. As many pictures as it takes for every player colour to be drawn.
 fn palette_samples(map: &Map, base: &RgbaImage) -> Vec<RgbaImage> {
     let Some(game) = (2..=5)
@@ -95,8 +95,9 @@ fn palette_samples(map: &Map, base: &RgbaImage) -> Vec<RgbaImage> {
     let mut view = game.public_view();
     view.phase = Step::Turn;
     let seats = view.seats.len();
+    // Every other route is enough to meet each colour against every kind of printed space, at half the drawing.
     for (i, owner) in view.owners.iter_mut().enumerate() {
-        *owner = Some(Seat((i % seats) as u8));
+        *owner = (i % 2 == 0).then_some(Seat((i / 2 % seats) as u8));
     }
     view.last_claim = (!map.routes.is_empty()).then_some(RouteId(0));
     for (i, seat) in view.seats.iter_mut().enumerate() {

@@ -194,6 +194,20 @@ impl Obstacles {
         count
     }
 
+    /// Whether a box covers no shape (stops at the first it covers).
+    fn clear(&self, b: &[f32; 4]) -> bool {
+        for row in self.cell_row(b[1])..=self.cell_row(b[3]) {
+            for column in self.cell_column(b[0])..=self.cell_column(b[2]) {
+                for &i in &self.cells[row * self.columns + column] {
+                    if boxes_meet(b, &self.bounds[i as usize]) && self.shapes[i as usize].meets(b) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
     /// The same count by testing every shape: what the grid must agree with.
     #[cfg(test)]
     fn hits_by_scanning(&self, b: &[f32; 4]) -> usize {
@@ -248,7 +262,11 @@ pub fn place(map: &Map) -> Vec<Label> {
     };
     let free: Vec<usize> = candidates
         .iter()
-        .map(|list| list.iter().filter(|l| inside(&l.bounds) && hits(l) == 0).count())
+        .map(|list| {
+            list.iter()
+                .filter(|l| inside(&l.bounds) && obstacles.clear(&l.bounds))
+                .count()
+        })
         .collect();
     let mut order: Vec<usize> = (0..map.cities.len()).collect();
     order.sort_by_key(|&i| (free[i], i));
@@ -331,11 +349,9 @@ mod tests {
                 // off the board on each side.
                 let spots = candidates(&map, CityId(i as u16), &city.name);
                 for label in spots.iter().step_by(7) {
-                    assert_eq!(
-                        obstacles.hits(&label.bounds),
-                        obstacles.hits_by_scanning(&label.bounds),
-                        "{id}: {label:?}"
-                    );
+                    let count = obstacles.hits_by_scanning(&label.bounds);
+                    assert_eq!(obstacles.hits(&label.bounds), count, "{id}: {label:?}");
+                    assert_eq!(obstacles.clear(&label.bounds), count == 0, "{id}: {label:?}");
                     tried += 1;
                 }
                 let (w, h) = (map.width as f32, map.height as f32);

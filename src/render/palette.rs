@@ -49,8 +49,21 @@ pub type ColorMap<V> = HashMap<Rgb, V, BuildHasherDefault<ColorHasher>>;
 /// How many pixels of each colour a picture has.
 pub fn histogram(img: &RgbaImage) -> ColorMap<u32> {
     let mut counts = ColorMap::default();
+    // Runs of one colour are counted before they reach the map: a picture is mostly flat areas.
+    let mut run: (Rgb, u32) = (u32::MAX, 0);
     for pixel in img.as_raw().chunks_exact(4) {
-        *counts.entry(rgb_of([pixel[0], pixel[1], pixel[2], 255])).or_insert(0) += 1;
+        let rgb = rgb_of([pixel[0], pixel[1], pixel[2], 255]);
+        if rgb == run.0 {
+            run.1 += 1;
+        } else {
+            if run.1 > 0 {
+                *counts.entry(run.0).or_insert(0) += run.1;
+            }
+            run = (rgb, 1);
+        }
+    }
+    if run.1 > 0 {
+        *counts.entry(run.0).or_insert(0) += run.1;
     }
     counts
 }
@@ -163,9 +176,13 @@ impl Palette {
     /// The index of the palette colour nearest to `rgb` (the first of equals).
     fn search(&self, rgb: Rgb) -> u8 {
         let target = lab(rgb);
+        // All distances first, in a loop the compiler vectorises; then the first smallest.
+        let mut distances = [f32::MAX; 256];
+        for (d, l) in distances.iter_mut().zip(&self.labs) {
+            *d = distance2(*l, target);
+        }
         let mut best = (f32::MAX, 0);
-        for (i, l) in self.labs.iter().enumerate() {
-            let d = distance2(*l, target);
+        for (i, &d) in distances.iter().enumerate().take(self.labs.len()) {
             if d < best.0 {
                 best = (d, i);
             }

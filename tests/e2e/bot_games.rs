@@ -1185,7 +1185,8 @@ async fn a_game_in_spanish_answers_in_spanish_everywhere_and_draws_a_spanish_boa
         .map(|s| s.player)
         .collect();
     let view = game.public_view();
-    let drawn = |lang| ttrbot::render::png(&ttrbot::render::board_in(lang, game.map(), &view, &players));
+    let drawn =
+        |lang| ttrbot::render::board_png(game.map(), &ttrbot::render::board_in(lang, game.map(), &view, &players));
     assert!(
         last.files[0].3 == drawn(Lang::Es),
         "the final board is the Spanish drawing"

@@ -35,12 +35,59 @@ fn every_map_renders_empty_and_mid_game_at_its_size() {
             let game = played(id, players, actions, 5);
             let img = render::board(game.map(), &game.public_view(), &names(players));
             assert_eq!(img.dimensions(), image_size(&map), "{id}");
-            let png = render::png(&img);
-            assert!(png.len() < 1_500_000, "{id}: {} bytes", png.len());
+            let png = render::board_png(&map, &img);
+            // A finished game has every car on the board: the most a board ever holds.
+            assert!(png.len() < 260_000, "{id} after {actions} actions: {} bytes", png.len());
             let back = image::load_from_memory(&png).unwrap();
             assert_eq!((back.width(), back.height()), image_size(&map));
         }
     }
+}
+
+#[test]
+fn a_board_in_its_maps_palette_looks_like_the_full_colour_board_at_full_size_and_in_a_chat() {
+    for (id, _) in BUILTIN {
+        let map = maps::builtin(id).unwrap();
+        let players = usize::from(map.rules.max_players);
+        let game = played(id, players, 250, 3);
+        let view = game.seat_view(Seat(0));
+        let pictures = [
+            render::board(game.map(), &game.public_view(), &names(players)),
+            render::seat_board(
+                Lang::Es,
+                game.map(),
+                &view.public,
+                &names(players),
+                Seat(0),
+                &view.tickets,
+            ),
+        ];
+        for full in &pictures {
+            let png = render::board_png(&map, full);
+            assert!(png.len() <= 200 * 1024, "{id}: {} KB", png.len() / 1024);
+            let indexed = image::load_from_memory(&png).unwrap().to_rgba8();
+            let near = common::quality::difference(full, &indexed);
+            assert!(near.p99 < 3.0 && near.ssim > 0.999, "{id}, full size: {near:?}");
+            let chat = common::quality::difference_at_width(full, &indexed, 800);
+            assert!(chat.p99 < 1.5 && chat.ssim > 0.999, "{id}, 800 px wide: {chat:?}");
+        }
+    }
+}
+
+#[test]
+fn a_position_gives_the_same_png_bytes_whatever_was_drawn_before() {
+    let map = maps::builtin(BUILTIN[1].0).unwrap();
+    let game = played(BUILTIN[1].0, 5, 200, 11);
+    let board = render::board(game.map(), &game.public_view(), &names(5));
+    let first = render::board_png(&map, &board);
+    // Other boards in between teach the palette's memory new colours.
+    for seed in 0..3 {
+        let other = played(BUILTIN[1].0, 4, 300, seed);
+        render::board_png(&map, &render::board(other.map(), &other.public_view(), &names(4)));
+    }
+    assert_eq!(render::board_png(&map, &board), first);
+    // A base layer drawn afresh (as a new process would) chooses the same palette.
+    assert_eq!(render::BaseLayer::draw(&map).png(&board), first);
 }
 
 /// Distance between two pixels' colours (RGB, Euclidean).

@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests: positions built by moving real cards, so conservation always holds.
 #![allow(dead_code)]
 
+pub mod quality;
 pub mod store;
 
 use std::sync::Arc;
