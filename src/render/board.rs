@@ -154,7 +154,9 @@ const K: f32 = 2.0;
 /// Draws the base layer at twice the size, then halves it.
 fn draw_base(map: &Map) -> RgbaImage {
     let (w, h) = image_size(map);
-    let mut img = RgbaImage::from_pixel(w * 2, h * 2, BACKGROUND);
+    // The paper copied out in doubling blocks rather than pixel by pixel: this canvas has ten million pixels.
+    let paper = BACKGROUND.0.repeat(w as usize * 2 * h as usize * 2);
+    let mut img = RgbaImage::from_raw(w * 2, h * 2, paper).expect("the paper fills the canvas");
     panel::draw_background(map, &mut img, K);
     draw_metro_lines(map, &mut img);
     for i in 0..map.routes.len() {

@@ -1,6 +1,9 @@
 //! Anti-aliased drawing primitives on RGBA images: convex polygons, circles, lines, text with a halo.
 
-use ab_glyph::{FontRef, PxScale};
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock, Mutex};
+
+use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
 use image::{Rgba, RgbaImage};
 
 /// A point in image pixels.
@@ -299,22 +302,86 @@ pub fn text_size(font: &FontRef<'static>, size: f32, text: &str) -> (f32, f32) {
 
 /// Height of a line of text at a size: ascent plus descent, which holds every glyph drawn from a line's top.
 pub fn line_height(font: &FontRef<'static>, size: f32) -> f32 {
-    use ab_glyph::{Font, ScaleFont};
     let scaled = font.as_scaled(PxScale::from(size));
     scaled.ascent() - scaled.descent()
 }
 
+/// A text's ink as imageproc draws it from the origin: each glyph's pixels (offset, coverage) in drawing order.
+type Ink = Vec<(i32, i32, f32)>;
+
+/// Which font a cached ink was drawn with: its address (the fonts are statics).
+fn font_key(font: &FontRef<'static>) -> usize {
+    std::ptr::from_ref(font) as usize
+}
+
+/// The ink of `text` at `size`, laid out and rasterised as imageproc's `draw_text_mut` does (same glyph positions,
+/// kerning and rounding), kept for the next time: a board's panel writes mostly the same words every turn, and a
+/// name's halo is the same ink eight times.
+fn ink(font: &FontRef<'static>, size: f32, text: &str) -> Arc<Ink> {
+    type Cache = HashMap<(usize, u32, String), Arc<Ink>>;
+    static CACHE: LazyLock<Mutex<Cache>> = LazyLock::new(Mutex::default);
+    /// Past this many texts the cache starts again (a board writes a few hundred).
+    const CACHE_MAX: usize = 4096;
+    let key = (font_key(font), size.to_bits(), text.to_string());
+    if let Some(ink) = CACHE.lock().expect("the ink cache is never poisoned").get(&key) {
+        return Arc::clone(ink);
+    }
+    let scale = PxScale::from(size);
+    let scaled = font.as_scaled(scale);
+    let mut ink = Vec::new();
+    let mut w = 0f32;
+    let mut last: Option<ab_glyph::GlyphId> = None;
+    for c in text.chars() {
+        let id = scaled.glyph_id(c);
+        let glyph = id.with_scale_and_position(scale, ab_glyph::point(w, scaled.ascent()));
+        w += scaled.h_advance(id);
+        if let Some(outlined) = font.outline_glyph(glyph) {
+            // As imageproc: the kerning comes after the advance, between outlined glyphs only.
+            if let Some(last) = last {
+                w += scaled.kern(id, last);
+            }
+            last = Some(id);
+            let bounds = outlined.px_bounds();
+            let (left, top) = (bounds.min.x.round() as i32, bounds.min.y.round() as i32);
+            outlined.draw(|gx, gy, coverage| {
+                ink.push((gx as i32 + left, gy as i32 + top, coverage.clamp(0.0, 1.0)));
+            });
+        }
+    }
+    let ink = Arc::new(ink);
+    let mut cache = CACHE.lock().expect("the ink cache is never poisoned");
+    if cache.len() >= CACHE_MAX {
+        cache.clear();
+    }
+    cache.insert(key, Arc::clone(&ink));
+    ink
+}
+
+/// Lays ink on the image from origin (x, y), blending as imageproc does (every channel, truncated).
+fn lay_ink(img: &mut RgbaImage, ink: &Ink, x: i32, y: i32, color: Rgba<u8>) {
+    let (width, height) = (img.width() as i32, img.height() as i32);
+    let stride = width as usize * 4;
+    let buffer: &mut [u8] = img.as_mut();
+    for &(dx, dy, coverage) in ink {
+        let (px, py) = (x + dx, y + dy);
+        if (0..width).contains(&px) && (0..height).contains(&py) {
+            let at = py as usize * stride + px as usize * 4;
+            for c in 0..4 {
+                let v = f32::from(buffer[at + c]) * (1.0 - coverage) + f32::from(color[c]) * coverage;
+                buffer[at + c] = if v < 255.0 {
+                    if v > 0.0 { v as u8 } else { 0 }
+                } else {
+                    255
+                };
+            }
+        }
+    }
+}
+
 /// Draws text with its top-left corner at `at`.
 pub fn text(img: &mut RgbaImage, font: &FontRef<'static>, size: f32, at: Point, color: Rgba<u8>, text: &str) {
-    imageproc::drawing::draw_text_mut(
-        img,
-        color,
-        at.0.round() as i32,
-        at.1.round() as i32,
-        PxScale::from(size),
-        font,
-        text,
-    );
+    let ink = ink(font, size, text);
+    lay_ink(img, &ink, at.0.round() as i32, at.1.round() as i32, color);
 }
 
 /// Draws text with a halo around it, legible over routes and colours.
@@ -327,6 +394,7 @@ pub fn haloed_text(
     halo: Rgba<u8>,
     content: &str,
 ) {
+    let ink = ink(font, size, content);
     let r = (size / 9.0).max(1.0);
     for (dx, dy) in [
         (-r, 0.0),
@@ -338,9 +406,9 @@ pub fn haloed_text(
         (-r, r),
         (r, -r),
     ] {
-        text(img, font, size, (at.0 + dx, at.1 + dy), halo, content);
+        lay_ink(img, &ink, (at.0 + dx).round() as i32, (at.1 + dy).round() as i32, halo);
     }
-    text(img, font, size, at, color, content);
+    lay_ink(img, &ink, at.0.round() as i32, at.1.round() as i32, color);
 }
 
 /// Halves an image's size, averaging each 2×2 block: drawing at twice the size and halving smooths every edge.

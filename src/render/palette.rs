@@ -46,6 +46,78 @@ impl Hasher for ColorHasher {
 /// A map keyed by colour.
 pub type ColorMap<V> = HashMap<Rgb, V, BuildHasherDefault<ColorHasher>>;
 
+/// A colour → palette index table with open addressing: the lookup done for every changed pixel of every board,
+/// a few times faster than a general map.
+#[derive(Clone)]
+struct ColorTable {
+    /// Colours (`EMPTY` where none), at their hash's slot or the next free one after it.
+    keys: Vec<Rgb>,
+    indices: Vec<u8>,
+    len: usize,
+    /// log2 of the number of slots.
+    bits: u32,
+}
+
+/// No colour: colours use the low 24 bits only.
+const EMPTY: Rgb = u32::MAX;
+
+impl ColorTable {
+    fn new() -> ColorTable {
+        ColorTable {
+            keys: vec![EMPTY; 1 << 10],
+            indices: vec![0; 1 << 10],
+            len: 0,
+            bits: 10,
+        }
+    }
+
+    fn slot(&self, rgb: Rgb) -> usize {
+        (rgb.wrapping_mul(0x9E37_79B1) >> (32 - self.bits)) as usize
+    }
+
+    fn get(&self, rgb: Rgb) -> Option<u8> {
+        let mask = self.keys.len() - 1;
+        let mut at = self.slot(rgb);
+        loop {
+            match self.keys[at] {
+                k if k == rgb => return Some(self.indices[at]),
+                EMPTY => return None,
+                _ => at = (at + 1) & mask,
+            }
+        }
+    }
+
+    /// Adds a colour (kept at most half full, so a search ends soon).
+    fn insert(&mut self, rgb: Rgb, index: u8) {
+        if (self.len + 1) * 2 > self.keys.len() {
+            let old = std::mem::replace(
+                self,
+                ColorTable {
+                    keys: vec![EMPTY; 1 << (self.bits + 1)],
+                    indices: vec![0; 1 << (self.bits + 1)],
+                    len: 0,
+                    bits: self.bits + 1,
+                },
+            );
+            for (k, i) in old.keys.into_iter().zip(old.indices) {
+                if k != EMPTY {
+                    self.insert(k, i);
+                }
+            }
+        }
+        let mask = self.keys.len() - 1;
+        let mut at = self.slot(rgb);
+        while self.keys[at] != EMPTY && self.keys[at] != rgb {
+            at = (at + 1) & mask;
+        }
+        if self.keys[at] == EMPTY {
+            self.len += 1;
+        }
+        self.keys[at] = rgb;
+        self.indices[at] = index;
+    }
+}
+
 /// How many pixels of each colour a picture has.
 pub fn histogram(img: &RgbaImage) -> ColorMap<u32> {
     let mut counts = ColorMap::default();
@@ -106,9 +178,11 @@ pub fn distance2(a: [f32; 3], b: [f32; 3]) -> f32 {
 pub struct Palette {
     colors: Vec<Rgb>,
     labs: Vec<[f32; 3]>,
+    /// The CIELAB coordinates again, one array per axis (padded far away), for a search the compiler vectorises.
+    axes: [[f32; 256]; 3],
     /// Colours already mapped. Their index is a pure function of the colour, so sharing it between pictures (and
     /// threads) never changes a picture's bytes; it only spares the search.
-    known: RwLock<ColorMap<u8>>,
+    known: RwLock<ColorTable>,
 }
 
 /// Past this many remembered colours the memory stops growing (a board meets a few tens of thousands).
@@ -154,15 +228,22 @@ impl Palette {
             !colors.is_empty() && colors.len() <= 256,
             "a palette has 1 to 256 colours"
         );
-        let labs = colors.iter().map(|&c| lab(c)).collect();
-        let mut known = ColorMap::default();
-        for (i, &c) in colors.iter().enumerate() {
-            // The first of equal colours, as the search finds it.
-            known.entry(c).or_insert(i as u8);
+        let labs: Vec<[f32; 3]> = colors.iter().map(|&c| lab(c)).collect();
+        let mut axes = [[1e6f32; 256]; 3];
+        for (i, l) in labs.iter().enumerate() {
+            for k in 0..3 {
+                axes[k][i] = l[k];
+            }
+        }
+        let mut known = ColorTable::new();
+        for (i, &c) in colors.iter().enumerate().rev() {
+            // The first of equal colours, as the search finds it: inserted last, it wins.
+            known.insert(c, i as u8);
         }
         Palette {
             colors,
             labs,
+            axes,
             known: RwLock::new(known),
         }
     }
@@ -177,9 +258,14 @@ impl Palette {
     fn search(&self, rgb: Rgb) -> u8 {
         let target = lab(rgb);
         // All distances first, in a loop the compiler vectorises; then the first smallest.
-        let mut distances = [f32::MAX; 256];
-        for (d, l) in distances.iter_mut().zip(&self.labs) {
-            *d = distance2(*l, target);
+        let mut distances = [0f32; 256];
+        for (i, d) in distances.iter_mut().enumerate() {
+            let (dl, da, db) = (
+                self.axes[0][i] - target[0],
+                self.axes[1][i] - target[1],
+                self.axes[2][i] - target[2],
+            );
+            *d = dl * dl + da * da + db * db;
         }
         let mut best = (f32::MAX, 0);
         for (i, &d) in distances.iter().enumerate().take(self.labs.len()) {
@@ -193,11 +279,11 @@ impl Palette {
     /// The index of the palette colour nearest to `rgb`.
     #[cfg(test)]
     pub fn index(&self, rgb: Rgb) -> u8 {
-        if let Some(&i) = self
+        if let Some(i) = self
             .known
             .read()
             .expect("the palette's memory is never poisoned")
-            .get(&rgb)
+            .get(rgb)
         {
             return i;
         }
@@ -212,7 +298,7 @@ impl Palette {
         }
         let mut known = self.known.write().expect("the palette's memory is never poisoned");
         for &(rgb, i) in found {
-            if known.len() >= KNOWN_MAX {
+            if known.len >= KNOWN_MAX {
                 break;
             }
             known.insert(rgb, i);
@@ -227,19 +313,14 @@ impl Palette {
         let mut found: ColorMap<u8> = ColorMap::default();
         {
             let known = self.known.read().expect("the palette's memory is never poisoned");
-            // Changed pixels come in runs of one colour (a car, a row's highlight): the last answer first.
-            let mut last: (Rgb, u8) = (u32::MAX, 0);
             let mut lookup = |rgb: Rgb| -> u8 {
-                if rgb == last.0 {
-                    return last.1;
-                }
-                let i = match known.get(&rgb) {
-                    Some(&i) => i,
+                match known.get(rgb) {
+                    Some(i) => i,
                     None => *found.entry(rgb).or_insert_with(|| self.search(rgb)),
-                };
-                last = (rgb, i);
-                i
+                }
             };
+            // Pixels come in runs of one colour: the last answer is checked here, in the loop, before the lookup.
+            let mut last: (Rgb, u8) = (EMPTY, 0);
             let word = |p: &[u8]| u32::from_le_bytes([p[0], p[1], p[2], 0]);
             match base {
                 Some((base, base_indices))
@@ -252,12 +333,23 @@ impl Palette {
                         .zip(base_indices)
                     {
                         let rgb = word(now);
-                        *out = if rgb == word(was) { base_index } else { lookup(rgb) };
+                        *out = if rgb == word(was) {
+                            base_index
+                        } else {
+                            if rgb != last.0 {
+                                last = (rgb, lookup(rgb));
+                            }
+                            last.1
+                        };
                     }
                 }
                 _ => {
                     for (out, p) in out.iter_mut().zip(pixels.chunks_exact(4)) {
-                        *out = lookup(word(p));
+                        let rgb = word(p);
+                        if rgb != last.0 {
+                            last = (rgb, lookup(rgb));
+                        }
+                        *out = last.1;
                     }
                 }
             }
