@@ -75,7 +75,7 @@ fn render_bench(c: &mut Criterion) {
     });
 
     // What a fresh process pays for its first board of a map: the base layer (names placed), its palette, a board.
-    let mut first = c.benchmark_group("first board of a map, nothing cached");
+    let mut first = c.benchmark_group("first board of a map (base layer and palette drawn afresh)");
     first.sample_size(20);
     for (label, (map, game, names)) in &boards {
         first.bench_function(*label, |b| {

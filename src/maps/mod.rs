@@ -15,6 +15,10 @@ use crate::rules::names::excerpt;
 use read::{check_enough_tickets, read_cities, read_routes, read_tickets, routes_of_each_city};
 use rows::{MapFile, ruleset};
 
+/// The largest board side a map file may give, in pixels: the board is drawn at twice its size once per map, and
+/// a side of 4,000 already needs a 300 MB canvas for that.
+pub const MAX_BOARD_SIDE: u32 = 4000;
+
 /// The map files built into the binary, so it runs from any directory.
 pub const BUILTIN: [(&str, &str); 5] = [
     ("usa", include_str!("../../maps/usa.toml")),
@@ -83,6 +87,11 @@ pub fn parse(file: &str, text: &str) -> Result<Map, MapError> {
     }
     if raw.board.width == 0 || raw.board.height == 0 {
         return Err(report.whole("board width and height must be positive".into()));
+    }
+    if raw.board.width > MAX_BOARD_SIDE || raw.board.height > MAX_BOARD_SIDE {
+        return Err(report.whole(format!(
+            "board width and height must be at most {MAX_BOARD_SIDE} pixels (the built-in boards are under 1,800)"
+        )));
     }
     let rules = ruleset(raw.rules).map_err(|r| report.whole(format!("[rules]: {r}")))?;
     let places = read_cities(&raw.cities, &raw.board, &report)?;

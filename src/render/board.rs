@@ -37,18 +37,20 @@ pub struct BaseLayer {
 
 /// The map's base layer, drawn and given its palette on the first call for a map.
 pub fn base_layer(map: &Map) -> Arc<BaseLayer> {
-    static CACHE: OnceLock<Mutex<HashMap<String, Arc<BaseLayer>>>> = OnceLock::new();
+    type Cache = HashMap<String, (Arc<Map>, Arc<BaseLayer>)>;
+    static CACHE: OnceLock<Mutex<Cache>> = OnceLock::new();
     let cache = CACHE.get_or_init(Mutex::default);
-    // The key covers the map's content, not just its id, so an edited map file is drawn again.
-    let key = format!("{}:{}:{}:{}", map.id, map.routes.len(), map.cities.len(), map.width);
-    if let Some(layer) = cache.lock().expect("the cache lock is never poisoned").get(&key) {
+    // The map drawn is kept beside its layer and compared, so a map file edited in place is drawn again.
+    if let Some((drawn, layer)) = cache.lock().expect("the cache lock is never poisoned").get(&map.id)
+        && **drawn == *map
+    {
         return Arc::clone(layer);
     }
     let layer = Arc::new(BaseLayer::draw(map));
     cache
         .lock()
         .expect("the cache lock is never poisoned")
-        .insert(key, Arc::clone(&layer));
+        .insert(map.id.clone(), (Arc::new(map.clone()), Arc::clone(&layer)));
     layer
 }
 

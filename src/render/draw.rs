@@ -71,30 +71,8 @@ pub fn fill_convex(img: &mut RgbaImage, points: &[Point], color: Rgba<u8>) {
     if points.len() < 3 {
         return;
     }
-    // Inward normals of each edge, for a polygon of either winding.
-    let area: f32 = (0..points.len())
-        .map(|i| {
-            let (a, b) = (points[i], points[(i + 1) % points.len()]);
-            a.0 * b.1 - b.0 * a.1
-        })
-        .sum();
-    let sign = if area >= 0.0 { 1.0 } else { -1.0 };
-    let mut edges = [((0.0, 0.0), (0.0, 0.0)); 8];
-    let mut count = 0;
-    for i in 0..points.len() {
-        let (a, b) = (points[i], points[(i + 1) % points.len()]);
-        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-        let len = (dx * dx + dy * dy).sqrt();
-        if len > 1e-6 {
-            if count == edges.len() {
-                // More sides than any shape of the board has: measure every pixel, as a general polygon.
-                return fill_convex_measuring_all(img, points, color);
-            }
-            edges[count] = (a, (-dy / len * sign, dx / len * sign));
-            count += 1;
-        }
-    }
-    let edges = &edges[..count];
+    let edges = inward_edges(points);
+    let edges = &edges[..];
     let (x0, x1, y0, y1) = pixel_bounds(img, points);
     for y in y0..y1 {
         let py = y as f32 + 0.5;
@@ -105,8 +83,8 @@ pub fn fill_convex(img: &mut RgbaImage, points: &[Point], color: Rgba<u8>) {
         let mut row_empty = false;
         for &(a, n) in edges {
             let at_a = (py - a.1) * n.1;
-            if n.0.abs() < 1e-6 {
-                // Nearly level: the distance hardly changes along the row.
+            if n.0 == 0.0 {
+                // Level: the distance is the same all along the row.
                 if at_a < -0.5 - 0.05 {
                     row_empty = true;
                 }
@@ -128,7 +106,8 @@ pub fn fill_convex(img: &mut RgbaImage, points: &[Point], color: Rgba<u8>) {
         if row_empty || lo >= hi {
             continue;
         }
-        // Pixel x's centre is x + 0.5; a pixel of margin on each side keeps rounding from losing an edge pixel.
+        // Pixel x's centre is x + 0.5; a pixel or two of margin keeps rounding from losing an edge pixel (the spans
+        // only decide which pixels are measured and which painted whole; a measured pixel is exact anyway).
         let first = ((lo - 1.5).floor().max(x0 as f32) as u32).min(x1);
         let end = ((hi + 1.5).ceil().max(0.0) as u32).min(x1).max(first);
         let full_first = ((full_lo + 0.5).ceil().max(first as f32) as u32).min(end);
@@ -152,37 +131,30 @@ pub fn fill_convex(img: &mut RgbaImage, points: &[Point], color: Rgba<u8>) {
     }
 }
 
-/// [`fill_convex`] measuring every pixel of the polygon's bounding box.
-fn fill_convex_measuring_all(img: &mut RgbaImage, points: &[Point], color: Rgba<u8>) {
-    let area: f32 = (0..points.len())
+/// +1 for a polygon wound one way, -1 for the other (by its signed area).
+fn winding(points: &[Point]) -> f32 {
+    let n = points.len();
+    let area: f32 = (0..n)
         .map(|i| {
-            let (a, b) = (points[i], points[(i + 1) % points.len()]);
+            let (a, b) = (points[i], points[(i + 1) % n]);
             a.0 * b.1 - b.0 * a.1
         })
         .sum();
-    let sign = if area >= 0.0 { 1.0 } else { -1.0 };
-    let edges: Vec<(Point, Point)> = (0..points.len())
+    if area >= 0.0 { 1.0 } else { -1.0 }
+}
+
+/// Each edge of a convex polygon of either winding as a point on it and its inward unit normal (edges of no length
+/// left out).
+fn inward_edges(points: &[Point]) -> Vec<(Point, Point)> {
+    let sign = winding(points);
+    (0..points.len())
         .filter_map(|i| {
             let (a, b) = (points[i], points[(i + 1) % points.len()]);
             let (dx, dy) = (b.0 - a.0, b.1 - a.1);
             let len = (dx * dx + dy * dy).sqrt();
             (len > 1e-6).then(|| (a, (-dy / len * sign, dx / len * sign)))
         })
-        .collect();
-    let (x0, x1, y0, y1) = pixel_bounds(img, points);
-    for y in y0..y1 {
-        for x in x0..x1 {
-            let (px, py) = (x as f32 + 0.5, y as f32 + 0.5);
-            let inside = edges
-                .iter()
-                .map(|&(a, n)| (px - a.0) * n.0 + (py - a.1) * n.1)
-                .fold(f32::MAX, f32::min);
-            let coverage = (inside + 0.5).clamp(0.0, 1.0);
-            if coverage > 0.0 {
-                blend(img, x, y, color, coverage);
-            }
-        }
-    }
+        .collect()
 }
 
 /// The pixels a polygon may touch, clipped to the image: columns `x0..x1`, rows `y0..y1`.
@@ -265,13 +237,7 @@ pub fn line(img: &mut RgbaImage, a: Point, b: Point, width: f32, color: Rgba<u8>
 /// mitres, so a long thin car grows as much across as along.
 pub fn grow(points: &[Point], by: f32) -> Vec<Point> {
     let n = points.len();
-    let area: f32 = (0..n)
-        .map(|i| {
-            let (a, b) = (points[i], points[(i + 1) % n]);
-            a.0 * b.1 - b.0 * a.1
-        })
-        .sum();
-    let sign = if area >= 0.0 { 1.0 } else { -1.0 };
+    let sign = winding(points);
     let outward = |a: Point, b: Point| {
         let (dx, dy) = (b.0 - a.0, b.1 - a.1);
         let len = (dx * dx + dy * dy).sqrt().max(1e-6);
@@ -294,42 +260,23 @@ pub fn shifted(points: &[Point], dx: f32, dy: f32) -> Vec<Point> {
     points.iter().map(|p| (p.0 + dx, p.1 + dy)).collect()
 }
 
-/// Width and height of a text at a size.
+/// Width and height of a text at a size (the width to the end of the last advance, the height of the tallest glyph).
 pub fn text_size(font: &FontRef<'static>, size: f32, text: &str) -> (f32, f32) {
-    let (w, h) = imageproc::drawing::text_size(PxScale::from(size), font, text);
+    let (w, h) = layout(font, size, text, |_, _| {});
     (w as f32, h as f32)
 }
 
-/// Height of a line of text at a size: ascent plus descent, which holds every glyph drawn from a line's top.
-pub fn line_height(font: &FontRef<'static>, size: f32) -> f32 {
-    let scaled = font.as_scaled(PxScale::from(size));
-    scaled.ascent() - scaled.descent()
-}
-
-/// A text's ink as imageproc draws it from the origin: each glyph's pixels (offset, coverage) in drawing order.
-type Ink = Vec<(i32, i32, f32)>;
-
-/// Which font a cached ink was drawn with: its address (the fonts are statics).
-fn font_key(font: &FontRef<'static>) -> usize {
-    std::ptr::from_ref(font) as usize
-}
-
-/// The ink of `text` at `size`, laid out and rasterised as imageproc's `draw_text_mut` does (same glyph positions,
-/// kerning and rounding), kept for the next time: a board's panel writes mostly the same words every turn, and a
-/// name's halo is the same ink eight times.
-fn ink(font: &FontRef<'static>, size: f32, text: &str) -> Arc<Ink> {
-    type Cache = HashMap<(usize, u32, String), Arc<Ink>>;
-    static CACHE: LazyLock<Mutex<Cache>> = LazyLock::new(Mutex::default);
-    /// Past this many texts the cache starts again (a board writes a few hundred).
-    const CACHE_MAX: usize = 4096;
-    let key = (font_key(font), size.to_bits(), text.to_string());
-    if let Some(ink) = CACHE.lock().expect("the ink cache is never poisoned").get(&key) {
-        return Arc::clone(ink);
-    }
+/// Lays out a line as imageproc's text functions do (so sizes measured and ink drawn agree with what it would
+/// draw): each outlined glyph with its pixel bounds, in order; returns the width and height as whole pixels.
+fn layout(
+    font: &FontRef<'static>,
+    size: f32,
+    text: &str,
+    mut each: impl FnMut(ab_glyph::OutlinedGlyph, ab_glyph::Rect),
+) -> (u32, u32) {
     let scale = PxScale::from(size);
     let scaled = font.as_scaled(scale);
-    let mut ink = Vec::new();
-    let mut w = 0f32;
+    let (mut w, mut h) = (0f32, 0f32);
     let mut last: Option<ab_glyph::GlyphId> = None;
     for c in text.chars() {
         let id = scaled.glyph_id(c);
@@ -342,18 +289,63 @@ fn ink(font: &FontRef<'static>, size: f32, text: &str) -> Arc<Ink> {
             }
             last = Some(id);
             let bounds = outlined.px_bounds();
-            let (left, top) = (bounds.min.x.round() as i32, bounds.min.y.round() as i32);
-            outlined.draw(|gx, gy, coverage| {
-                ink.push((gx as i32 + left, gy as i32 + top, coverage.clamp(0.0, 1.0)));
-            });
+            h = h.max(bounds.height());
+            each(outlined, bounds);
         }
     }
+    (w as u32, h as u32)
+}
+
+/// Height of a line of text at a size: ascent plus descent, which holds every glyph drawn from a line's top.
+pub fn line_height(font: &FontRef<'static>, size: f32) -> f32 {
+    let scaled = font.as_scaled(PxScale::from(size));
+    scaled.ascent() - scaled.descent()
+}
+
+/// A text's ink as imageproc draws it from the origin: each glyph's covered pixels (offset, coverage) in drawing
+/// order (its uncovered pixels blend to what was there, so they are left out).
+type Ink = Vec<(i32, i32, f32)>;
+
+/// Which font a cached ink was drawn with: where its data lies (the fonts are built into the binary).
+fn font_key(font: &FontRef<'static>) -> usize {
+    font.font_data().as_ptr() as usize
+}
+
+/// The texts' ink kept for the next time, and how many pixels it holds in all.
+#[derive(Default)]
+struct InkCache {
+    inks: HashMap<(usize, u32, String), Arc<Ink>>,
+    pixels: usize,
+}
+
+/// Past this many pixels of ink (about 24 MB) the cache starts again; a board writes some 100,000.
+const INK_CACHE_PIXELS: usize = 1 << 21;
+
+/// The ink of `text` at `size`, laid out and rasterised as imageproc's `draw_text_mut` does (same glyph positions,
+/// kerning and rounding), kept for the next time: a board's panel writes mostly the same words every turn, and a
+/// name's halo is the same ink eight times.
+fn ink(font: &FontRef<'static>, size: f32, text: &str) -> Arc<Ink> {
+    static CACHE: LazyLock<Mutex<InkCache>> = LazyLock::new(Mutex::default);
+    let key = (font_key(font), size.to_bits(), text.to_string());
+    if let Some(ink) = CACHE.lock().expect("the ink cache is never poisoned").inks.get(&key) {
+        return Arc::clone(ink);
+    }
+    let mut ink = Vec::new();
+    layout(font, size, text, |outlined, bounds| {
+        let (left, top) = (bounds.min.x.round() as i32, bounds.min.y.round() as i32);
+        outlined.draw(|gx, gy, coverage| {
+            if coverage > 0.0 {
+                ink.push((gx as i32 + left, gy as i32 + top, coverage.min(1.0)));
+            }
+        });
+    });
     let ink = Arc::new(ink);
     let mut cache = CACHE.lock().expect("the ink cache is never poisoned");
-    if cache.len() >= CACHE_MAX {
-        cache.clear();
+    if cache.pixels + ink.len() > INK_CACHE_PIXELS {
+        *cache = InkCache::default();
     }
-    cache.insert(key, Arc::clone(&ink));
+    cache.pixels += ink.len();
+    cache.inks.insert(key, Arc::clone(&ink));
     ink
 }
 
@@ -414,6 +406,9 @@ pub fn haloed_text(
 /// Halves an image's size, averaging each 2×2 block: drawing at twice the size and halving smooths every edge.
 pub fn downsample_half(big: &RgbaImage) -> RgbaImage {
     let (w, h) = (big.width() / 2, big.height() / 2);
+    if w == 0 || h == 0 {
+        return RgbaImage::new(w, h);
+    }
     let stride = big.width() as usize * 4;
     let source = big.as_raw();
     let mut out = vec![0u8; w as usize * h as usize * 4];
@@ -437,6 +432,101 @@ pub fn downsample_half(big: &RgbaImage) -> RgbaImage {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::fonts::{LABEL, TEXT};
+
+    /// What `fill_convex` draws, by measuring every pixel of the bounding box (the way it was drawn before spans).
+    fn fill_convex_measuring_all(img: &mut RgbaImage, points: &[Point], color: Rgba<u8>) {
+        let edges = inward_edges(points);
+        let (x0, x1, y0, y1) = pixel_bounds(img, points);
+        for y in y0..y1 {
+            for x in x0..x1 {
+                let (px, py) = (x as f32 + 0.5, y as f32 + 0.5);
+                let inside = edges
+                    .iter()
+                    .map(|&(a, n)| (px - a.0) * n.0 + (py - a.1) * n.1)
+                    .fold(f32::MAX, f32::min);
+                let coverage = (inside + 0.5).clamp(0.0, 1.0);
+                if coverage > 0.0 {
+                    blend(img, x, y, color, coverage);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn filling_by_spans_paints_what_measuring_every_pixel_paints() {
+        // Seeded shapes of every kind: thin and thick, level and steep, nearly level, partly or wholly off the
+        // picture, opaque and translucent, over a background that is not flat.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 40) as f32 / (1u64 << 24) as f32
+        };
+        let base = RgbaImage::from_fn(120, 90, |x, y| Rgba([(x * 2) as u8, (y * 2) as u8, 200, 255]));
+        for shape in 0..3000 {
+            let (cx, cy) = (next() * 180.0 - 30.0, next() * 150.0 - 30.0);
+            let (along, across) = (next() * 80.0 + 0.2, next() * 20.0 + 0.1);
+            let angle = if shape % 5 == 0 {
+                next() * 0.002
+            } else {
+                next() * std::f32::consts::TAU
+            };
+            let (ux, uy) = (angle.cos(), angle.sin());
+            let quad = [
+                (cx - ux * along - uy * across, cy - uy * along + ux * across),
+                (cx + ux * along - uy * across, cy + uy * along + ux * across),
+                (cx + ux * along + uy * across, cy + uy * along - ux * across),
+                (cx - ux * along + uy * across, cy - uy * along - ux * across),
+            ];
+            let color = Rgba([(next() * 255.0) as u8, 40, 90, if shape % 3 == 0 { 90 } else { 255 }]);
+            let (mut spans, mut measured) = (base.clone(), base.clone());
+            fill_convex(&mut spans, &quad, color);
+            fill_convex_measuring_all(&mut measured, &quad, color);
+            let worst = spans
+                .as_raw()
+                .iter()
+                .zip(measured.as_raw())
+                .map(|(a, b)| a.abs_diff(*b))
+                .max()
+                .unwrap_or(0);
+            assert!(worst <= 1, "shape {shape} {quad:?}: channels differ by {worst}");
+        }
+    }
+
+    #[test]
+    fn text_from_cached_ink_is_what_imageproc_draws() {
+        for (font, size, line) in [
+            (&*LABEL, 30.0, "AVAWAY Tokyo, Łódź – Zürich"),
+            (&*TEXT, 22.0, " a leading space, e\u{301} combining, 🚂 missing"),
+            (&*LABEL, 15.0, "Kobenhavn"),
+            (&*TEXT, 24.0, "Deck 25 · Discard 32 · Tickets 3"),
+        ] {
+            for at in [(3.4, 5.6), (-10.0, 2.0), (60.0, -4.5)] {
+                let mut ours = RgbaImage::from_fn(300, 50, |x, y| Rgba([(x % 256) as u8, (y * 4) as u8, 120, 235]));
+                let mut theirs = ours.clone();
+                for _ in 0..2 {
+                    // Twice: the second draw comes from the cache.
+                    text(&mut ours, font, size, at, Rgba([40, 36, 32, 255]), line);
+                }
+                for _ in 0..2 {
+                    imageproc::drawing::draw_text_mut(
+                        &mut theirs,
+                        Rgba([40, 36, 32, 255]),
+                        at.0.round() as i32,
+                        at.1.round() as i32,
+                        PxScale::from(size),
+                        font,
+                        line,
+                    );
+                }
+                assert!(ours == theirs, "{line:?} at {at:?}");
+                let (w, h) = imageproc::drawing::text_size(PxScale::from(size), font, line);
+                assert_eq!(text_size(font, size, line), (w as f32, h as f32), "{line:?}");
+            }
+        }
+    }
 
     #[test]
     fn a_filled_square_is_solid_inside_and_soft_only_at_its_edge() {

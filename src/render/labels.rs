@@ -226,14 +226,12 @@ impl Obstacle {
     /// The smallest box around the shape, slightly grown so that a box that touches the shape strictly overlaps it.
     fn bounds(&self) -> [f32; 4] {
         match self {
-            Obstacle::Polygon(p) => p.iter().fold([f32::MAX, f32::MAX, f32::MIN, f32::MIN], |b, q| {
-                [
-                    b[0].min(q.0) - SLACK,
-                    b[1].min(q.1) - SLACK,
-                    b[2].max(q.0) + SLACK,
-                    b[3].max(q.1) + SLACK,
-                ]
-            }),
+            Obstacle::Polygon(p) => {
+                let b = p.iter().fold([f32::MAX, f32::MAX, f32::MIN, f32::MIN], |b, q| {
+                    [b[0].min(q.0), b[1].min(q.1), b[2].max(q.0), b[3].max(q.1)]
+                });
+                [b[0] - SLACK, b[1] - SLACK, b[2] + SLACK, b[3] + SLACK]
+            }
             Obstacle::Circle(c, r) => [c.0 - r - SLACK, c.1 - r - SLACK, c.0 + r + SLACK, c.1 + r + SLACK],
         }
     }

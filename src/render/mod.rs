@@ -18,7 +18,8 @@ pub use style::{
 
 use image::RgbaImage;
 
-/// Encodes any picture as an indexed PNG, with a palette chosen for it (its own colours when it has at most 256).
+/// Encodes any picture as an indexed PNG, with a palette chosen for it: its own colours when it has at most 256,
+/// otherwise the 256 that stand for the rest best (the others drawn as the nearest of those).
 /// A board is better encoded with [`board_png`], which uses its map's palette and skips what the base layer knows.
 pub fn png(img: &RgbaImage) -> Vec<u8> {
     palette::Palette::for_counts(&palette::histogram(img)).png(img, None)

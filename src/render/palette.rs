@@ -198,9 +198,10 @@ impl Palette {
     /// As [`Palette::for_counts`], with every colour of `keep` in the palette exactly (the first 128 of them at
     /// most), and the rest of the 256 chosen among the other colours.
     pub fn for_counts_keeping(counts: &ColorMap<u32>, keep: &[Rgb]) -> Palette {
-        let mut kept: Vec<Rgb> = keep.iter().copied().take(128).collect();
+        let mut kept: Vec<Rgb> = keep.to_vec();
         kept.sort_unstable();
         kept.dedup();
+        kept.truncate(128);
         let mut entries: Vec<Entry> = counts
             .iter()
             .filter(|(rgb, _)| kept.binary_search(rgb).is_err())
@@ -217,7 +218,11 @@ impl Palette {
         if entries.len() <= room {
             colors.extend(entries.iter().map(|e| e.rgb));
         } else {
-            colors.extend(median_cut(&mut entries, room));
+            colors.extend(cut_colours(&mut entries, room));
+        }
+        if colors.is_empty() {
+            // A picture of no pixels: any one colour.
+            colors.push(0);
         }
         Palette::of(colors)
     }
@@ -231,8 +236,8 @@ impl Palette {
         let labs: Vec<[f32; 3]> = colors.iter().map(|&c| lab(c)).collect();
         let mut axes = [[1e6f32; 256]; 3];
         for (i, l) in labs.iter().enumerate() {
-            for k in 0..3 {
-                axes[k][i] = l[k];
+            for (axis, &v) in axes.iter_mut().zip(l) {
+                axis[i] = v;
             }
         }
         let mut known = ColorTable::new();
@@ -398,25 +403,60 @@ struct Cut {
     error: f64,
 }
 
-/// The weighted squared error of entries around their weighted mean.
-fn error_of(entries: &[Entry]) -> f64 {
-    let (mut w, mut s, mut s2) = (0.0, [0.0f64; 3], 0.0);
-    for e in entries {
-        w += e.weight;
-        for k in 0..3 {
-            s[k] += e.weight * f64::from(e.lab[k]);
-            s2 += e.weight * f64::from(e.lab[k]).powi(2);
+/// Weighted sums over a group of colours: enough for its mean and its squared error.
+#[derive(Clone, Copy, Default)]
+struct Sums {
+    weight: f64,
+    lab: [f64; 3],
+    squares: f64,
+}
+
+impl Sums {
+    fn of(entries: &[Entry]) -> Sums {
+        let mut sums = Sums::default();
+        for e in entries {
+            sums.add(e);
+        }
+        sums
+    }
+
+    fn add(&mut self, e: &Entry) {
+        self.weight += e.weight;
+        for (sum, &v) in self.lab.iter_mut().zip(&e.lab) {
+            let v = f64::from(v);
+            *sum += e.weight * v;
+            self.squares += e.weight * v * v;
         }
     }
-    if w == 0.0 {
-        return 0.0;
+
+    /// The sums of a group without the entries summed in `part`.
+    fn without(self, part: Sums) -> Sums {
+        Sums {
+            weight: self.weight - part.weight,
+            lab: [0, 1, 2].map(|k| self.lab[k] - part.lab[k]),
+            squares: self.squares - part.squares,
+        }
     }
-    (s2 - (s[0] * s[0] + s[1] * s[1] + s[2] * s[2]) / w).max(0.0)
+
+    /// The weighted squared error around the weighted mean.
+    fn error(&self) -> f64 {
+        if self.weight == 0.0 {
+            return 0.0;
+        }
+        let [l, a, b] = self.lab;
+        (self.squares - (l * l + a * a + b * b) / self.weight).max(0.0)
+    }
+}
+
+/// The weighted squared error of entries around their weighted mean.
+fn error_of(entries: &[Entry]) -> f64 {
+    Sums::of(entries).error()
 }
 
 /// Splits the colours into `count` groups, always splitting the group with the largest error, along its widest
-/// axis, where the two halves' errors add up least; each group gives one colour (see [`representative`]).
-fn median_cut(entries: &mut [Entry], count: usize) -> Vec<Rgb> {
+/// axis, where the two halves' errors add up least (a median cut, but at the best split rather than the median);
+/// each group gives one colour (see [`representative`]).
+fn cut_colours(entries: &mut [Entry], count: usize) -> Vec<Rgb> {
     let mut cuts = vec![Cut {
         start: 0,
         end: entries.len(),
@@ -471,35 +511,14 @@ fn widest_axis(group: &[Entry]) -> usize {
 
 /// Where to split a group sorted along an axis: the index (1..len) where the two halves' errors add up least.
 fn best_split(group: &[Entry]) -> usize {
-    let n = group.len();
-    // Running sums from the left; the right half's are the totals minus them.
-    let (mut w, mut s, mut s2) = (0.0, [0.0f64; 3], 0.0);
-    let (tw, ts, ts2) = group.iter().fold((0.0, [0.0f64; 3], 0.0), |(w, mut s, s2), e| {
-        let mut add2 = 0.0;
-        for k in 0..3 {
-            s[k] += e.weight * f64::from(e.lab[k]);
-            add2 += e.weight * f64::from(e.lab[k]).powi(2);
-        }
-        (w + e.weight, s, s2 + add2)
-    });
-    let sse = |w: f64, s: [f64; 3], s2: f64| {
-        if w == 0.0 {
-            0.0
-        } else {
-            s2 - (s[0] * s[0] + s[1] * s[1] + s[2] * s[2]) / w
-        }
-    };
+    let total = Sums::of(group);
+    let mut left = Sums::default();
     let mut best = (f64::MAX, 1);
-    for (i, e) in group.iter().enumerate().take(n - 1) {
-        w += e.weight;
-        for k in 0..3 {
-            s[k] += e.weight * f64::from(e.lab[k]);
-            s2 += e.weight * f64::from(e.lab[k]).powi(2);
-        }
-        let right = [ts[0] - s[0], ts[1] - s[1], ts[2] - s[2]];
-        let total = sse(w, s, s2) + sse(tw - w, right, ts2 - s2);
-        if total < best.0 {
-            best = (total, i + 1);
+    for (i, e) in group.iter().enumerate().take(group.len() - 1) {
+        left.add(e);
+        let error = left.error() + total.without(left).error();
+        if error < best.0 {
+            best = (error, i + 1);
         }
     }
     best.1

@@ -334,6 +334,12 @@ fn broken_map_files_are_refused_with_file_line_and_reason() {
             "tiny.toml: the map needs a non-empty id and name",
         ),
         (
+            "a board too large to draw",
+            "board = { width = 100, height = 100 }",
+            "board = { width = 100, height = 40000 }",
+            "tiny.toml: board width and height must be at most 4000 pixels",
+        ),
+        (
             "too many tickets dealt at once",
             "tickets_dealt = 2",
             "tickets_dealt = 11",
