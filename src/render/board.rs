@@ -21,6 +21,7 @@ use super::style::{
 use crate::rules::{CityId, Color, Game, Map, Place, PublicView, RouteId, RouteKind, Seat, Step, TicketId};
 use crate::seating::{Player, PlayerColor};
 use crate::text::Lang;
+use crate::text::catalog::tr;
 
 fn scaled(q: &[Point], k: f32) -> Vec<Point> {
     q.iter().map(|p| (p.0 * k, p.1 * k)).collect()
@@ -117,7 +118,7 @@ fn palette_samples(map: &Map, base: &RgbaImage) -> Vec<RgbaImage> {
         .map(|round| {
             let players: Vec<Player> = (0..seats)
                 .map(|s| Player {
-                    name: format!("Player {}", s + 1),
+                    name: tr!(Lang::En, "player-fallback", number = s + 1),
                     color: PlayerColor::for_seat(round * seats + s),
                 })
                 .collect();
