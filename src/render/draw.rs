@@ -114,12 +114,7 @@ pub fn fill_convex(img: &mut RgbaImage, points: &[Point], color: Rgba<u8>) {
         let full_end = ((full_hi - 1.5).floor().max(0.0) as u32).min(end).max(full_first);
         let measure = |img: &mut RgbaImage, from: u32, to: u32| {
             for x in from..to {
-                let px = x as f32 + 0.5;
-                let inside = edges
-                    .iter()
-                    .map(|&(a, n)| (px - a.0) * n.0 + (py - a.1) * n.1)
-                    .fold(f32::MAX, f32::min);
-                let coverage = (inside + 0.5).clamp(0.0, 1.0);
+                let coverage = edge_coverage(edges, x as f32 + 0.5, py);
                 if coverage > 0.0 {
                     blend(img, x, y, color, coverage);
                 }
@@ -129,6 +124,16 @@ pub fn fill_convex(img: &mut RgbaImage, points: &[Point], color: Rgba<u8>) {
         fill_span(img, y, full_first, full_end, color);
         measure(img, full_end, end);
     }
+}
+
+/// How much of the pixel centred at (px, py) a convex polygon covers, from its distance to the nearest edge
+/// (`edges` as [`inward_edges`] gives them): 0 outside, 1 half a pixel or more inside, linear between.
+fn edge_coverage(edges: &[(Point, Point)], px: f32, py: f32) -> f32 {
+    let inside = edges
+        .iter()
+        .map(|&(a, n)| (px - a.0) * n.0 + (py - a.1) * n.1)
+        .fold(f32::MAX, f32::min);
+    (inside + 0.5).clamp(0.0, 1.0)
 }
 
 /// +1 for a polygon wound one way, -1 for the other (by its signed area).
@@ -440,12 +445,7 @@ mod tests {
         let (x0, x1, y0, y1) = pixel_bounds(img, points);
         for y in y0..y1 {
             for x in x0..x1 {
-                let (px, py) = (x as f32 + 0.5, y as f32 + 0.5);
-                let inside = edges
-                    .iter()
-                    .map(|&(a, n)| (px - a.0) * n.0 + (py - a.1) * n.1)
-                    .fold(f32::MAX, f32::min);
-                let coverage = (inside + 0.5).clamp(0.0, 1.0);
+                let coverage = edge_coverage(&edges, x as f32 + 0.5, y as f32 + 0.5);
                 if coverage > 0.0 {
                     blend(img, x, y, color, coverage);
                 }
