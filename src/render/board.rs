@@ -33,7 +33,8 @@ pub struct BaseLayer {
     /// The picture every board of the map starts from.
     pub image: RgbaImage,
     palette: Palette,
-    indices: Vec<u8>,
+    /// The base's indices in the palette, laid out as a PNG's rows (see [`Palette::scanlines`]).
+    scanlines: Vec<u8>,
 }
 
 /// The map's base layer, drawn and given its palette on the first call for a map.
@@ -66,17 +67,17 @@ impl BaseLayer {
             }
         }
         let palette = Palette::for_counts_keeping(&counts, &flat_colors());
-        let indices = palette.indices(&image, None);
+        let scanlines = palette.scanlines(&image, None);
         BaseLayer {
             image,
             palette,
-            indices,
+            scanlines,
         }
     }
 
     /// A board of this map as an indexed PNG: each pixel the nearest of the map's palette colours.
     pub fn png(&self, board: &RgbaImage) -> Vec<u8> {
-        self.palette.png(board, Some((&self.image, &self.indices)))
+        self.palette.png(board, Some((&self.image, &self.scanlines)))
     }
 }
 

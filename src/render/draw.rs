@@ -106,12 +106,16 @@ pub fn fill_convex(img: &mut RgbaImage, points: &[Point], color: Rgba<u8>) {
         if row_empty || lo >= hi {
             continue;
         }
-        // Pixel x's centre is x + 0.5; a pixel or two of margin keeps rounding from losing an edge pixel (the spans
-        // only decide which pixels are measured and which painted whole; a measured pixel is exact anyway).
-        let first = ((lo - 1.5).floor().max(x0 as f32) as u32).min(x1);
-        let end = ((hi + 1.5).ceil().max(0.0) as u32).min(x1).max(first);
-        let full_first = ((full_lo + 0.5).ceil().max(first as f32) as u32).min(end);
-        let full_end = ((full_hi - 1.5).floor().max(0.0) as u32).min(end).max(full_first);
+        // Pixel x's centre is x + 0.5: it is covered when x + 0.5 lies in (lo, hi), fully when in [full_lo, full_hi].
+        // The bounds are rounded outwards for the measured pixels and inwards for the painted span, with a fiftieth
+        // of a pixel to spare for rounding (the spans only decide which pixels are measured and which painted whole;
+        // a measured pixel is exact anyway).
+        let first = ((lo - 0.52).floor().max(x0 as f32) as u32).min(x1);
+        let end = ((hi - 0.48).ceil().max(0.0) as u32).min(x1).max(first);
+        let full_first = ((full_lo - 0.48).ceil().max(first as f32) as u32).min(end);
+        let full_end = (((full_hi - 0.52).floor() + 1.0).max(0.0) as u32)
+            .min(end)
+            .max(full_first);
         let measure = |img: &mut RgbaImage, from: u32, to: u32| {
             for x in from..to {
                 let coverage = edge_coverage(edges, x as f32 + 0.5, py);

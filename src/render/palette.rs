@@ -310,11 +310,28 @@ impl Palette {
         }
     }
 
-    /// Each pixel's palette index. `base`, when given, is a picture of the same size whose pixels' indices are
-    /// already known: a pixel equal to its base pixel takes the base's index without a lookup.
+    /// Each pixel's palette index, row after row. `base`, when given, is a picture of the same size whose pixels'
+    /// indices are already known: a pixel equal to its base pixel takes the base's index without a lookup.
+    #[cfg(test)]
     pub fn indices(&self, img: &RgbaImage, base: Option<(&RgbaImage, &[u8])>) -> Vec<u8> {
-        let pixels = img.as_raw();
-        let mut out = vec![0u8; pixels.len() / 4];
+        self.rows(img, base, 0)
+    }
+
+    /// The indices as a PNG's image data: each row led by its filter byte, 0 (none). `base` as for
+    /// [`Palette::indices`], its indices in this layout too.
+    pub fn scanlines(&self, img: &RgbaImage, base: Option<(&RgbaImage, &[u8])>) -> Vec<u8> {
+        self.rows(img, base, 1)
+    }
+
+    /// The indices, each row led by `lead` zero bytes (and `base`'s indices laid out the same way).
+    fn rows(&self, img: &RgbaImage, base: Option<(&RgbaImage, &[u8])>, lead: usize) -> Vec<u8> {
+        let width = img.width() as usize;
+        let stride = width + lead;
+        let size = stride * img.height() as usize;
+        let mut out = vec![0u8; size];
+        if width == 0 {
+            return out;
+        }
         let mut found: ColorMap<u8> = ColorMap::default();
         {
             let known = self.known.read().expect("the palette's memory is never poisoned");
@@ -326,35 +343,51 @@ impl Palette {
             };
             // Pixels come in runs of one colour: the last answer is checked here, in the loop, before the lookup.
             let mut last: (Rgb, u8) = (EMPTY, 0);
-            let word = |p: &[u8]| u32::from_le_bytes([p[0], p[1], p[2], 0]);
+            let mut index_of = |p: &[u8]| {
+                let rgb = key(p);
+                if rgb != last.0 {
+                    last = (rgb, lookup(rgb));
+                }
+                last.1
+            };
+            let rows = out.chunks_exact_mut(stride).zip(img.as_raw().chunks_exact(width * 4));
             match base {
-                Some((base, base_indices))
-                    if base.dimensions() == img.dimensions() && base_indices.len() == out.len() =>
-                {
-                    let before = base.as_raw();
-                    for ((out, (now, was)), &base_index) in out
-                        .iter_mut()
-                        .zip(pixels.chunks_exact(4).zip(before.chunks_exact(4)))
-                        .zip(base_indices)
-                    {
-                        let rgb = word(now);
-                        *out = if rgb == word(was) {
-                            base_index
-                        } else {
-                            if rgb != last.0 {
-                                last = (rgb, lookup(rgb));
+                Some((base, base_indices)) if base.dimensions() == img.dimensions() && base_indices.len() == size => {
+                    let base_rows = base
+                        .as_raw()
+                        .chunks_exact(width * 4)
+                        .zip(base_indices.chunks_exact(stride));
+                    for ((out, now), (was, known)) in rows.zip(base_rows) {
+                        let (out, known) = (&mut out[lead..], &known[lead..]);
+                        // Most of a board is its base: blocks of 16 pixels equal to the base's take the base's indices
+                        // in one copy, and only the others are looked at pixel by pixel.
+                        const BLOCK: usize = 16;
+                        for (((out, now), was), known) in out
+                            .chunks_mut(BLOCK)
+                            .zip(now.chunks(BLOCK * 4))
+                            .zip(was.chunks(BLOCK * 4))
+                            .zip(known.chunks(BLOCK))
+                        {
+                            if same_bytes(now, was) {
+                                out.copy_from_slice(known);
+                                continue;
                             }
-                            last.1
-                        };
+                            for (((out, now), was), &known) in out
+                                .iter_mut()
+                                .zip(now.chunks_exact(4))
+                                .zip(was.chunks_exact(4))
+                                .zip(known)
+                            {
+                                *out = if key(now) == key(was) { known } else { index_of(now) };
+                            }
+                        }
                     }
                 }
                 _ => {
-                    for (out, p) in out.iter_mut().zip(pixels.chunks_exact(4)) {
-                        let rgb = word(p);
-                        if rgb != last.0 {
-                            last = (rgb, lookup(rgb));
+                    for (out, now) in rows {
+                        for (out, p) in out[lead..].iter_mut().zip(now.chunks_exact(4)) {
+                            *out = index_of(p);
                         }
-                        *out = last.1;
                     }
                 }
             }
@@ -365,28 +398,76 @@ impl Palette {
         out
     }
 
-    /// The picture as an indexed PNG with this palette (`base` as for [`Palette::indices`]).
+    /// The picture as an indexed PNG with this palette (`base` as for [`Palette::scanlines`]).
     pub fn png(&self, img: &RgbaImage, base: Option<(&RgbaImage, &[u8])>) -> Vec<u8> {
-        encode(img.width(), img.height(), &self.colors, &self.indices(img, base))
+        encode(img.width(), img.height(), &self.colors, &self.scanlines(img, base))
     }
 }
 
-/// Encodes 8-bit palette indices as a PNG: no filter (on a board's indices every filter made the file larger) and
-/// zlib-rs at level 2 (measured on a mid-game Europe board: level 1 was 25% larger for 20% less time, level 3 4%
-/// smaller for 25% more; the fastest compressor, tuned for filtered full-colour rows, did not compress indices at
-/// all).
-pub fn encode(width: u32, height: u32, colors: &[Rgb], indices: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(indices.len() / 8);
-    let mut encoder = png::Encoder::new(&mut out, width, height);
-    encoder.set_color(png::ColorType::Indexed);
-    encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_palette(colors.iter().flat_map(|&c| channels(c)).collect::<Vec<u8>>());
-    encoder.set_deflate_compression(png::DeflateCompression::Level(2));
-    encoder.set_filter(png::Filter::NoFilter);
-    let mut writer = encoder.write_header().expect("writing to memory does not fail");
-    writer.write_image_data(indices).expect("the indices fill the picture");
-    writer.finish().expect("writing to memory does not fail");
+/// A pixel's colour as a key (its alpha left out).
+fn key(pixel: &[u8]) -> Rgb {
+    rgb_of([pixel[0], pixel[1], pixel[2], 0])
+}
+
+/// Whether two short runs of pixels are equal, eight bytes at a time (a loop the compiler unrolls, where a slice
+/// comparison calls `memcmp` for every block).
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    let word = |w: &[u8]| u64::from_le_bytes(w.try_into().expect("eight bytes"));
+    a.len() == b.len()
+        && a.chunks_exact(8)
+            .zip(b.chunks_exact(8))
+            .fold(0, |diff, (x, y)| diff | (word(x) ^ word(y)))
+            == 0
+        && a.chunks_exact(8).remainder() == b.chunks_exact(8).remainder()
+}
+
+/// zlib's level for a board's indices, measured on a mid-game Europe board: level 1 was 25% larger for 40% less
+/// time, level 3 4% smaller for 30% more; no filter (every PNG filter made the indices larger).
+const LEVEL: i32 = 2;
+
+/// Encodes an indexed picture as a PNG: 8-bit `colors`, and `scanlines` as [`Palette::scanlines`] lays them out
+/// (filter byte 0 on every row), compressed by zlib-rs.
+pub fn encode(width: u32, height: u32, colors: &[Rgb], scanlines: &[u8]) -> Vec<u8> {
+    let mut deflate = zlib_rs::Deflate::new(LEVEL, true, 15);
+    let mut data = vec![0u8; scanlines.len() / 8 + 4096];
+    loop {
+        let (read, written) = (deflate.total_in() as usize, deflate.total_out() as usize);
+        let status = deflate
+            .compress(&scanlines[read..], &mut data[written..], zlib_rs::DeflateFlush::Finish)
+            .expect("compressing into memory does not fail");
+        if status == zlib_rs::Status::StreamEnd {
+            data.truncate(deflate.total_out() as usize);
+            break;
+        }
+        // Out of room: a bigger buffer, and on from where it stopped.
+        data.resize(data.len() * 2, 0);
+    }
+    let mut header = Vec::with_capacity(13);
+    header.extend(width.to_be_bytes());
+    header.extend(height.to_be_bytes());
+    // 8 bits per pixel, colour type 3 (a palette), deflate, the standard filters, not interlaced.
+    header.extend([8, 3, 0, 0, 0]);
+    let mut out = Vec::with_capacity(data.len() + colors.len() * 3 + 64);
+    out.extend(b"\x89PNG\r\n\x1a\n");
+    chunk(&mut out, b"IHDR", &header);
+    chunk(
+        &mut out,
+        b"PLTE",
+        &colors.iter().flat_map(|&c| channels(c)).collect::<Vec<u8>>(),
+    );
+    chunk(&mut out, b"IDAT", &data);
+    chunk(&mut out, b"IEND", &[]);
     out
+}
+
+/// Appends a PNG chunk: its length, its type, its data and the CRC of type and data.
+fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
+    let length = u32::try_from(data.len()).expect("a chunk is shorter than 2 GB");
+    out.extend(length.to_be_bytes());
+    out.extend(kind);
+    out.extend(data);
+    let crc = zlib_rs::crc32::crc32(zlib_rs::crc32::crc32(0, kind), data);
+    out.extend(crc.to_be_bytes());
 }
 
 /// One colour of a picture, with how many pixels have it.
