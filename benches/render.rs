@@ -13,6 +13,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use image::RgbaImage;
 use ttrbot::rules::{Game, GameRng, Map};
 use ttrbot::seating::Player;
+use ttrbot::text::Lang;
 use ttrbot::{maps, render, sim};
 
 #[path = "../tests/it/common/quality.rs"]
@@ -29,6 +30,11 @@ fn mid_game(map: &str, players: usize) -> (Arc<Map>, Game, Vec<Player>) {
 
 fn draw(map: &Map, game: &Game, names: &[Player]) -> RgbaImage {
     render::board(map, &game.public_view(), names)
+}
+
+/// The board as the bot sends it: drawn and encoded together.
+fn board_png(map: &Map, game: &Game, names: &[Player]) -> Vec<u8> {
+    render::board_in_png(Lang::En, map, &game.public_view(), names)
 }
 
 fn report(label: &str, map: &Map, game: &Game, names: &[Player]) {
@@ -62,7 +68,7 @@ fn render_bench(c: &mut Criterion) {
     }
     for (label, (map, game, names)) in &boards {
         c.bench_function(&format!("draw + PNG, {label}"), |b| {
-            b.iter(|| black_box(render::board_png(map, &draw(map, black_box(game), names))))
+            b.iter(|| black_box(board_png(map, black_box(game), names)))
         });
     }
     let (map, game, names) = &boards[0].1;
@@ -70,9 +76,10 @@ fn render_bench(c: &mut Criterion) {
         b.iter(|| black_box(draw(map, black_box(game), names)))
     });
     let drawn = draw(map, game, names);
-    c.bench_function("PNG only (palette indices + zlib), mid-game Europe", |b| {
-        b.iter(|| black_box(render::board_png(map, black_box(&drawn))))
-    });
+    c.bench_function(
+        "PNG only of a finished picture (every pixel read), mid-game Europe",
+        |b| b.iter(|| black_box(render::board_png(map, black_box(&drawn)))),
+    );
 
     // What a fresh process pays for its first board of a map: the base layer (names placed), its palette, a board.
     let mut first = c.benchmark_group("first board of a map (base layer and palette drawn afresh)");
@@ -126,7 +133,7 @@ fn render_bench(c: &mut Criterion) {
                     s.spawn(move || {
                         for i in (t..boards_wanted).step_by(cores) {
                             let (_, (map, game, names)) = &boards[(i % 2) as usize];
-                            black_box(render::board_png(map, &draw(map, game, names)));
+                            black_box(board_png(map, game, names));
                         }
                     });
                 }

@@ -68,7 +68,7 @@ pub async fn pictures(data: &Data, table: &Table) -> Result<Pictures, Error> {
 pub async fn board_png(table: &Table) -> Result<Vec<u8>, Error> {
     let (map, view, players) = (Arc::clone(table.game.map()), table.game.public_view(), table.players());
     let lang = table.lang();
-    drawn(move || render::board_png(&map, &render::board_in(lang, &map, &view, &players))).await
+    drawn(move || render::board_in_png(lang, &map, &view, &players)).await
 }
 
 /// A player's own board picture (the public board, their tickets marked), as a PNG; for their eyes only.
@@ -78,9 +78,5 @@ pub async fn board_png(table: &Table) -> Result<Vec<u8>, Error> {
 pub async fn seat_png(table: &Table, seat: Seat, lang: Lang) -> Result<Vec<u8>, Error> {
     let view = table.game.seat_view(seat);
     let (map, players) = (Arc::clone(table.game.map()), table.players());
-    drawn(move || {
-        let picture = render::seat_board(lang, &map, &view.public, &players, seat, &view.tickets);
-        render::board_png(&map, &picture)
-    })
-    .await
+    drawn(move || render::seat_board_png(lang, &map, &view.public, &players, seat, &view.tickets)).await
 }

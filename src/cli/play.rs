@@ -178,8 +178,8 @@ fn write_board(session: &Session, path: &Path, out: &mut Output, lang: Lang) -> 
     let game = session.game();
     let view = game.seat_view(session.you());
     let players = Player::list(session.names());
-    let image = render::seat_board(lang, game.map(), &view.public, &players, view.seat, &view.tickets);
-    std::fs::write(path, render::board_png(game.map(), &image)).map_err(|e| Failure {
+    let png = render::seat_board_png(lang, game.map(), &view.public, &players, view.seat, &view.tickets);
+    std::fs::write(path, png).map_err(|e| Failure {
         code: 1,
         message: format!("{}: {e}", path.display()),
     })?;

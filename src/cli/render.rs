@@ -62,11 +62,12 @@ pub fn run(args: &RenderArgs) -> Result<(), Failure> {
     };
     let players = Player::list(&names);
     let lang = Lang::from_locale(&args.lang);
-    let image = match args.seat {
-        None => render::board_in(lang, game.map(), &game.public_view(), &players),
+    let (width, height) = render::image_size(game.map());
+    let bytes = match args.seat {
+        None => render::board_in_png(lang, game.map(), &game.public_view(), &players),
         Some(seat) if usize::from(seat) < game.players() => {
             let view = game.seat_view(Seat(seat));
-            render::seat_board(lang, game.map(), &view.public, &players, view.seat, &view.tickets)
+            render::seat_board_png(lang, game.map(), &view.public, &players, view.seat, &view.tickets)
         }
         Some(seat) => {
             return Err(Failure::input(format!(
@@ -75,7 +76,6 @@ pub fn run(args: &RenderArgs) -> Result<(), Failure> {
             )));
         }
     };
-    let bytes = render::board_png(game.map(), &image);
     std::fs::write(&args.out, &bytes).map_err(|e| Failure {
         code: 1,
         message: format!("{}: {e}", args.out.display()),
@@ -83,8 +83,8 @@ pub fn run(args: &RenderArgs) -> Result<(), Failure> {
     println!(
         "{}: {}×{} px, {} KB",
         args.out.display(),
-        image.width(),
-        image.height(),
+        width,
+        height,
         bytes.len() / 1024
     );
     Ok(())

@@ -86,6 +86,39 @@ pub fn board_png(map: &Map, board: &RgbaImage) -> Vec<u8> {
     base_layer(map).png(board)
 }
 
+/// Draws a picture of `map` with `draw` and encodes it in the map's palette, reading only the blocks the drawing
+/// touched: the same bytes as [`board_png`] of the same picture, in a fraction of the lookups.
+fn drawn_png(map: &Map, draw: impl FnOnce() -> RgbaImage) -> Vec<u8> {
+    // The base layer first: drawn inside the recording, it would mark everything.
+    let layer = base_layer(map);
+    let (width, height) = image_size(map);
+    let (picture, damage) = draw::recording(width, height, draw);
+    if picture.dimensions() != layer.image.dimensions() {
+        return layer.png(&picture);
+    }
+    let scanlines = layer
+        .palette
+        .scanlines_over(&picture, (&layer.image, &layer.scanlines), &damage);
+    palette::encode(picture.width(), picture.height(), layer.palette.colors(), &scanlines)
+}
+
+/// [`board_in`] as a PNG in the map's palette ([`board_png`] of it, drawn and encoded together, faster).
+pub fn board_in_png(lang: Lang, map: &Map, view: &PublicView, players: &[Player]) -> Vec<u8> {
+    drawn_png(map, || board_in(lang, map, view, players))
+}
+
+/// [`seat_board`] as a PNG in the map's palette ([`board_png`] of it, drawn and encoded together, faster).
+pub fn seat_board_png(
+    lang: Lang,
+    map: &Map,
+    view: &PublicView,
+    players: &[Player],
+    seat: Seat,
+    tickets: &[(TicketId, bool)],
+) -> Vec<u8> {
+    drawn_png(map, || seat_board(lang, map, view, players, seat, tickets))
+}
+
 /// Pictures with every colour a board of the map can show, for choosing its palette: every other route claimed,
 /// the colours taking turns; a station on some cities; the last claim lit; a player's tickets ringed, some completed;
 /// the panel with every seat. As many pictures as it takes for every player colour to be drawn.

@@ -1,5 +1,6 @@
 //! Anti-aliased drawing primitives on RGBA images: convex polygons, circles, lines, text with a halo.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex};
 
@@ -14,6 +15,112 @@ pub type Point = (f32, f32);
 fn round_channel(v: f32) -> u8 {
     let whole = v as u32;
     (whole + u32::from(v - whole as f32 >= 0.5)) as u8
+}
+
+/// Which parts of a picture drawing touched: per row, a bit for each block of [`Damage::BLOCK`] pixels. A block
+/// left unmarked holds what it held before the drawing.
+pub struct Damage {
+    width: u32,
+    height: u32,
+    words_per_row: usize,
+    bits: Vec<u64>,
+}
+
+impl Damage {
+    /// Pixels per block.
+    pub const BLOCK: u32 = 16;
+
+    /// No block touched yet, in a picture of this size.
+    pub fn new(width: u32, height: u32) -> Damage {
+        let words_per_row = width.div_ceil(Damage::BLOCK).div_ceil(64) as usize;
+        Damage {
+            width,
+            height,
+            words_per_row,
+            bits: vec![0; words_per_row * height as usize],
+        }
+    }
+
+    /// The picture size this damage is about.
+    pub fn dimensions(&self) -> (u32, u32) {
+        (self.width, self.height)
+    }
+
+    /// Marks every block meeting columns `x0..x1` of rows `y0..y1` (clipped to the picture).
+    fn mark(&mut self, x0: u32, x1: u32, y0: u32, y1: u32) {
+        let (x1, y1) = (x1.min(self.width), y1.min(self.height));
+        if x0 >= x1 || y0 >= y1 {
+            return;
+        }
+        let (first, last) = ((x0 / Damage::BLOCK) as usize, ((x1 - 1) / Damage::BLOCK) as usize);
+        for row in self
+            .bits
+            .chunks_exact_mut(self.words_per_row)
+            .take(y1 as usize)
+            .skip(y0 as usize)
+        {
+            for block in first..=last {
+                row[block / 64] |= 1 << (block % 64);
+            }
+        }
+    }
+
+    /// The blocks of row `y` drawing touched, left to right.
+    pub fn touched_blocks(&self, y: u32) -> impl Iterator<Item = usize> + '_ {
+        let row = &self.bits[y as usize * self.words_per_row..][..self.words_per_row];
+        row.iter().enumerate().flat_map(|(i, &word)| {
+            let mut left = word;
+            std::iter::from_fn(move || {
+                (left != 0).then(|| {
+                    let bit = left.trailing_zeros() as usize;
+                    left &= left - 1;
+                    i * 64 + bit
+                })
+            })
+        })
+    }
+
+    /// Whether drawing touched block `block` of row `y`.
+    #[cfg(test)]
+    pub fn touched(&self, y: u32, block: usize) -> bool {
+        self.bits[y as usize * self.words_per_row + block / 64] & (1 << (block % 64)) != 0
+    }
+}
+
+thread_local! {
+    /// The damage being recorded on this thread, if any (see [`recording`]).
+    static RECORDING: RefCell<Option<Damage>> = const { RefCell::new(None) };
+}
+
+/// Runs `draw`, recording which blocks of a `width` × `height` picture the primitives below touch on this thread
+/// meanwhile. Drawing a picture is one thread's synchronous work, so a thread-local sees exactly its strokes; a
+/// stroke on another picture drawn meanwhile could only mark too much, which costs time, never a pixel.
+pub fn recording<R>(width: u32, height: u32, draw: impl FnOnce() -> R) -> (R, Damage) {
+    /// Puts back whatever was recorded before, even if drawing panics.
+    struct Restore(Option<Damage>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let outer = self.0.take();
+            RECORDING.with(|r| *r.borrow_mut() = outer);
+        }
+    }
+    let outer = RECORDING.with(|r| r.borrow_mut().replace(Damage::new(width, height)));
+    let restore = Restore(outer);
+    let drawn = draw();
+    let damage = RECORDING
+        .with(|r| r.borrow_mut().take())
+        .expect("the recording is in place until it is taken");
+    drop(restore);
+    (drawn, damage)
+}
+
+/// Notes that columns `x0..x1` of rows `y0..y1` may have changed, when damage is being recorded.
+fn touch(x0: u32, x1: u32, y0: u32, y1: u32) {
+    RECORDING.with(|r| {
+        if let Some(damage) = r.borrow_mut().as_mut() {
+            damage.mark(x0, x1, y0, y1);
+        }
+    });
 }
 
 /// Blends `color` onto the pixel at (x, y) with coverage `alpha` (0..1).
@@ -74,6 +181,7 @@ pub fn fill_convex(img: &mut RgbaImage, points: &[Point], color: Rgba<u8>) {
     let edges = inward_edges(points);
     let edges = &edges[..];
     let (x0, x1, y0, y1) = pixel_bounds(img, points);
+    touch(x0, x1, y0, y1);
     for y in y0..y1 {
         let py = y as f32 + 0.5;
         // Along the row each edge's distance is linear in x: where it passes -0.5 bounds the covered pixels, where
@@ -198,6 +306,7 @@ pub fn fill_circle(img: &mut RgbaImage, center: Point, radius: f32, color: Rgba<
     let x1 = ((center.0 + radius + 1.0).ceil().max(0.0) as u32).min(img.width());
     let y1 = ((center.1 + radius + 1.0).ceil().max(0.0) as u32).min(img.height());
     let x0 = x0.min(x1);
+    touch(x0, x1, y0, y1);
     for y in y0..y1 {
         let dy = y as f32 + 0.5 - center.1;
         // Fully covered where the distance from the centre is at most radius - 0.5; a pixel of margin each side.
@@ -363,9 +472,11 @@ fn lay_ink(img: &mut RgbaImage, ink: &Ink, x: i32, y: i32, color: Rgba<u8>) {
     let (width, height) = (img.width() as i32, img.height() as i32);
     let stride = width as usize * 4;
     let buffer: &mut [u8] = img.as_mut();
+    let (mut x0, mut x1, mut y0, mut y1) = (width, 0, height, 0);
     for &(dx, dy, coverage) in ink {
         let (px, py) = (x + dx, y + dy);
         if (0..width).contains(&px) && (0..height).contains(&py) {
+            (x0, x1, y0, y1) = (x0.min(px), x1.max(px + 1), y0.min(py), y1.max(py + 1));
             let at = py as usize * stride + px as usize * 4;
             for c in 0..4 {
                 let v = f32::from(buffer[at + c]) * (1.0 - coverage) + f32::from(color[c]) * coverage;
@@ -376,6 +487,9 @@ fn lay_ink(img: &mut RgbaImage, ink: &Ink, x: i32, y: i32, color: Rgba<u8>) {
                 };
             }
         }
+    }
+    if x0 < x1 {
+        touch(x0 as u32, x1 as u32, y0 as u32, y1 as u32);
     }
 }
 
@@ -497,6 +611,68 @@ mod tests {
                 .unwrap_or(0);
             assert!(worst <= 1, "shape {shape} {quad:?}: channels differ by {worst}");
         }
+    }
+
+    #[test]
+    fn every_pixel_drawing_changes_lies_in_a_block_it_recorded() {
+        let mut seed = 0x5EED_u64;
+        let mut next = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 40) as f32 / (1u64 << 24) as f32
+        };
+        let base = RgbaImage::from_fn(300, 200, |x, y| Rgba([(x % 256) as u8, (y % 256) as u8, 200, 255]));
+        for round in 0..200 {
+            let mut img = base.clone();
+            let at = (next() * 340.0 - 20.0, next() * 240.0 - 20.0);
+            let ((), damage) = recording(img.width(), img.height(), || match round % 4 {
+                0 => fill_convex(&mut img, &square(at, next() * 30.0), Rgba([200, 30, 30, 255])),
+                1 => fill_circle(&mut img, at, next() * 25.0, Rgba([30, 30, 200, 120])),
+                2 => line(&mut img, at, (at.0 + 60.0, at.1 - 15.0), 3.0, Rgba([0, 0, 0, 255])),
+                _ => haloed_text(
+                    &mut img,
+                    &LABEL,
+                    22.0,
+                    at,
+                    Rgba([0, 0, 0, 255]),
+                    Rgba([255; 4]),
+                    "Zürich",
+                ),
+            });
+            let mut changed = 0;
+            for (x, y, p) in img.enumerate_pixels() {
+                if *p != *base.get_pixel(x, y) {
+                    changed += 1;
+                    assert!(
+                        damage.touched(y, (x / Damage::BLOCK) as usize),
+                        "round {round}: ({x}, {y}) changed outside what was recorded"
+                    );
+                }
+            }
+            // Drawing off the picture records nothing; drawing on it records something; the touched blocks of a
+            // row are listed in order.
+            let blocks = img.width().div_ceil(Damage::BLOCK) as usize;
+            let mut touched = 0;
+            for y in 0..img.height() {
+                let listed: Vec<usize> = damage.touched_blocks(y).collect();
+                assert_eq!(
+                    listed,
+                    (0..blocks).filter(|&b| damage.touched(y, b)).collect::<Vec<_>>()
+                );
+                touched += listed.len();
+            }
+            assert!(changed == 0 || touched > 0);
+        }
+        // Recordings nest: the outer one gets its own strokes back, and nothing is recorded after it.
+        let mut img = base.clone();
+        let ((), outer) = recording(300, 200, || {
+            let ((), inner) = recording(300, 200, || {
+                fill_circle(&mut img, (250.0, 150.0), 8.0, Rgba([0, 0, 0, 255]))
+            });
+            assert!(inner.touched(150, 250 / 16) && !inner.touched(20, 20 / 16));
+            fill_circle(&mut img, (20.0, 20.0), 8.0, Rgba([0, 0, 0, 255]));
+        });
+        assert!(outer.touched(20, 20 / 16) && !outer.touched(150, 250 / 16));
+        RECORDING.with(|r| assert!(r.borrow().is_none()));
     }
 
     #[test]

@@ -9,6 +9,8 @@ use std::sync::{LazyLock, RwLock};
 
 use image::RgbaImage;
 
+use super::draw::Damage;
+
 /// A colour as a key: red, green and blue in the low three bytes.
 pub type Rgb = u32;
 
@@ -254,7 +256,6 @@ impl Palette {
     }
 
     /// The palette's colours, in index order.
-    #[cfg(test)]
     pub fn colors(&self) -> &[Rgb] {
         &self.colors
     }
@@ -314,17 +315,31 @@ impl Palette {
     /// indices are already known: a pixel equal to its base pixel takes the base's index without a lookup.
     #[cfg(test)]
     pub fn indices(&self, img: &RgbaImage, base: Option<(&RgbaImage, &[u8])>) -> Vec<u8> {
-        self.rows(img, base, 0)
+        self.rows(img, base, None, 0)
     }
 
     /// The indices as a PNG's image data: each row led by its filter byte, 0 (none). `base` as for
     /// [`Palette::indices`], its indices in this layout too.
     pub fn scanlines(&self, img: &RgbaImage, base: Option<(&RgbaImage, &[u8])>) -> Vec<u8> {
-        self.rows(img, base, 1)
+        self.rows(img, base, None, 1)
     }
 
-    /// The indices, each row led by `lead` zero bytes (and `base`'s indices laid out the same way).
-    fn rows(&self, img: &RgbaImage, base: Option<(&RgbaImage, &[u8])>, lead: usize) -> Vec<u8> {
+    /// [`Palette::scanlines`] of a picture drawn over `base` whose strokes were recorded in `damage`: the blocks no
+    /// stroke touched take the base's indices without being read.
+    pub fn scanlines_over(&self, img: &RgbaImage, base: (&RgbaImage, &[u8]), damage: &Damage) -> Vec<u8> {
+        let damage = (damage.dimensions() == img.dimensions()).then_some(damage);
+        self.rows(img, Some(base), damage, 1)
+    }
+
+    /// The indices, each row led by `lead` zero bytes (and `base`'s indices laid out the same way); with `damage`,
+    /// only the blocks it marks are read.
+    fn rows(
+        &self,
+        img: &RgbaImage,
+        base: Option<(&RgbaImage, &[u8])>,
+        damage: Option<&Damage>,
+        lead: usize,
+    ) -> Vec<u8> {
         let width = img.width() as usize;
         let stride = width + lead;
         let size = stride * img.height() as usize;
@@ -335,11 +350,22 @@ impl Palette {
         let mut found: ColorMap<u8> = ColorMap::default();
         {
             let known = self.known.read().expect("the palette's memory is never poisoned");
+            // The shared table is large (a map meets tens of thousands of colours), so a lookup there often misses
+            // the processor's cache; a picture's changed pixels repeat a few thousand colours (a car's edges over the
+            // same paper), which a small direct-mapped table of this picture's answers keeps close.
+            const RECENT: usize = 1 << 12;
+            let mut recent = vec![(EMPTY, 0u8); RECENT];
             let mut lookup = |rgb: Rgb| -> u8 {
-                match known.get(rgb) {
+                let slot = (rgb.wrapping_mul(0x9E37_79B1) >> 20) as usize % RECENT;
+                if recent[slot].0 == rgb {
+                    return recent[slot].1;
+                }
+                let i = match known.get(rgb) {
                     Some(i) => i,
                     None => *found.entry(rgb).or_insert_with(|| self.search(rgb)),
-                }
+                };
+                recent[slot] = (rgb, i);
+                i
             };
             // Pixels come in runs of one colour: the last answer is checked here, in the loop, before the lookup.
             let mut last: (Rgb, u8) = (EMPTY, 0);
@@ -350,41 +376,42 @@ impl Palette {
                 }
                 last.1
             };
-            let rows = out.chunks_exact_mut(stride).zip(img.as_raw().chunks_exact(width * 4));
+            let pixels = img.as_raw().chunks_exact(width * 4);
             match base {
                 Some((base, base_indices)) if base.dimensions() == img.dimensions() && base_indices.len() == size => {
-                    let base_rows = base
-                        .as_raw()
-                        .chunks_exact(width * 4)
-                        .zip(base_indices.chunks_exact(stride));
-                    for ((out, now), (was, known)) in rows.zip(base_rows) {
-                        let (out, known) = (&mut out[lead..], &known[lead..]);
-                        // Most of a board is its base: blocks of 16 pixels equal to the base's take the base's indices
-                        // in one copy, and only the others are looked at pixel by pixel.
-                        const BLOCK: usize = 16;
-                        for (((out, now), was), known) in out
-                            .chunks_mut(BLOCK)
-                            .zip(now.chunks(BLOCK * 4))
-                            .zip(was.chunks(BLOCK * 4))
-                            .zip(known.chunks(BLOCK))
-                        {
+                    // Most of a board is its base: its indices are the start, and only blocks of 16 pixels that a
+                    // stroke touched (every block, without a record of strokes) and that differ from the base's are
+                    // looked at pixel by pixel.
+                    out.copy_from_slice(base_indices);
+                    const BLOCK: usize = Damage::BLOCK as usize;
+                    let every_block: Vec<usize> = (0..width.div_ceil(BLOCK)).collect();
+                    let rows = out
+                        .chunks_exact_mut(stride)
+                        .zip(pixels.zip(base.as_raw().chunks_exact(width * 4)));
+                    for (y, (out, (now, was))) in rows.enumerate() {
+                        let out = &mut out[lead..];
+                        let mut look = |block: usize| {
+                            let (x0, x1) = (block * BLOCK, (block * BLOCK + BLOCK).min(width));
+                            let (now, was) = (&now[x0 * 4..x1 * 4], &was[x0 * 4..x1 * 4]);
                             if same_bytes(now, was) {
-                                out.copy_from_slice(known);
-                                continue;
+                                return;
                             }
-                            for (((out, now), was), &known) in out
-                                .iter_mut()
-                                .zip(now.chunks_exact(4))
-                                .zip(was.chunks_exact(4))
-                                .zip(known)
+                            for ((out, now), was) in
+                                out[x0..x1].iter_mut().zip(now.chunks_exact(4)).zip(was.chunks_exact(4))
                             {
-                                *out = if key(now) == key(was) { known } else { index_of(now) };
+                                if key(now) != key(was) {
+                                    *out = index_of(now);
+                                }
                             }
+                        };
+                        match damage {
+                            Some(damage) => damage.touched_blocks(y as u32).for_each(&mut look),
+                            None => every_block.iter().for_each(|&block| look(block)),
                         }
                     }
                 }
                 _ => {
-                    for (out, now) in rows {
+                    for (out, now) in out.chunks_exact_mut(stride).zip(pixels) {
                         for (out, p) in out[lead..].iter_mut().zip(now.chunks_exact(4)) {
                             *out = index_of(p);
                         }

@@ -91,6 +91,37 @@ fn a_position_gives_the_same_png_bytes_whatever_was_drawn_before() {
     assert_eq!(render::BaseLayer::draw(&map).png(&board), first);
 }
 
+#[test]
+fn a_picture_drawn_and_encoded_together_is_the_png_of_the_drawn_picture() {
+    // The bot and the command line draw and encode in one step, reading only the blocks the drawing touched; the
+    // bytes must be those of encoding the finished picture, which reads every pixel.
+    for (id, _) in BUILTIN {
+        let map = maps::builtin(id).unwrap();
+        let players = usize::from(map.rules.max_players).min(4);
+        for actions in [0, 200, 100_000] {
+            let game = played(id, players, actions, 21);
+            let view = game.public_view();
+            for lang in [Lang::En, Lang::Es] {
+                assert_eq!(
+                    render::board_in_png(lang, &map, &view, &names(players)),
+                    render::board_png(&map, &render::board_in(lang, &map, &view, &names(players))),
+                    "{id} after {actions} actions, the board in {lang:?}"
+                );
+            }
+            for seat in [Seat(0), Seat(players as u8 - 1)] {
+                let own = game.seat_view(seat);
+                let picture = render::seat_board(Lang::En, &map, &view, &names(players), seat, &own.tickets);
+                assert_eq!(
+                    render::seat_board_png(Lang::En, &map, &view, &names(players), seat, &own.tickets),
+                    render::board_png(&map, &picture),
+                    "{id} after {actions} actions, seat {}'s picture",
+                    seat.0
+                );
+            }
+        }
+    }
+}
+
 /// Distance between two pixels' colours (RGB, Euclidean).
 fn distance(a: image::Rgba<u8>, b: image::Rgba<u8>) -> f32 {
     (0..3)
