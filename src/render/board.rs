@@ -61,8 +61,8 @@ impl BaseLayer {
     pub fn draw(map: &Map) -> BaseLayer {
         let image = draw_base(map);
         let mut counts = palette::histogram(&image);
-        for sample in palette_samples(map, &image) {
-            for (rgb, n) in palette::histogram(&sample) {
+        for (sample, drawn) in palette_samples(map, &image) {
+            for (rgb, n) in palette::histogram_touched(&sample, &drawn) {
                 *counts.entry(rgb).or_insert(0) += n;
             }
         }
@@ -121,8 +121,9 @@ pub fn seat_board_png(
 
 /// Pictures with every colour a board of the map can show, for choosing its palette: every other route claimed,
 /// the colours taking turns; a station on some cities; the last claim lit; a player's tickets ringed, some completed;
-/// the panel with every seat. As many pictures as it takes for every player colour to be drawn.
-fn palette_samples(map: &Map, base: &RgbaImage) -> Vec<RgbaImage> {
+/// the panel with every seat. As many pictures as it takes for every player colour to be drawn, each with the blocks
+/// its drawing touched.
+fn palette_samples(map: &Map, base: &RgbaImage) -> Vec<(RgbaImage, draw::Damage)> {
     let Some(game) = (2..=5)
         .rev()
         .find_map(|players| Game::new(Arc::new(map.clone()), players, 0).ok())
@@ -156,10 +157,12 @@ fn palette_samples(map: &Map, base: &RgbaImage) -> Vec<RgbaImage> {
                     color: PlayerColor::for_seat(round * seats + s),
                 })
                 .collect();
-            let mut img = pieces_over(base, map, &view, &players);
-            ticket_rings(map, &players, Seat(0), &tickets, &mut img);
-            panel::draw(Lang::En, map, &view, &players, Some((Seat(0), &tickets)), &mut img);
-            img
+            draw::recording(base.width(), base.height(), || {
+                let mut img = pieces_over(base, map, &view, &players);
+                ticket_rings(map, &players, Seat(0), &tickets, &mut img);
+                panel::draw(Lang::En, map, &view, &players, Some((Seat(0), &tickets)), &mut img);
+                img
+            })
         })
         .collect()
 }
@@ -188,28 +191,40 @@ fn flat_colors() -> Vec<palette::Rgb> {
 /// Scale of the base layer's drawing: drawn at twice the size, then halved, so every edge is smooth.
 const K: f32 = 2.0;
 
-/// Draws the base layer at twice the size, then halves it.
+/// Rows of the base layer drawn at a time (at twice the size, a band of 4.9 MB for a 2,384-pixel-wide board).
+const BAND_ROWS: u32 = 128;
+
+/// Draws the base layer at twice the size, then halves it: band by band, through one canvas of [`BAND_ROWS`] rows
+/// (twice that at twice the size), so the whole doubled picture (43 MB for Europe) never exists, and each band is
+/// halved while it is still in the processor's cache.
 fn draw_base(map: &Map) -> RgbaImage {
     let (w, h) = image_size(map);
-    // The paper copied out in doubling blocks rather than pixel by pixel: this canvas has ten million pixels.
-    let paper = BACKGROUND.0.repeat(w as usize * 2 * h as usize * 2);
-    let mut img = RgbaImage::from_raw(w * 2, h * 2, paper).expect("the paper fills the canvas");
-    panel::draw_background(map, &mut img, K);
-    draw_metro_lines(map, &mut img);
-    for i in 0..map.routes.len() {
-        draw_printed_route(map, RouteId(i as u16), &mut img);
-    }
-    draw_cities(map, &mut img);
     let placed = labels::place(map);
-    for label in &placed {
-        draw_leader(map, label, &mut img);
+    let mut out = RgbaImage::new(w, h);
+    // The paper, copied into the canvas before each band.
+    let paper = BACKGROUND.0.repeat(w as usize * 2 * BAND_ROWS as usize * 2);
+    let mut canvas = RgbaImage::new(w * 2, BAND_ROWS * 2);
+    for top in (0..h).step_by(BAND_ROWS as usize) {
+        canvas.copy_from_slice(&paper);
+        draw::band(top * 2, || {
+            panel::draw_background(map, &mut canvas, K);
+            draw_metro_lines(map, &mut canvas);
+            for i in 0..map.routes.len() {
+                draw_printed_route(map, RouteId(i as u16), &mut canvas);
+            }
+            draw_cities(map, &mut canvas);
+            for label in &placed {
+                draw_leader(map, label, &mut canvas);
+            }
+            for label in &placed {
+                let exit = map.city(label.city).country.is_some();
+                let color = if exit { EXIT_NAME } else { INK };
+                labels::draw(&mut canvas, label, K, color);
+            }
+        });
+        draw::halve_into(&canvas, &mut out, top);
     }
-    for label in &placed {
-        let exit = map.city(label.city).country.is_some();
-        let color = if exit { EXIT_NAME } else { INK };
-        labels::draw(&mut img, label, K, color);
-    }
-    draw::downsample_half(&img)
+    out
 }
 
 /// Farther from its dot than this, a name gets a thin line to the dot, so it is clear whose name it is.

@@ -1,6 +1,6 @@
 //! Anti-aliased drawing primitives on RGBA images: convex polygons, circles, lines, text with a halo.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex};
 
@@ -114,6 +114,31 @@ pub fn recording<R>(width: u32, height: u32, draw: impl FnOnce() -> R) -> (R, Da
     (drawn, damage)
 }
 
+thread_local! {
+    /// How many rows of a taller picture lie above the one being drawn on this thread (see [`band`]).
+    static ORIGIN: Cell<u32> = const { Cell::new(0) };
+}
+
+/// Runs `draw` with every stroke moved up by `rows` rows: a tall picture drawn band by band, each band a picture
+/// whose top is row `rows` of the whole, so a large canvas need not exist at once. The move is by whole rows, which
+/// f32 subtracts exactly, so a band's pixels are the whole picture's.
+pub fn band<R>(rows: u32, draw: impl FnOnce() -> R) -> R {
+    /// Puts back the outer origin, even if drawing panics.
+    struct Restore(u32);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            ORIGIN.with(|o| o.set(self.0));
+        }
+    }
+    let _restore = Restore(ORIGIN.with(|o| o.replace(rows)));
+    draw()
+}
+
+/// The rows above the picture being drawn (0 unless drawing a band), as a pixel offset.
+fn origin() -> f32 {
+    ORIGIN.with(Cell::get) as f32
+}
+
 /// Notes that columns `x0..x1` of rows `y0..y1` may have changed, when damage is being recorded.
 fn touch(x0: u32, x1: u32, y0: u32, y1: u32) {
     RECORDING.with(|r| {
@@ -178,10 +203,21 @@ pub fn fill_convex(img: &mut RgbaImage, points: &[Point], color: Rgba<u8>) {
     if points.len() < 3 {
         return;
     }
+    let moved: Vec<Point>;
+    let points = match origin() {
+        0.0 => points,
+        top => {
+            moved = points.iter().map(|&(x, y)| (x, y - top)).collect();
+            &moved
+        }
+    };
+    let (x0, x1, y0, y1) = pixel_bounds(img, points);
+    if y0 >= y1 || x0 >= x1 {
+        return;
+    }
+    touch(x0, x1, y0, y1);
     let edges = inward_edges(points);
     let edges = &edges[..];
-    let (x0, x1, y0, y1) = pixel_bounds(img, points);
-    touch(x0, x1, y0, y1);
     for y in y0..y1 {
         let py = y as f32 + 0.5;
         // Along the row each edge's distance is linear in x: where it passes -0.5 bounds the covered pixels, where
@@ -301,6 +337,7 @@ pub fn square(center: Point, half: f32) -> [Point; 4] {
 
 /// Fills a circle. Row by row, only the pixels near the rim are measured; the span inside them is fully covered.
 pub fn fill_circle(img: &mut RgbaImage, center: Point, radius: f32, color: Rgba<u8>) {
+    let center = (center.0, center.1 - origin());
     let x0 = (center.0 - radius - 1.0).floor().max(0.0) as u32;
     let y0 = (center.1 - radius - 1.0).floor().max(0.0) as u32;
     let x1 = ((center.0 + radius + 1.0).ceil().max(0.0) as u32).min(img.width());
@@ -422,7 +459,12 @@ pub fn line_height(font: &FontRef<'static>, size: f32) -> f32 {
 
 /// A text's ink as imageproc draws it from the origin: each glyph's covered pixels (offset, coverage) in drawing
 /// order (its uncovered pixels blend to what was there, so they are left out).
-type Ink = Vec<(i32, i32, f32)>;
+struct Ink {
+    pixels: Vec<(i32, i32, f32)>,
+    /// The rows the pixels span from the origin: `top..bottom`.
+    top: i32,
+    bottom: i32,
+}
 
 /// Which font a cached ink was drawn with: where its data lies (the fonts are built into the binary).
 fn font_key(font: &FontRef<'static>) -> usize {
@@ -448,21 +490,24 @@ fn ink(font: &FontRef<'static>, size: f32, text: &str) -> Arc<Ink> {
     if let Some(ink) = CACHE.lock().expect("the ink cache is never poisoned").inks.get(&key) {
         return Arc::clone(ink);
     }
-    let mut ink = Vec::new();
+    let mut pixels = Vec::new();
     layout(font, size, text, |outlined, bounds| {
         let (left, top) = (bounds.min.x.round() as i32, bounds.min.y.round() as i32);
         outlined.draw(|gx, gy, coverage| {
             if coverage > 0.0 {
-                ink.push((gx as i32 + left, gy as i32 + top, coverage.min(1.0)));
+                pixels.push((gx as i32 + left, gy as i32 + top, coverage.min(1.0)));
             }
         });
     });
-    let ink = Arc::new(ink);
+    let (top, bottom) = pixels.iter().fold((i32::MAX, i32::MIN), |(top, bottom), &(_, dy, _)| {
+        (top.min(dy), bottom.max(dy + 1))
+    });
+    let ink = Arc::new(Ink { pixels, top, bottom });
     let mut cache = CACHE.lock().expect("the ink cache is never poisoned");
-    if cache.pixels + ink.len() > INK_CACHE_PIXELS {
+    if cache.pixels + ink.pixels.len() > INK_CACHE_PIXELS {
         *cache = InkCache::default();
     }
-    cache.pixels += ink.len();
+    cache.pixels += ink.pixels.len();
     cache.inks.insert(key, Arc::clone(&ink));
     ink
 }
@@ -470,10 +515,14 @@ fn ink(font: &FontRef<'static>, size: f32, text: &str) -> Arc<Ink> {
 /// Lays ink on the image from origin (x, y), blending as imageproc does (every channel, truncated).
 fn lay_ink(img: &mut RgbaImage, ink: &Ink, x: i32, y: i32, color: Rgba<u8>) {
     let (width, height) = (img.width() as i32, img.height() as i32);
+    let y = y - origin() as i32;
+    if y + ink.bottom <= 0 || y + ink.top >= height {
+        return;
+    }
     let stride = width as usize * 4;
     let buffer: &mut [u8] = img.as_mut();
     let (mut x0, mut x1, mut y0, mut y1) = (width, 0, height, 0);
-    for &(dx, dy, coverage) in ink {
+    for &(dx, dy, coverage) in &ink.pixels {
         let (px, py) = (x + dx, y + dy);
         if (0..width).contains(&px) && (0..height).contains(&py) {
             (x0, x1, y0, y1) = (x0.min(px), x1.max(px + 1), y0.min(py), y1.max(py + 1));
@@ -526,30 +575,31 @@ pub fn haloed_text(
     lay_ink(img, &ink, at.0.round() as i32, at.1.round() as i32, color);
 }
 
-/// Halves an image's size, averaging each 2×2 block: drawing at twice the size and halving smooths every edge.
-pub fn downsample_half(big: &RgbaImage) -> RgbaImage {
-    let (w, h) = (big.width() / 2, big.height() / 2);
-    if w == 0 || h == 0 {
-        return RgbaImage::new(w, h);
+/// Halves `big`, averaging each 2×2 block (drawing at twice the size and halving smooths every edge), into `out`
+/// from row `top` down, as far as either goes.
+pub fn halve_into(big: &RgbaImage, out: &mut RgbaImage, top: u32) {
+    let w = (big.width() / 2).min(out.width()) as usize;
+    if w == 0 {
+        return;
     }
     let stride = big.width() as usize * 4;
     let source = big.as_raw();
-    let mut out = vec![0u8; w as usize * h as usize * 4];
-    for (y, row) in out.chunks_exact_mut(w as usize * 4).enumerate() {
-        let top = &source[2 * y * stride..][..stride];
-        let bottom = &source[(2 * y + 1) * stride..][..stride];
-        for ((pixel, a), b) in row
-            .chunks_exact_mut(4)
-            .zip(top.chunks_exact(8))
-            .zip(bottom.chunks_exact(8))
-        {
+    let out_stride = out.width() as usize * 4;
+    let rows = out.as_mut().chunks_exact_mut(out_stride).skip(top as usize);
+    // Each pair of rows summed first, channel by channel, then each pair of sums: two loops the compiler vectorises.
+    let mut sums = vec![0u16; stride];
+    for (y, row) in rows.take(big.height() as usize / 2).enumerate() {
+        let upper = &source[2 * y * stride..][..stride];
+        let lower = &source[(2 * y + 1) * stride..][..stride];
+        for ((sum, &a), &b) in sums.iter_mut().zip(upper).zip(lower) {
+            *sum = u16::from(a) + u16::from(b);
+        }
+        for (pixel, pair) in row[..w * 4].chunks_exact_mut(4).zip(sums.chunks_exact(8)) {
             for c in 0..4 {
-                let sum = u32::from(a[c]) + u32::from(a[4 + c]) + u32::from(b[c]) + u32::from(b[4 + c]);
-                pixel[c] = (sum / 4) as u8;
+                pixel[c] = ((pair[c] + pair[4 + c]) / 4) as u8;
             }
         }
     }
-    RgbaImage::from_raw(w, h, out).expect("the halved buffer fits its size")
 }
 
 #[cfg(test)]

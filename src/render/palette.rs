@@ -122,10 +122,30 @@ impl ColorTable {
 
 /// How many pixels of each colour a picture has.
 pub fn histogram(img: &RgbaImage) -> ColorMap<u32> {
+    count_runs(std::iter::once(&img.as_raw()[..]))
+}
+
+/// How many pixels of each colour lie in the blocks of `img` that `damage` marks (the whole picture when its size
+/// is another): what a drawing added to a picture already counted.
+pub fn histogram_touched(img: &RgbaImage, damage: &Damage) -> ColorMap<u32> {
+    if damage.dimensions() != img.dimensions() {
+        return histogram(img);
+    }
+    let (width, block) = (img.width() as usize, Damage::BLOCK as usize);
+    let rows = img.as_raw().chunks_exact(width * 4).enumerate();
+    count_runs(rows.flat_map(|(y, row)| {
+        damage
+            .touched_blocks(y as u32)
+            .map(move |b| &row[b * block * 4..((b + 1) * block).min(width) * 4])
+    }))
+}
+
+/// Counts the colours of runs of pixels.
+fn count_runs<'a>(runs: impl Iterator<Item = &'a [u8]>) -> ColorMap<u32> {
     let mut counts = ColorMap::default();
     // Runs of one colour are counted before they reach the map: a picture is mostly flat areas.
     let mut run: (Rgb, u32) = (u32::MAX, 0);
-    for pixel in img.as_raw().chunks_exact(4) {
+    for pixel in runs.flat_map(|r| r.chunks_exact(4)) {
         let rgb = rgb_of([pixel[0], pixel[1], pixel[2], 255]);
         if rgb == run.0 {
             run.1 += 1;
