@@ -201,11 +201,13 @@ fn draw_base(map: &Map) -> RgbaImage {
     let (w, h) = image_size(map);
     let placed = labels::place(map);
     let mut out = RgbaImage::new(w, h);
-    // The paper, copied into the canvas before each band.
-    let paper = BACKGROUND.0.repeat(w as usize * 2 * BAND_ROWS as usize * 2);
+    // A row of paper, copied into each row of the canvas before each band.
+    let paper = BACKGROUND.0.repeat(w as usize * 2);
     let mut canvas = RgbaImage::new(w * 2, BAND_ROWS * 2);
     for top in (0..h).step_by(BAND_ROWS as usize) {
-        canvas.copy_from_slice(&paper);
+        for row in canvas.chunks_exact_mut(paper.len()) {
+            row.copy_from_slice(&paper);
+        }
         draw::band(top * 2, || {
             panel::draw_background(map, &mut canvas, K);
             draw_metro_lines(map, &mut canvas);
