@@ -62,7 +62,7 @@ impl BaseLayer {
         let image = draw_base(map);
         let mut counts = palette::histogram(&image);
         for (sample, drawn) in palette_samples(map, &image) {
-            for (rgb, n) in palette::histogram_touched(&sample, &drawn) {
+            for (rgb, n) in palette::histogram_added(&sample, &image, &drawn) {
                 *counts.entry(rgb).or_insert(0) += n;
             }
         }
@@ -86,13 +86,13 @@ pub fn board_png(map: &Map, board: &RgbaImage) -> Vec<u8> {
     base_layer(map).png(board)
 }
 
-/// Draws a picture of `map` with `draw` and encodes it in the map's palette, reading only the blocks the drawing
-/// touched: the same bytes as [`board_png`] of the same picture, in a fraction of the lookups.
-fn drawn_png(map: &Map, draw: impl FnOnce() -> RgbaImage) -> Vec<u8> {
+/// Draws a picture of `map` with `draw` (over the base layer it is given) and encodes it in the map's palette,
+/// reading only the blocks the drawing touched: the same bytes as [`board_png`] of the same picture, in a fraction of the lookups.
+fn drawn_png(map: &Map, draw: impl FnOnce(&RgbaImage) -> RgbaImage) -> Vec<u8> {
     // The base layer first: drawn inside the recording, it would mark everything.
     let layer = base_layer(map);
-    let (width, height) = image_size(map);
-    let (picture, damage) = draw::recording(width, height, draw);
+    let (width, height) = layer.image.dimensions();
+    let (picture, damage) = draw::recording(width, height, || draw(&layer.image));
     if picture.dimensions() != layer.image.dimensions() {
         return layer.png(&picture);
     }
@@ -104,7 +104,7 @@ fn drawn_png(map: &Map, draw: impl FnOnce() -> RgbaImage) -> Vec<u8> {
 
 /// [`board_in`] as a PNG in the map's palette ([`board_png`] of it, drawn and encoded together, faster).
 pub fn board_in_png(lang: Lang, map: &Map, view: &PublicView, players: &[Player]) -> Vec<u8> {
-    drawn_png(map, || board_in(lang, map, view, players))
+    drawn_png(map, |base| board_over(base, lang, map, view, players))
 }
 
 /// [`seat_board`] as a PNG in the map's palette ([`board_png`] of it, drawn and encoded together, faster).
@@ -116,7 +116,9 @@ pub fn seat_board_png(
     seat: Seat,
     tickets: &[(TicketId, bool)],
 ) -> Vec<u8> {
-    drawn_png(map, || seat_board(lang, map, view, players, seat, tickets))
+    drawn_png(map, |base| {
+        seat_board_over(base, lang, map, view, players, seat, tickets)
+    })
 }
 
 /// Pictures with every colour a board of the map can show, for choosing its palette: every other route claimed,
@@ -198,13 +200,18 @@ const BAND_ROWS: u32 = 128;
 /// (twice that at twice the size), so the whole doubled picture (43 MB for Europe) never exists, and each band is
 /// halved while it is still in the processor's cache.
 fn draw_base(map: &Map) -> RgbaImage {
+    draw_base_in_bands(map, BAND_ROWS)
+}
+
+/// [`draw_base`] with bands of `band_rows` rows.
+fn draw_base_in_bands(map: &Map, band_rows: u32) -> RgbaImage {
     let (w, h) = image_size(map);
     let placed = labels::place(map);
     let mut out = RgbaImage::new(w, h);
     // A row of paper, copied into each row of the canvas before each band.
     let paper = BACKGROUND.0.repeat(w as usize * 2);
-    let mut canvas = RgbaImage::new(w * 2, BAND_ROWS * 2);
-    for top in (0..h).step_by(BAND_ROWS as usize) {
+    let mut canvas = RgbaImage::new(w * 2, band_rows * 2);
+    for top in (0..h).step_by(band_rows as usize) {
         for row in canvas.chunks_exact_mut(paper.len()) {
             row.copy_from_slice(&paper);
         }
@@ -359,7 +366,12 @@ pub fn board(map: &Map, view: &PublicView, players: &[Player]) -> RgbaImage {
 
 /// [`board`] with the panel's words in `lang`.
 pub fn board_in(lang: Lang, map: &Map, view: &PublicView, players: &[Player]) -> RgbaImage {
-    let mut img = pieces(map, view, players);
+    board_over(&base_layer(map).image, lang, map, view, players)
+}
+
+/// [`board_in`] drawn over `base`, the map's base layer.
+fn board_over(base: &RgbaImage, lang: Lang, map: &Map, view: &PublicView, players: &[Player]) -> RgbaImage {
+    let mut img = pieces_over(base, map, view, players);
     panel::draw(lang, map, view, players, None, &mut img);
     img
 }
@@ -375,7 +387,20 @@ pub fn seat_board(
     seat: Seat,
     tickets: &[(TicketId, bool)],
 ) -> RgbaImage {
-    let mut img = pieces(map, view, players);
+    seat_board_over(&base_layer(map).image, lang, map, view, players, seat, tickets)
+}
+
+/// [`seat_board`] drawn over `base`, the map's base layer.
+fn seat_board_over(
+    base: &RgbaImage,
+    lang: Lang,
+    map: &Map,
+    view: &PublicView,
+    players: &[Player],
+    seat: Seat,
+    tickets: &[(TicketId, bool)],
+) -> RgbaImage {
+    let mut img = pieces_over(base, map, view, players);
     ticket_rings(map, players, seat, tickets, &mut img);
     panel::draw(lang, map, view, players, Some((seat, tickets)), &mut img);
     img
@@ -398,12 +423,7 @@ fn ticket_rings(map: &Map, players: &[Player], seat: Seat, tickets: &[(TicketId,
     }
 }
 
-/// The base layer with the players' pieces on it: the last claim's glow, the cars, the stations.
-fn pieces(map: &Map, view: &PublicView, players: &[Player]) -> RgbaImage {
-    pieces_over(&base_layer(map).image, map, view, players)
-}
-
-/// The players' pieces drawn over a copy of `base`.
+/// The players' pieces drawn over a copy of `base`: the last claim's glow, the cars, the stations.
 fn pieces_over(base: &RgbaImage, map: &Map, view: &PublicView, players: &[Player]) -> RgbaImage {
     let mut img = base.clone();
     if let Some(last) = view.last_claim {
@@ -479,4 +499,22 @@ fn draw_station(map: &Map, city: CityId, color: PlayerColor, img: &mut RgbaImage
     ];
     draw::fill_convex(img, &draw::grow(&house, 1.6), INK);
     draw::fill_convex(img, &house, player_rgba(color));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::maps::{BUILTIN, builtin};
+
+    #[test]
+    fn the_base_layer_drawn_in_bands_is_the_one_drawn_whole() {
+        for (id, _) in BUILTIN {
+            let map = builtin(id).unwrap();
+            let (_, height) = image_size(&map);
+            assert!(
+                draw_base(&map) == draw_base_in_bands(&map, height),
+                "{id}: the bands differ from the whole"
+            );
+        }
+    }
 }

@@ -65,6 +65,12 @@ impl Damage {
         }
     }
 
+    /// The columns of block `block` in a picture `width` pixels wide.
+    pub fn columns(block: usize, width: usize) -> std::ops::Range<usize> {
+        let size = Damage::BLOCK as usize;
+        block * size..((block + 1) * size).min(width)
+    }
+
     /// The blocks of row `y` drawing touched, left to right.
     pub fn touched_blocks(&self, y: u32) -> impl Iterator<Item = usize> + '_ {
         let row = &self.bits[y as usize * self.words_per_row..][..self.words_per_row];
@@ -119,9 +125,10 @@ thread_local! {
     static ORIGIN: Cell<u32> = const { Cell::new(0) };
 }
 
-/// Runs `draw` with every stroke moved up by `rows` rows: a tall picture drawn band by band, each band a picture
-/// whose top is row `rows` of the whole, so a large canvas need not exist at once. The move is by whole rows, which
-/// f32 subtracts exactly, so a band's pixels are the whole picture's.
+/// Runs `draw` onto a band of a taller picture: the picture `draw` paints on is the whole's rows from `rows` down,
+/// so a large canvas need not exist at once. Strokes keep the whole picture's coordinates (each pixel is measured
+/// where it lies in the whole and written `rows` higher), so a band's pixels are exactly the whole picture's. A band
+/// inside a band replaces the outer origin.
 pub fn band<R>(rows: u32, draw: impl FnOnce() -> R) -> R {
     /// Puts back the outer origin, even if drawing panics.
     struct Restore(u32);
@@ -134,9 +141,9 @@ pub fn band<R>(rows: u32, draw: impl FnOnce() -> R) -> R {
     draw()
 }
 
-/// The rows above the picture being drawn (0 unless drawing a band), as a pixel offset.
-fn origin() -> f32 {
-    ORIGIN.with(Cell::get) as f32
+/// The rows of the whole picture above the one being drawn (0 unless drawing a band).
+fn origin() -> u32 {
+    ORIGIN.with(Cell::get)
 }
 
 /// Notes that columns `x0..x1` of rows `y0..y1` may have changed, when damage is being recorded.
@@ -197,27 +204,24 @@ fn fill_span(img: &mut RgbaImage, y: u32, x0: u32, x1: u32, color: Rgba<u8>) {
 
 /// Fills a convex polygon (any winding). Each pixel's coverage comes from its signed distance to the nearest
 /// edge, which gives smooth edges at any angle without supersampling. Row by row, only the pixels near an edge are
-/// measured: the span between them, found from where each edge's distance reaches ±0.5 with a pixel to spare, is
+/// measured: the span between them, found from where each edge's distance reaches ±0.5 (a fiftieth of a pixel to spare), is
 /// fully covered.
 pub fn fill_convex(img: &mut RgbaImage, points: &[Point], color: Rgba<u8>) {
     if points.len() < 3 {
         return;
     }
-    let moved: Vec<Point>;
-    let points = match origin() {
-        0.0 => points,
-        top => {
-            moved = points.iter().map(|&(x, y)| (x, y - top)).collect();
-            &moved
-        }
-    };
     let (x0, x1, y0, y1) = pixel_bounds(img, points);
     if y0 >= y1 || x0 >= x1 {
         return;
     }
-    touch(x0, x1, y0, y1);
     let edges = inward_edges(points);
+    if edges.is_empty() {
+        // All its points in one place: nothing to cover.
+        return;
+    }
     let edges = &edges[..];
+    let top = origin();
+    touch(x0, x1, y0 - top, y1 - top);
     for y in y0..y1 {
         let py = y as f32 + 0.5;
         // Along the row each edge's distance is linear in x: where it passes -0.5 bounds the covered pixels, where
@@ -260,16 +264,17 @@ pub fn fill_convex(img: &mut RgbaImage, points: &[Point], color: Rgba<u8>) {
         let full_end = (((full_hi - 0.52).floor() + 1.0).max(0.0) as u32)
             .min(end)
             .max(full_first);
+        let row = y - top;
         let measure = |img: &mut RgbaImage, from: u32, to: u32| {
             for x in from..to {
                 let coverage = edge_coverage(edges, x as f32 + 0.5, py);
                 if coverage > 0.0 {
-                    blend(img, x, y, color, coverage);
+                    blend(img, x, row, color, coverage);
                 }
             }
         };
         measure(img, first, full_first);
-        fill_span(img, y, full_first, full_end, color);
+        fill_span(img, row, full_first, full_end, color);
         measure(img, full_end, end);
     }
 }
@@ -310,7 +315,8 @@ fn inward_edges(points: &[Point]) -> Vec<(Point, Point)> {
         .collect()
 }
 
-/// The pixels a polygon may touch, clipped to the image: columns `x0..x1`, rows `y0..y1`.
+/// The pixels a polygon may touch, clipped to the image: columns `x0..x1`, rows `y0..y1` of the whole picture
+/// (the image holds its rows from [`origin`] down).
 fn pixel_bounds(img: &RgbaImage, points: &[Point]) -> (u32, u32, u32, u32) {
     let (min_x, max_x) = points
         .iter()
@@ -318,10 +324,11 @@ fn pixel_bounds(img: &RgbaImage, points: &[Point]) -> (u32, u32, u32, u32) {
     let (min_y, max_y) = points
         .iter()
         .fold((f32::MAX, f32::MIN), |(lo, hi), p| (lo.min(p.1), hi.max(p.1)));
+    let top = origin();
     let x0 = (min_x - 1.0).floor().max(0.0) as u32;
-    let y0 = (min_y - 1.0).floor().max(0.0) as u32;
+    let y0 = ((min_y - 1.0).floor().max(0.0) as u32).max(top);
     let x1 = ((max_x + 1.0).ceil().max(0.0) as u32).min(img.width());
-    let y1 = ((max_y + 1.0).ceil().max(0.0) as u32).min(img.height());
+    let y1 = ((max_y + 1.0).ceil().max(0.0) as u32).min(top + img.height());
     (x0.min(x1), x1, y0.min(y1), y1)
 }
 
@@ -337,13 +344,16 @@ pub fn square(center: Point, half: f32) -> [Point; 4] {
 
 /// Fills a circle. Row by row, only the pixels near the rim are measured; the span inside them is fully covered.
 pub fn fill_circle(img: &mut RgbaImage, center: Point, radius: f32, color: Rgba<u8>) {
-    let center = (center.0, center.1 - origin());
+    // Rows are the whole picture's (see `band`); this image holds them from `top` down.
+    let top = origin();
     let x0 = (center.0 - radius - 1.0).floor().max(0.0) as u32;
-    let y0 = (center.1 - radius - 1.0).floor().max(0.0) as u32;
+    let y0 = ((center.1 - radius - 1.0).floor().max(0.0) as u32).max(top);
     let x1 = ((center.0 + radius + 1.0).ceil().max(0.0) as u32).min(img.width());
-    let y1 = ((center.1 + radius + 1.0).ceil().max(0.0) as u32).min(img.height());
-    let x0 = x0.min(x1);
-    touch(x0, x1, y0, y1);
+    let y1 = ((center.1 + radius + 1.0).ceil().max(0.0) as u32).min(top + img.height());
+    if x0 >= x1 || y0 >= y1 {
+        return;
+    }
+    touch(x0, x1, y0 - top, y1 - top);
     for y in y0..y1 {
         let dy = y as f32 + 0.5 - center.1;
         // Fully covered where the distance from the centre is at most radius - 0.5; a pixel of margin each side.
@@ -361,12 +371,12 @@ pub fn fill_circle(img: &mut RgbaImage, center: Point, radius: f32, color: Rgba<
                 let dx = x as f32 + 0.5 - center.0;
                 let coverage = (radius - (dx * dx + dy * dy).sqrt() + 0.5).clamp(0.0, 1.0);
                 if coverage > 0.0 {
-                    blend(img, x, y, color, coverage);
+                    blend(img, x, y - top, color, coverage);
                 }
             }
         };
         measure(img, x0, full_first);
-        fill_span(img, y, full_first, full_end, color);
+        fill_span(img, y - top, full_first, full_end, color);
         measure(img, full_end, x1);
     }
 }
@@ -515,8 +525,9 @@ fn ink(font: &FontRef<'static>, size: f32, text: &str) -> Arc<Ink> {
 /// Lays ink on the image from origin (x, y), blending as imageproc does (every channel, truncated).
 fn lay_ink(img: &mut RgbaImage, ink: &Ink, x: i32, y: i32, color: Rgba<u8>) {
     let (width, height) = (img.width() as i32, img.height() as i32);
+    // Whole rows: the same pixels as on the whole picture (see `band`).
     let y = y - origin() as i32;
-    if y + ink.bottom <= 0 || y + ink.top >= height {
+    if ink.pixels.is_empty() || y + ink.bottom <= 0 || y + ink.top >= height {
         return;
     }
     let stride = width as usize * 4;
@@ -659,7 +670,7 @@ mod tests {
                 .map(|(a, b)| a.abs_diff(*b))
                 .max()
                 .unwrap_or(0);
-            assert!(worst <= 1, "shape {shape} {quad:?}: channels differ by {worst}");
+            assert_eq!(worst, 0, "shape {shape} {quad:?}: channels differ");
         }
     }
 
@@ -698,8 +709,7 @@ mod tests {
                     );
                 }
             }
-            // Drawing off the picture records nothing; drawing on it records something; the touched blocks of a
-            // row are listed in order.
+            // A drawing that changed something recorded something; the touched blocks of a row are listed in order.
             let blocks = img.width().div_ceil(Damage::BLOCK) as usize;
             let mut touched = 0;
             for y in 0..img.height() {
@@ -723,6 +733,59 @@ mod tests {
         });
         assert!(outer.touched(20, 20 / 16) && !outer.touched(150, 250 / 16));
         RECORDING.with(|r| assert!(r.borrow().is_none()));
+    }
+
+    #[test]
+    fn a_band_holds_exactly_the_rows_of_the_whole_picture() {
+        let mut seed = 0xBA_4D_u64;
+        let mut next = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 40) as f32 / (1u64 << 24) as f32
+        };
+        let paper = Rgba([236, 230, 210, 255]);
+        let mut whole = RgbaImage::from_pixel(300, 400, paper);
+        let mut bands: Vec<(u32, RgbaImage)> = [0, 37, 100, 251, 390]
+            .into_iter()
+            .map(|top| (top, RgbaImage::from_pixel(300, 50, paper)))
+            .collect();
+        // Long thin lines at any angle from far above (where moving coordinates by whole rows would round), circles,
+        // polygons and haloed text, each drawn on the whole and on every band.
+        for round in 0..300 {
+            let at = (next() * 340.0 - 20.0, next() * 440.0 - 20.0);
+            let to = (next() * 340.0 - 20.0, next() * 440.0 - 20.0);
+            let (r, half) = (next() * 30.0, next() * 20.0);
+            let stroke = |img: &mut RgbaImage| match round % 4 {
+                0 => line(img, at, to, 0.5 + r / 5.0, Rgba([40, 36, 32, 255])),
+                1 => fill_circle(img, at, r, Rgba([30, 30, 200, 120])),
+                2 => fill_convex(img, &square(at, half), Rgba([200, 30, 30, 200])),
+                _ => haloed_text(
+                    img,
+                    &LABEL,
+                    22.0,
+                    at,
+                    Rgba([0, 0, 0, 255]),
+                    Rgba([255; 4]),
+                    "Zürich – Łódź",
+                ),
+            };
+            stroke(&mut whole);
+            for (top, band_img) in &mut bands {
+                band(*top, || stroke(band_img));
+            }
+        }
+        for (top, band_img) in &bands {
+            for (x, y, p) in band_img.enumerate_pixels() {
+                if top + y < whole.height() {
+                    assert_eq!(
+                        p,
+                        whole.get_pixel(x, top + y),
+                        "band from row {top}: ({x}, {})",
+                        top + y
+                    );
+                }
+            }
+        }
+        ORIGIN.with(|o| assert_eq!(o.get(), 0, "the origin is put back"));
     }
 
     #[test]

@@ -125,18 +125,30 @@ pub fn histogram(img: &RgbaImage) -> ColorMap<u32> {
     count_runs(std::iter::once(&img.as_raw()[..]))
 }
 
-/// How many pixels of each colour lie in the blocks of `img` that `damage` marks (the whole picture when its size
-/// is another): what a drawing added to a picture already counted.
-pub fn histogram_touched(img: &RgbaImage, damage: &Damage) -> ColorMap<u32> {
-    if damage.dimensions() != img.dimensions() {
+/// How many pixels of each colour `img` has where it differs from `base`, a picture of the same size it was drawn
+/// over while `damage` was recorded (only the blocks it marks are read): the colours the drawing added.
+pub fn histogram_added(img: &RgbaImage, base: &RgbaImage, damage: &Damage) -> ColorMap<u32> {
+    if damage.dimensions() != img.dimensions() || base.dimensions() != img.dimensions() {
         return histogram(img);
     }
-    let (width, block) = (img.width() as usize, Damage::BLOCK as usize);
-    let rows = img.as_raw().chunks_exact(width * 4).enumerate();
-    count_runs(rows.flat_map(|(y, row)| {
-        damage
-            .touched_blocks(y as u32)
-            .map(move |b| &row[b * block * 4..((b + 1) * block).min(width) * 4])
+    let width = img.width() as usize;
+    let rows = img
+        .as_raw()
+        .chunks_exact(width * 4)
+        .zip(base.as_raw().chunks_exact(width * 4))
+        .enumerate();
+    count_runs(rows.flat_map(|(y, (row, was))| {
+        damage.touched_blocks(y as u32).flat_map(move |block| {
+            let columns = Damage::columns(block, width);
+            let (now, was) = (
+                &row[columns.start * 4..columns.end * 4],
+                &was[columns.start * 4..columns.end * 4],
+            );
+            now.chunks_exact(4)
+                .zip(was.chunks_exact(4))
+                .filter(|(now, was)| key(now) != key(was))
+                .map(|(now, _)| now)
+        })
     }))
 }
 
@@ -411,7 +423,7 @@ impl Palette {
                     for (y, (out, (now, was))) in rows.enumerate() {
                         let out = &mut out[lead..];
                         let mut look = |block: usize| {
-                            let (x0, x1) = (block * BLOCK, (block * BLOCK + BLOCK).min(width));
+                            let std::ops::Range { start: x0, end: x1 } = Damage::columns(block, width);
                             let (now, was) = (&now[x0 * 4..x1 * 4], &was[x0 * 4..x1 * 4]);
                             if same_bytes(now, was) {
                                 return;
@@ -502,14 +514,20 @@ pub fn encode(width: u32, height: u32, colors: &[Rgb], scanlines: &[u8]) -> Vec<
         b"PLTE",
         &colors.iter().flat_map(|&c| channels(c)).collect::<Vec<u8>>(),
     );
-    chunk(&mut out, b"IDAT", &data);
+    // A chunk holds at most 2^31 - 1 bytes; image data may run on over several.
+    for part in data.chunks(1 << 30) {
+        chunk(&mut out, b"IDAT", part);
+    }
     chunk(&mut out, b"IEND", &[]);
     out
 }
 
 /// Appends a PNG chunk: its length, its type, its data and the CRC of type and data.
 fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
-    let length = u32::try_from(data.len()).expect("a chunk is shorter than 2 GB");
+    let length = u32::try_from(data.len())
+        .ok()
+        .filter(|&n| n < 1 << 31)
+        .expect("a chunk holds less than 2 GiB");
     out.extend(length.to_be_bytes());
     out.extend(kind);
     out.extend(data);
