@@ -99,7 +99,50 @@ fn drawn_png(map: &Map, draw: impl FnOnce(&RgbaImage) -> RgbaImage) -> Vec<u8> {
     let scanlines = layer
         .palette
         .scanlines_over(&picture, (&layer.image, &layer.scanlines), &damage);
-    palette::encode(picture.width(), picture.height(), layer.palette.colors(), &scanlines)
+    let png = palette::encode(picture.width(), picture.height(), layer.palette.colors(), &scanlines);
+    spares().give_back(picture);
+    png
+}
+
+/// Pictures a board was drawn on, kept for the next board: a fresh 10 MB buffer costs its page faults each time,
+/// which under a burst were a tenth of a board's time. A few at most, of any size.
+#[derive(Default)]
+struct Spares(Vec<RgbaImage>);
+
+/// How many pictures are kept (about 11 MB each for Europe): one per core drawing, on this machine.
+const SPARES: usize = 2;
+
+fn spares() -> std::sync::MutexGuard<'static, Spares> {
+    static SPARES_KEPT: OnceLock<Mutex<Spares>> = OnceLock::new();
+    SPARES_KEPT
+        .get_or_init(Mutex::default)
+        .lock()
+        .expect("the spare pictures are never poisoned")
+}
+
+impl Spares {
+    /// A copy of `base`, in a kept picture of its size when there is one.
+    fn copy_of(base: &RgbaImage) -> RgbaImage {
+        let kept = {
+            let mut spares = spares();
+            let at = spares.0.iter().position(|p| p.dimensions() == base.dimensions());
+            at.map(|i| spares.0.swap_remove(i))
+        };
+        match kept {
+            Some(mut picture) => {
+                picture.copy_from_slice(base);
+                picture
+            }
+            None => base.clone(),
+        }
+    }
+
+    /// Keeps a picture no longer needed, if there is room.
+    fn give_back(&mut self, picture: RgbaImage) {
+        if self.0.len() < SPARES {
+            self.0.push(picture);
+        }
+    }
 }
 
 /// [`board_in`] as a PNG in the map's palette ([`board_png`] of it, drawn and encoded together, faster).
@@ -425,7 +468,7 @@ fn ticket_rings(map: &Map, players: &[Player], seat: Seat, tickets: &[(TicketId,
 
 /// The players' pieces drawn over a copy of `base`: the last claim's glow, the cars, the stations.
 fn pieces_over(base: &RgbaImage, map: &Map, view: &PublicView, players: &[Player]) -> RgbaImage {
-    let mut img = base.clone();
+    let mut img = Spares::copy_of(base);
     if let Some(last) = view.last_claim {
         // A dark rim first, so the glow shows on light paper and on light routes alike.
         let quads = car_quads(map, last);
