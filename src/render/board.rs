@@ -87,7 +87,8 @@ pub fn board_png(map: &Map, board: &RgbaImage) -> Vec<u8> {
 }
 
 /// Draws a picture of `map` with `draw` (over the base layer it is given) and encodes it in the map's palette,
-/// reading only the blocks the drawing touched: the same bytes as [`board_png`] of the same picture, in a fraction of the lookups.
+/// reading only the blocks the drawing touched: the same bytes as [`board_png`] of the same picture, in a fraction
+/// of the lookups.
 fn drawn_png(map: &Map, draw: impl FnOnce(&RgbaImage) -> RgbaImage) -> Vec<u8> {
     // The base layer first: drawn inside the recording, it would mark everything.
     let layer = base_layer(map);
@@ -105,13 +106,14 @@ fn drawn_png(map: &Map, draw: impl FnOnce(&RgbaImage) -> RgbaImage) -> Vec<u8> {
 }
 
 /// Pictures a board was drawn on, kept for the next board: a fresh 10 MB buffer costs its page faults each time,
-/// which under a burst were a tenth of a board's time. A few at most, of any size.
+/// which with both cores drawing were about a tenth of a board's time. A few at most, of any size.
 #[derive(Default)]
 struct Spares(Vec<RgbaImage>);
 
 /// How many pictures are kept (about 11 MB each for Europe): one per core drawing, on this machine.
 const SPARES: usize = 2;
 
+/// The process's kept pictures.
 fn spares() -> std::sync::MutexGuard<'static, Spares> {
     static SPARES_KEPT: OnceLock<Mutex<Spares>> = OnceLock::new();
     SPARES_KEPT
