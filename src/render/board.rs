@@ -416,9 +416,7 @@ pub fn board_in(lang: Lang, map: &Map, view: &PublicView, players: &[Player]) ->
 
 /// [`board_in`] drawn over `base`, the map's base layer.
 fn board_over(base: &RgbaImage, lang: Lang, map: &Map, view: &PublicView, players: &[Player]) -> RgbaImage {
-    let mut img = pieces_over(base, map, view, players);
-    panel::draw(lang, map, view, players, None, &mut img);
-    img
+    picture_over(base, lang, map, view, players, None)
 }
 
 /// One player's own picture: the public board, plus that player's tickets — their cities ringed in the player's
@@ -445,9 +443,23 @@ fn seat_board_over(
     seat: Seat,
     tickets: &[(TicketId, bool)],
 ) -> RgbaImage {
+    picture_over(base, lang, map, view, players, Some((seat, tickets)))
+}
+
+/// The pieces over `base`, then `own`'s ticket rings when it is one player's picture, then the panel.
+fn picture_over(
+    base: &RgbaImage,
+    lang: Lang,
+    map: &Map,
+    view: &PublicView,
+    players: &[Player],
+    own: Option<(Seat, &[(TicketId, bool)])>,
+) -> RgbaImage {
     let mut img = pieces_over(base, map, view, players);
-    ticket_rings(map, players, seat, tickets, &mut img);
-    panel::draw(lang, map, view, players, Some((seat, tickets)), &mut img);
+    if let Some((seat, tickets)) = own {
+        ticket_rings(map, players, seat, tickets, &mut img);
+    }
+    panel::draw(lang, map, view, players, own, &mut img);
     img
 }
 

@@ -618,6 +618,14 @@ mod tests {
     use super::*;
     use crate::render::fonts::{LABEL, TEXT};
 
+    /// Numbers in 0..1 from a seed, the same on every run (a linear congruential generator).
+    fn seeded(mut seed: u64) -> impl FnMut() -> f32 {
+        move || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 40) as f32 / (1u64 << 24) as f32
+        }
+    }
+
     /// What `fill_convex` draws, by measuring every pixel of the bounding box (the way it was drawn before spans).
     fn fill_convex_measuring_all(img: &mut RgbaImage, points: &[Point], color: Rgba<u8>) {
         let edges = inward_edges(points);
@@ -636,13 +644,7 @@ mod tests {
     fn filling_by_spans_paints_what_measuring_every_pixel_paints() {
         // Seeded shapes of every kind: thin and thick, level and steep, nearly level, partly or wholly off the
         // picture, opaque and translucent, over a background that is not flat.
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 40) as f32 / (1u64 << 24) as f32
-        };
+        let mut next = seeded(0x2545_f491_4f6c_dd1d);
         let base = RgbaImage::from_fn(120, 90, |x, y| Rgba([(x * 2) as u8, (y * 2) as u8, 200, 255]));
         for shape in 0..3000 {
             let (cx, cy) = (next() * 180.0 - 30.0, next() * 150.0 - 30.0);
@@ -676,11 +678,7 @@ mod tests {
 
     #[test]
     fn every_pixel_drawing_changes_lies_in_a_block_it_recorded() {
-        let mut seed = 0x5EED_u64;
-        let mut next = || {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 40) as f32 / (1u64 << 24) as f32
-        };
+        let mut next = seeded(0x5EED);
         let base = RgbaImage::from_fn(300, 200, |x, y| Rgba([(x % 256) as u8, (y % 256) as u8, 200, 255]));
         for round in 0..200 {
             let mut img = base.clone();
@@ -737,11 +735,7 @@ mod tests {
 
     #[test]
     fn a_band_holds_exactly_the_rows_of_the_whole_picture() {
-        let mut seed = 0xBA_4D_u64;
-        let mut next = || {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 40) as f32 / (1u64 << 24) as f32
-        };
+        let mut next = seeded(0xBA_4D);
         let paper = Rgba([236, 230, 210, 255]);
         let mut whole = RgbaImage::from_pixel(300, 400, paper);
         let mut bands: Vec<(u32, RgbaImage)> = [0, 37, 100, 251, 390]
