@@ -81,8 +81,8 @@ fn render_bench(c: &mut Criterion) {
         |b| b.iter(|| black_box(render::board_png(map, black_box(&drawn)))),
     );
 
-    // What a fresh process pays for its first board of a map: the base layer (names placed), its palette, a board.
-    let mut first = c.benchmark_group("first board of a map (base layer and palette drawn afresh)");
+    // What a fresh process pays for its first board of a map: the base layer (names and palette stored), a board.
+    let mut first = c.benchmark_group("first board of a map (base layer drawn afresh; names and palette stored)");
     first.sample_size(20);
     for (label, (map, game, names)) in &boards {
         first.bench_function(*label, |b| {

@@ -13,6 +13,7 @@ use super::fonts::LABEL;
 use super::labels;
 use super::palette::{self, Palette};
 use super::panel;
+use super::stored;
 use super::style::{
     BACKGROUND, CAR_OVERHANG, CITY_FILL, CITY_RADIUS, CITY_RING, CarMark, DONE, HALO, HIGHLIGHT, HIGHLIGHT_WIDTH, INK,
     METRO_BADGE, WHITE, car_quads, claimed_car, color_rgba, draw_mark, image_size, mark_rgba, player_rgba,
@@ -57,16 +58,19 @@ pub fn base_layer(map: &Map) -> Arc<BaseLayer> {
 }
 
 impl BaseLayer {
-    /// Draws a map's base layer and chooses its boards' palette.
+    /// Draws a map's base layer and chooses its boards' palette. A built-in map's name places and palette are the
+    /// stored ones (see [`stored`]): the same as searching and choosing them, without the time.
     pub fn draw(map: &Map) -> BaseLayer {
-        let image = draw_base(map);
-        let mut counts = palette::histogram(&image);
-        for (sample, drawn) in palette_samples(map, &image) {
-            for (rgb, n) in palette::histogram_added(&sample, &image, &drawn) {
-                *counts.entry(rgb).or_insert(0) += n;
-            }
-        }
-        let palette = Palette::for_counts_keeping(&counts, &flat_colors());
+        let stored = stored::layout_of(map);
+        let placed = match stored {
+            Some(layout) => layout.labels(map),
+            None => labels::place(map),
+        };
+        let image = draw_base(map, &placed);
+        let palette = match stored {
+            Some(layout) => layout.palette(),
+            None => choose_palette(map, &image),
+        };
         let scanlines = palette.scanlines(&image, None);
         BaseLayer {
             image,
@@ -79,6 +83,18 @@ impl BaseLayer {
     pub fn png(&self, board: &RgbaImage) -> Vec<u8> {
         self.palette.png(board, Some((&self.image, &self.scanlines)))
     }
+}
+
+/// The palette a map's boards are encoded with: the base layer's colours and those of sample boards with every
+/// player colour, the flat colours kept exactly.
+pub(super) fn choose_palette(map: &Map, base: &RgbaImage) -> Palette {
+    let mut counts = palette::histogram(base);
+    for (sample, drawn) in palette_samples(map, base) {
+        for (rgb, n) in palette::histogram_added(&sample, base, &drawn) {
+            *counts.entry(rgb).or_insert(0) += n;
+        }
+    }
+    Palette::for_counts_keeping(&counts, &flat_colors())
 }
 
 /// A board or a player's picture of `map` as a PNG, in the map's palette.
@@ -244,14 +260,13 @@ const BAND_ROWS: u32 = 128;
 /// Draws the base layer at twice the size, then halves it: band by band, through one canvas of [`BAND_ROWS`] rows
 /// (twice that at twice the size), so the whole doubled picture (43 MB for Europe) never exists, and each band is
 /// halved while it is still in the processor's cache.
-fn draw_base(map: &Map) -> RgbaImage {
-    draw_base_in_bands(map, BAND_ROWS)
+pub(super) fn draw_base(map: &Map, placed: &[labels::Label]) -> RgbaImage {
+    draw_base_in_bands(map, placed, BAND_ROWS)
 }
 
 /// [`draw_base`] with bands of `band_rows` rows.
-fn draw_base_in_bands(map: &Map, band_rows: u32) -> RgbaImage {
+fn draw_base_in_bands(map: &Map, placed: &[labels::Label], band_rows: u32) -> RgbaImage {
     let (w, h) = image_size(map);
-    let placed = labels::place(map);
     let mut out = RgbaImage::new(w, h);
     // A row of paper, copied into each row of the canvas before each band.
     let paper = BACKGROUND.0.repeat(w as usize * 2);
@@ -267,10 +282,10 @@ fn draw_base_in_bands(map: &Map, band_rows: u32) -> RgbaImage {
                 draw_printed_route(map, RouteId(i as u16), &mut canvas);
             }
             draw_cities(map, &mut canvas);
-            for label in &placed {
+            for label in placed {
                 draw_leader(map, label, &mut canvas);
             }
-            for label in &placed {
+            for label in placed {
                 let exit = map.city(label.city).country.is_some();
                 let color = if exit { EXIT_NAME } else { INK };
                 labels::draw(&mut canvas, label, K, color);
@@ -568,8 +583,9 @@ mod tests {
         for (id, _) in BUILTIN {
             let map = builtin(id).unwrap();
             let (_, height) = image_size(&map);
+            let placed = labels::place(&map);
             assert!(
-                draw_base(&map) == draw_base_in_bands(&map, height),
+                draw_base(&map, &placed) == draw_base_in_bands(&map, &placed, height),
                 "{id}: the bands differ from the whole"
             );
         }

@@ -237,20 +237,22 @@ impl Obstacle {
     }
 }
 
+/// What is written beside a location: its name, or a border exit's country.
+pub fn name_of(map: &Map, city: CityId) -> String {
+    let c = map.city(city);
+    match c.country {
+        Some(k) => map.countries[usize::from(k.0)].name.clone(),
+        None => c.name.clone(),
+    }
+}
+
 /// Places every city's name. Cities with the fewest free spots choose first; each takes its best free spot, where
 /// nearer is better and a step down in size counts as 4 pixels farther; among equals, right, left, above, below,
 /// then the diagonals and the angles between. A city with no free spot takes the one that covers the fewest
 /// things (a test keeps that from happening on the built-in maps).
 pub fn place(map: &Map) -> Vec<Label> {
     let obstacles = Obstacles::new(map);
-    let texts: Vec<String> = map
-        .cities
-        .iter()
-        .map(|c| match c.country {
-            Some(k) => map.countries[usize::from(k.0)].name.clone(),
-            None => c.name.clone(),
-        })
-        .collect();
+    let texts: Vec<String> = (0..map.cities.len()).map(|i| name_of(map, CityId(i as u16))).collect();
     let candidates: Vec<Vec<Label>> = (0..map.cities.len())
         .map(|i| candidates(map, CityId(i as u16), &texts[i]))
         .collect();

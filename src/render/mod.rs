@@ -7,6 +7,7 @@ mod fonts;
 pub mod labels;
 mod palette;
 mod panel;
+mod stored;
 mod style;
 
 pub use board::{BaseLayer, base_layer, board, board_in, board_in_png, board_png, seat_board, seat_board_png};
