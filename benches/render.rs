@@ -81,8 +81,9 @@ fn render_bench(c: &mut Criterion) {
         |b| b.iter(|| black_box(render::board_png(map, black_box(&drawn)))),
     );
 
-    // What a fresh process pays for its first board of a map: the base layer (names and palette stored), a board.
-    let mut first = c.benchmark_group("first board of a map (base layer drawn afresh; names and palette stored)");
+    // The first board of a map in a running process: the base layer (names and palette precomputed), a board. A fresh
+    // process adds its start and the page faults of its first pictures (the next group).
+    let mut first = c.benchmark_group("first board of a map (base layer drawn afresh; names and palette precomputed)");
     first.sample_size(20);
     for (label, (map, game, names)) in &boards {
         first.bench_function(*label, |b| {

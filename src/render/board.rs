@@ -58,17 +58,17 @@ pub fn base_layer(map: &Map) -> Arc<BaseLayer> {
 }
 
 impl BaseLayer {
-    /// Draws a map's base layer and chooses its boards' palette. A built-in map's name places and palette are the
-    /// stored ones (see [`stored`]): the same as searching and choosing them, without the time.
+    /// Draws a map's base layer and chooses its boards' palette. A built-in map's name places and palette are
+    /// precomputed into the binary: the same as searching and choosing them, without the time.
     pub fn draw(map: &Map) -> BaseLayer {
-        let stored = stored::layout_of(map);
-        let placed = match stored {
-            Some(layout) => layout.labels(map),
+        let precomputed = stored::precomputed_for(map);
+        let placed = match precomputed {
+            Some(stored) => stored.labels(map),
             None => labels::place(map),
         };
         let image = draw_base(map, &placed);
-        let palette = match stored {
-            Some(layout) => layout.palette(),
+        let palette = match precomputed {
+            Some(stored) => stored.palette(),
             None => choose_palette(map, &image),
         };
         let scanlines = palette.scanlines(&image, None);

@@ -3,7 +3,7 @@
 
 use super::draw::{self, Point};
 use super::fonts::LABEL;
-use crate::rules::{CityId, Map, RouteId, RouteKind};
+use crate::rules::{CityId, Map, Place, RouteId, RouteKind};
 
 /// Label sizes tried, largest first: a crowded city gets a smaller name before it gets a covered one.
 const SIZES: [f32; 4] = [15.0, 13.5, 12.0, 11.0];
@@ -238,12 +238,12 @@ impl Obstacle {
 }
 
 /// What is written beside a location: its name, or a border exit's country.
-pub fn name_of(map: &Map, city: CityId) -> String {
-    let c = map.city(city);
-    match c.country {
-        Some(k) => map.countries[usize::from(k.0)].name.clone(),
-        None => c.name.clone(),
-    }
+pub(crate) fn name_of(map: &Map, city: CityId) -> String {
+    let place = match map.city(city).country {
+        Some(country) => Place::Country(country),
+        None => Place::City(city),
+    };
+    map.place_name(place).to_string()
 }
 
 /// Places every city's name. Cities with the fewest free spots choose first; each takes its best free spot, where

@@ -87,8 +87,16 @@ fn a_position_gives_the_same_png_bytes_whatever_was_drawn_before() {
         render::board_png(&map, &render::board(other.map(), &other.public_view(), &names(4)));
     }
     assert_eq!(render::board_png(&map, &board), first);
-    // A base layer drawn afresh (as a new process would) chooses the same palette.
+    // A base layer drawn afresh (as a new process would, from what is precomputed for a built-in map) encodes the
+    // same bytes.
     assert_eq!(render::BaseLayer::draw(&map).png(&board), first);
+    // A map nothing is precomputed for (a built-in one, retitled) searches its names and chooses its palette: the
+    // same bytes each time, and here the same as the precomputed ones.
+    let mut retitled = (*map).clone();
+    retitled.name.push_str(" (a copy)");
+    let searched = render::BaseLayer::draw(&retitled).png(&board);
+    assert_eq!(render::BaseLayer::draw(&retitled).png(&board), searched);
+    assert_eq!(searched, first);
 }
 
 #[test]
