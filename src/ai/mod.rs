@@ -72,20 +72,71 @@ impl Player for RandomPlayer {
     }
 }
 
-/// What a seat knows, ready for deciding: the board as it plans on it and the plan for its open tickets.
+/// What a seat knows, ready for deciding: the board as it plans on it, the plan for its open tickets, and the
+/// routes it collects cards for (the plan's, or with the plan done, the open route that scores best for the cards
+/// still to collect, so that every piece gets laid: on some maps the game ends only when pieces of every kind are).
 struct Sight<'a> {
     map: &'a Map,
     view: &'a SeatView,
     board: Board<'a>,
     plan: Plan,
+    targets: Vec<RouteId>,
 }
 
 impl<'a> Sight<'a> {
     fn new(map: &'a Map, view: &'a SeatView) -> Sight<'a> {
-        let board = Board::new(map, &view.public.owners, view.seat, view.public.seats.len());
+        let me = &view.public.seats[view.seat.index()];
+        let board = Board::new(
+            map,
+            &view.public.owners,
+            view.seat,
+            view.public.seats.len(),
+            (me.trains, me.metros),
+        );
         let open: Vec<TicketId> = view.tickets.iter().filter(|(_, done)| !done).map(|&(t, _)| t).collect();
         let plan = plan::plan(&board, &open);
-        Sight { map, view, board, plan }
+        let mut sight = Sight {
+            map,
+            view,
+            board,
+            targets: plan.routes.clone(),
+            plan,
+        };
+        if sight.targets.is_empty() {
+            sight.targets.extend(sight.best_open_route());
+        }
+        sight
+    }
+
+    /// The open route worth most per turn it would take from this hand (its points, over a turn to claim and a
+    /// turn per two cards missing).
+    fn best_open_route(&self) -> Option<RouteId> {
+        let hand = &self.view.hand;
+        let wilds = u32::from(hand.get(Card::WILD));
+        (0..self.map.routes.len())
+            .map(|r| RouteId(r as u16))
+            .filter(|&r| matches!(self.board.route_use(r), Use::Open(_)))
+            .map(|r| {
+                let route = self.map.route(r);
+                let held = match route.color {
+                    Some(color) => u32::from(hand.get(color.card())),
+                    None => self
+                        .map
+                        .rules
+                        .deck_colors
+                        .iter()
+                        .map(|c| u32::from(hand.get(c.card())))
+                        .max()
+                        .unwrap_or(0),
+                };
+                let missing = u32::from(route.cost).saturating_sub(held + wilds);
+                let turns = 1 + missing.div_ceil(2);
+                // Metro lines first (their pieces are the hard ones to lay, and the game ends only when they are),
+                // then points per turn, compared without division: a / b > c / d as a * d > c * b.
+                (route.metros(), u32::from(route.points), turns, r)
+            })
+            .max_by(|a, b| a.0.cmp(&b.0).then((a.1 * b.2).cmp(&(b.1 * a.2))).then(b.3.cmp(&a.3)))
+            .map(|(_, _, _, r)| r)
     }
 
     /// Pieces each player starts with (trains or trams, and metros): the yardstick for "late in the game".
@@ -112,6 +163,51 @@ impl<'a> Sight<'a> {
             .min(self.others_pieces_left() + self.pieces_at_start() / 10)
     }
 
+    /// Own turns this seat can expect before the game ends: the other seats lay pieces at the pace they have so far
+    /// (started from [`PRIOR_PACE`] over [`PRIOR_ROUNDS`], so the first rounds do not mislead), and the game ends
+    /// one round after the first of them is down to the map's end; in the final round, the turns it has left.
+    fn turns_left(&self) -> u32 {
+        let public = &self.view.public;
+        if public.final_round {
+            return u32::from(public.final_turns_left.unwrap_or(0).min(1));
+        }
+        let rounds = f64::from(public.turn) / public.seats.len().max(1) as f64;
+        let start = f64::from(self.pieces_at_start());
+        let end_at = f64::from(self.map.rules.end_at);
+        public
+            .seats
+            .iter()
+            .filter(|s| s.seat != self.view.seat)
+            .map(|s| {
+                let left = f64::from(s.trains) + f64::from(s.metros);
+                let pace = (start - left + PRIOR_PACE * PRIOR_ROUNDS) / (rounds + PRIOR_ROUNDS);
+                ((left - end_at).max(0.0) / pace.max(0.05)).floor() as u32 + 1
+            })
+            .min()
+            .unwrap_or(u32::MAX)
+    }
+
+    /// Turns a plan takes from this hand: a turn per route to claim, and a turn per two cards still missing.
+    fn turns_for(&self, plan: &Plan) -> u32 {
+        plan.routes.len() as u32 + self.shortfall_of(&plan.routes).iter().sum::<u32>().div_ceil(2)
+    }
+
+    /// Turns the median ticket this seat does not hold would take, from its network and hand (`u32::MAX` when
+    /// none can be completed any more).
+    fn turns_for_a_new_ticket(&self) -> u32 {
+        let held: Vec<TicketId> = self.view.tickets.iter().map(|&(t, _)| t).collect();
+        let mut turns: Vec<u32> = (0..self.map.tickets.len())
+            .map(|t| TicketId(t as u16))
+            .filter(|t| !held.contains(t))
+            .filter_map(|t| {
+                let alone = plan::plan(&self.board, &[t]);
+                (alone.hopeless.is_empty() && alone.pieces <= self.trains_left()).then(|| self.turns_for(&alone))
+            })
+            .collect();
+        turns.sort_unstable();
+        turns.get(turns.len() / 2).copied().unwrap_or(u32::MAX)
+    }
+
     fn trains_left(&self) -> u32 {
         let me = &self.view.public.seats[self.view.seat.index()];
         u32::from(me.trains) + u32::from(me.metros)
@@ -120,9 +216,14 @@ impl<'a> Sight<'a> {
     /// Cards of each colour the planned routes still need beyond the hand (gray routes count toward the colour the
     /// hand holds most of).
     fn shortfall(&self) -> [u32; 10] {
+        self.shortfall_of(&self.targets)
+    }
+
+    /// [`Sight::shortfall`] of any routes.
+    fn shortfall_of(&self, routes: &[RouteId]) -> [u32; 10] {
         let hand = &self.view.hand;
         let mut need = [0u32; 10];
-        for &route in &self.plan.routes {
+        for &route in routes {
             let r = self.map.route(route);
             let color = r.color.or_else(|| most_held_color(hand, &self.map.rules.deck_colors));
             if let Some(color) = color {
@@ -135,6 +236,11 @@ impl<'a> Sight<'a> {
         need
     }
 }
+
+/// Pieces a seat is taken to lay per round before it has been watched (about a USA game's pace).
+const PRIOR_PACE: f64 = 1.0;
+/// How many rounds that prior weighs, against the rounds watched.
+const PRIOR_ROUNDS: f64 = 4.0;
 
 fn most_held_color(hand: &CardCounts, colors: &[Color]) -> Option<Color> {
     colors.iter().copied().max_by_key(|c| hand.get(c.card()))
@@ -175,9 +281,11 @@ fn choose_tickets(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
                 // Keep a margin of about a tenth of the pieces for the unexpected (blocked routes, detours).
                 let margin = i64::from(sight.pieces_at_start() / 10);
                 let over = (i64::from(plan.pieces) - (trains - margin)).max(0);
+                // Turns count like pieces: a plan the game ends before is lost all the same.
+                let late = (i64::from(sight.turns_for(&plan)) - i64::from(sight.turns_left())).max(0);
                 // Each ticket beyond the fewest allowed is a risk (blocking, the game ending first).
                 let extra = (tickets.len() as i64 - least).max(0);
-                let score = kept_value - 2 * lost - 3 * over - i64::from(plan.pieces) / 3 - RISK * extra;
+                let score = kept_value - 2 * lost - 3 * over - 3 * late - i64::from(plan.pieces) / 3 - RISK * extra;
                 Some((score, tickets.len(), *a))
             }
             _ => None,
@@ -250,7 +358,7 @@ fn draw_toward_plan(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
                     // A face-up wild ends the draw: worth it only when much is missing, and only where wilds may
                     // be laid (on some maps only on tunnels).
                     let usable = !sight.map.rules.wild_only_on_tunnels
-                        || sight.plan.routes.iter().any(|&r| sight.map.route(r).tunnel);
+                        || sight.targets.iter().any(|&r| sight.map.route(r).tunnel);
                     if usable && need.iter().sum::<u32>() >= 6 { 3 } else { 0 }
                 } else {
                     need[card.index()].min(4)
@@ -293,7 +401,7 @@ impl Player for NormalPlayer {
 }
 
 fn normal_turn(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
-    let planned = |r: RouteId| sight.plan.routes.contains(&r);
+    let planned = |r: RouteId| sight.targets.contains(&r);
     if let Some(claim) = best_claim(sight, legal, planned) {
         return Some(claim);
     }
@@ -301,13 +409,23 @@ fn normal_turn(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
     if sight.plan.routes.is_empty() {
         // Every ticket done (or out of reach): more tickets while there is time to finish them, else points.
         let tickets_left = sight.view.public.ticket_deck_size > 0;
-        // Only with half the pieces still to lay, and no ticket already out of reach to pay for.
-        let time_left = sight.budget() * 3 >= sight.pieces_at_start() && sight.plan.hopeless.is_empty();
-        if time_left && tickets_left && !sight.view.public.final_round && legal.contains(&Action::DrawTickets) {
+        // Only with time to finish a typical ticket after the turn spent drawing, and no ticket already out of
+        // reach to pay for.
+        // (The costly part, planning every ticket, last.)
+        let may_draw = tickets_left && !sight.view.public.final_round && legal.contains(&Action::DrawTickets);
+        let time_left = || {
+            let turns = sight.turns_left();
+            sight.plan.hopeless.is_empty() && turns > 2 && turns > sight.turns_for_a_new_ticket().saturating_add(1)
+        };
+        if may_draw && time_left() {
             return Some(Action::DrawTickets);
         }
+        // Otherwise it collects cards for the open route worth most per turn (claimed above once the hand has
+        // them) rather than spending them on whatever route they pay for: a lesser claim now costs the cards a
+        // better one needs. Only when no card can be drawn, or in the last turns, is any route better than none.
+        let last_turns = sight.view.public.final_round || sight.turns_left() <= 1;
         let open = |r: RouteId| matches!(sight.board.route_use(r), Use::Open(_));
-        if let Some(claim) = best_claim(sight, legal, open) {
+        if last_turns && let Some(claim) = best_claim(sight, legal, open) {
             return Some(claim);
         }
     } else if sight.plan.pieces > trains || sight.view.public.final_round {

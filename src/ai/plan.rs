@@ -12,7 +12,7 @@ use crate::rules::{CityId, Map, RouteId, Seat, TicketId};
 pub enum Use {
     /// It owns the route: free.
     Owned,
-    /// Free to claim: costs its pieces.
+    /// Free to claim: costs its pieces (a metro line one, whatever its cards: the pieces are what run out).
     Open(u32),
     /// Someone else's, or a closed double: unusable.
     Blocked,
@@ -27,8 +27,9 @@ pub struct Board<'a> {
 }
 
 impl<'a> Board<'a> {
-    /// The board for `seat`, from the public owners of every route.
-    pub fn new(map: &'a Map, owners: &[Option<Seat>], seat: Seat, players: usize) -> Board<'a> {
+    /// The board for `seat`, from the public owners of every route and the pieces the seat has left (`trains`
+    /// trains or trams, `metros` metro cars): a route needing more of a kind than is left is closed to it.
+    pub fn new(map: &'a Map, owners: &[Option<Seat>], seat: Seat, players: usize, pieces: (u8, u8)) -> Board<'a> {
         let doubles_open = map.rules.doubles_open(players);
         let uses = map
             .routes
@@ -37,11 +38,12 @@ impl<'a> Board<'a> {
             .map(|(i, route)| match owners.get(i).copied().flatten() {
                 Some(owner) if owner == seat => Use::Owned,
                 Some(_) => Use::Blocked,
+                None if route.trains() > pieces.0 || route.metros() > pieces.1 => Use::Blocked,
                 None => match route.twin.and_then(|t| owners.get(usize::from(t.0)).copied().flatten()) {
                     // Owning the twin already connects the two cities.
                     Some(owner) if owner == seat => Use::Blocked,
                     Some(_) if !doubles_open => Use::Blocked,
-                    _ => Use::Open(u32::from(route.trains().max(1))),
+                    _ => Use::Open(pieces_of(map, RouteId(i as u16)).max(1)),
                 },
             })
             .collect();
@@ -165,6 +167,12 @@ pub fn plan(board: &Board<'_>, tickets: &[TicketId]) -> Plan {
         }
     }
     out
+}
+
+/// The pieces a route takes, of either kind.
+pub fn pieces_of(map: &Map, route: RouteId) -> u32 {
+    let r = map.route(route);
+    u32::from(r.trains()) + u32::from(r.metros())
 }
 
 /// A ticket's best value (a country ticket's highest target).

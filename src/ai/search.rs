@@ -90,7 +90,7 @@ fn candidates(map: &Map, view: &SeatView, legal: &[Action], planned: Action) -> 
     for &a in legal {
         if let Action::Claim { route, cards } = a {
             let cost = payment_cost(&cards, &need);
-            let planned_route = sight.plan.routes.contains(&route);
+            let planned_route = sight.targets.contains(&route);
             match claims
                 .iter_mut()
                 .find(|c| matches!(c.3, Action::Claim { route: r, .. } if r == route))
