@@ -208,6 +208,12 @@ impl<'a> Sight<'a> {
         turns.get(turns.len() / 2).copied().unwrap_or(u32::MAX)
     }
 
+    /// Whether the draw and discard piles are running low: fewer than [`LOW_PILES_PER_SEAT`] cards per seat.
+    fn cards_running_out(&self) -> bool {
+        let public = &self.view.public;
+        public.deck_size + public.discard_size < LOW_PILES_PER_SEAT * public.seats.len()
+    }
+
     fn trains_left(&self) -> u32 {
         let me = &self.view.public.seats[self.view.seat.index()];
         u32::from(me.trains) + u32::from(me.metros)
@@ -236,6 +242,12 @@ impl<'a> Sight<'a> {
         need
     }
 }
+
+/// Cards per seat in the draw and discard piles below which the piles are running low (on a small deck, always).
+const LOW_PILES_PER_SEAT: usize = 8;
+/// The hand a seat keeps while the piles run low: it draws up to this many before it draws tickets or claims a route
+/// outside its plan.
+const RESERVE: u32 = 10;
 
 /// Pieces a seat is taken to lay per round before it has been watched (about a USA game's pace).
 const PRIOR_PACE: f64 = 1.0;
@@ -405,14 +417,24 @@ fn normal_turn(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
     if let Some(claim) = best_claim(sight, legal, planned) {
         return Some(claim);
     }
+    if sight.cards_running_out() && sight.view.hand.total() < RESERVE {
+        // When the piles run dry, a seat whose cards pay for no route has no move but tickets, each one it must
+        // keep and will not finish; the hands that last are those filled while cards could still be drawn.
+        if let Some(draw) = draw_toward_plan(sight, legal) {
+            return Some(draw);
+        }
+    }
     let trains = sight.trains_left();
     if sight.plan.routes.is_empty() {
-        // Every ticket done (or out of reach): more tickets while there is time to finish them, else points.
+        // Every ticket done (or out of reach): more tickets while there is time to finish them, else points. Only
+        // with time to finish a typical ticket after the turn spent drawing, no ticket already out of reach to pay
+        // for, and not while the piles run low (a ticket needs cards that may no longer come). The costly part,
+        // planning every ticket, comes last.
         let tickets_left = sight.view.public.ticket_deck_size > 0;
-        // Only with time to finish a typical ticket after the turn spent drawing, and no ticket already out of
-        // reach to pay for.
-        // (The costly part, planning every ticket, last.)
-        let may_draw = tickets_left && !sight.view.public.final_round && legal.contains(&Action::DrawTickets);
+        let may_draw = tickets_left
+            && !sight.view.public.final_round
+            && !sight.cards_running_out()
+            && legal.contains(&Action::DrawTickets);
         let time_left = || {
             let turns = sight.turns_left();
             sight.plan.hopeless.is_empty() && turns > 2 && turns > sight.turns_for_a_new_ticket().saturating_add(1)
