@@ -18,12 +18,11 @@ pub enum Use {
     Blocked,
 }
 
-/// The board as one seat plans on it: each route's use, and which routes meet at each city.
+/// The board as one seat plans on it: each route's use (which routes meet at each city is the map's).
 #[derive(Clone, Debug)]
 pub struct Board<'a> {
     map: &'a Map,
     uses: Vec<Use>,
-    touching: Vec<Vec<RouteId>>,
 }
 
 impl<'a> Board<'a> {
@@ -47,12 +46,7 @@ impl<'a> Board<'a> {
                 },
             })
             .collect();
-        let mut touching = vec![Vec::new(); map.cities.len()];
-        for (i, route) in map.routes.iter().enumerate() {
-            touching[usize::from(route.a.0)].push(RouteId(i as u16));
-            touching[usize::from(route.b.0)].push(RouteId(i as u16));
-        }
-        Board { map, uses, touching }
+        Board { map, uses }
     }
 
     /// How a route may be used.
@@ -91,12 +85,13 @@ impl<'a> Board<'a> {
             if to.contains(&here) {
                 return Some((cost, self.path_back(here, &via, free)));
             }
-            for &route in &self.touching[usize::from(city)] {
+            for &route in &self.map.city_routes[usize::from(city)] {
+                // (Routes in `free` are open ones planned before: only open routes need the look-up.)
                 let step = match self.uses[usize::from(route.0)] {
-                    _ if free.contains(&route) => 0,
-                    Use::Owned => 0,
-                    Use::Open(pieces) => pieces,
                     Use::Blocked => continue,
+                    Use::Owned => 0,
+                    Use::Open(_) if free.contains(&route) => 0,
+                    Use::Open(pieces) => pieces,
                 };
                 let next = self.map.route(route).other_end(here);
                 // A country's exits are not joined to each other through the country.
