@@ -2,12 +2,14 @@
 //! counts, its own hand and tickets) and the actions legal for it — never from the game itself, so it cannot see
 //! another hand, another player's tickets or the deck. Pure like the rules: no I/O, no async, no Discord.
 
+mod hint;
 pub mod plan;
 mod search;
 
 use std::sync::Arc;
 
 use crate::rules::{Action, Card, CardCounts, Color, GameRng, Map, RouteId, SeatView, Step, TicketId};
+pub use hint::{Hint, Reason, hint};
 use plan::{Board, Plan, Use};
 pub use search::{Clock, DEFAULT_THINK, Think};
 

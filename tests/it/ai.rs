@@ -86,10 +86,76 @@ fn a_computer_player_sees_nothing_of_other_hands_other_tickets_or_the_deck() {
                     "{id} {level:?}"
                 );
             }
+            // A hint for the seat, likewise: the same move and the same reason.
+            let hint = |g: &Game, legal: &[Action]| {
+                ttrbot::ai::hint(
+                    &map,
+                    &g.seat_view(seat),
+                    legal,
+                    Think::Playouts(8),
+                    &mut GameRng::new(seed),
+                )
+            };
+            assert_eq!(hint(&game, &legal), hint(&changed, &legal_changed), "{id}: hint");
             checked += 1;
         }
     }
     assert!(checked >= 100, "{checked}");
+}
+
+#[test]
+fn a_hint_is_a_legal_move_with_a_reason_that_fits_it() {
+    use ttrbot::ai::Reason;
+    let mut hints = 0;
+    let mut on_the_way = 0;
+    for id in MAPS {
+        let map = maps::builtin(id).unwrap();
+        for seed in 0..12u64 {
+            let mut game = Game::new(Arc::clone(&map), 3, seed).unwrap();
+            let mut chooser = GameRng::new(seed);
+            ttrbot::sim::play_random_actions(&mut game, 10 + chooser.below(80), &mut chooser);
+            if game.is_over() {
+                continue;
+            }
+            let seat = game.to_act()[0];
+            let view = game.seat_view(seat);
+            let mut legal = Vec::new();
+            game.legal_actions(seat, &mut legal);
+            let hint = ttrbot::ai::hint(&map, &view, &legal, Think::Playouts(6), &mut GameRng::new(seed));
+            assert!(legal.contains(&hint.action), "{id} {seed}: {hint:?} is not legal");
+            let open: Vec<_> = view.tickets.iter().filter(|(_, done)| !done).map(|&(t, _)| t).collect();
+            match (hint.action, &hint.reason) {
+                (Action::Claim { route, .. }, Reason::OnTheWay { route: r, ticket }) => {
+                    assert_eq!(route, *r);
+                    assert!(
+                        open.contains(ticket),
+                        "{id} {seed}: the ticket named is not the seat's open one"
+                    );
+                    on_the_way += 1;
+                }
+                (Action::Claim { route, .. }, Reason::Points { route: r, points }) => {
+                    assert_eq!((route, *points), (*r, map.route(route).points));
+                }
+                (Action::DrawFaceup { slot }, Reason::Collect { card, .. }) => {
+                    assert_eq!(view.public.faceup[usize::from(slot)], Some(*card));
+                }
+                (Action::DrawBlind, Reason::Blind) | (Action::DrawTickets, Reason::MoreTickets) => {}
+                (Action::KeepTickets { tickets }, Reason::Keep { kept, pieces_left, .. }) => {
+                    let me = &view.public.seats[seat.index()];
+                    assert_eq!(*kept, tickets.len());
+                    assert_eq!(*pieces_left, u32::from(me.trains) + u32::from(me.metros));
+                }
+                (Action::PayTunnel { .. }, Reason::Tunnel { pay: true })
+                | (Action::DeclineTunnel, Reason::Tunnel { pay: false })
+                | (Action::BuildStation { .. }, Reason::Station)
+                | (Action::Pass, Reason::Pass) => {}
+                (action, reason) => panic!("{id} {seed}: {action:?} explained as {reason:?}"),
+            }
+            hints += 1;
+        }
+    }
+    assert!(hints >= 50, "{hints}");
+    assert!(on_the_way > 0, "no hint named a ticket");
 }
 
 #[test]
