@@ -11,7 +11,7 @@ use std::sync::Arc;
 use crate::rules::{Action, Card, CardCounts, Color, GameRng, Map, RouteId, SeatView, Step, TicketId};
 pub use hint::{Hint, Reason, hint};
 use plan::{Board, Plan, Use};
-pub use search::{Clock, DEFAULT_THINK, Think};
+pub use search::{Clock, DEFAULT_THINK, HINT_THINK, Think};
 
 /// How strong a computer player is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -12,6 +12,9 @@ use crate::rules::{Action, DealtGame, Event, GameRng, Map, Seat, SeatView, Step}
 /// How long a searching player thinks about one decision when no one says otherwise: a second on one core.
 pub const DEFAULT_THINK: Duration = Duration::from_secs(1);
 
+/// How long a hint thinks: the search stops at the end of the play-out in progress, so a hint is ready within 2 s.
+pub const HINT_THINK: Duration = Duration::from_millis(1500);
+
 /// The time passed since some fixed moment, as the caller's clock reads it. The computer players read no clock of
 /// their own: like the rules they decide from what they are given, so a test can give them a count instead.
 pub type Clock = Arc<dyn Fn() -> Duration + Send + Sync>;

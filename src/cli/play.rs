@@ -302,9 +302,9 @@ impl Words {
 }
 
 /// The verbs tab completes at the start of a line.
-const VERBS: [&str; 17] = [
-    "board", "claim", "draw", "give up", "hand", "help", "history", "keep", "pass", "pay", "quit", "rules", "save",
-    "station", "status", "tickets", "exit",
+const VERBS: [&str; 18] = [
+    "board", "claim", "draw", "give up", "hand", "help", "hint", "history", "keep", "pass", "pay", "quit", "rules",
+    "save", "station", "status", "tickets", "exit",
 ];
 
 /// Tab completion: a verb, then a route after `claim`, a city after `station`, a pile after `draw`.

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::ai::{DEFAULT_THINK, Level, Think};
+use crate::ai::{self, DEFAULT_THINK, Level, Think};
 use crate::rules::names::{self, NameError};
 use crate::rules::{
     Action, CardCounts, Event, Game, GameRng, Map, Payment, PrivateEvent, Purchase, RouteId, Seat, Step, TicketSet,
@@ -64,6 +64,10 @@ pub struct Session {
     history: Vec<Event>,
     /// A purchase waiting for the person to choose how to pay (`pay N`).
     pending: Option<(Purchase, Vec<CardCounts>)>,
+    /// How long a hint thinks (the hard player's search, within [`ai::HINT_THINK`]).
+    hint_think: Think,
+    /// Hints the person has asked for, said on the final board.
+    hints: u32,
     lang: Lang,
 }
 
@@ -79,6 +83,9 @@ struct Saved {
     levels: Vec<Option<String>>,
     rngs: Vec<GameRng>,
     history: Vec<Event>,
+    /// Hints asked for (absent from files written before hints).
+    #[serde(default)]
+    hints: u32,
 }
 
 const SAVE_FORMAT: u32 = 1;
@@ -87,6 +94,12 @@ impl Session {
     /// Hard computer players think for `think` per move from now on.
     pub fn set_think(&mut self, think: Think) {
         self.think = think;
+    }
+
+    /// Hints think for `think` from now on (tests give a count of play-outs).
+    #[cfg(test)]
+    pub fn set_hint_think(&mut self, think: Think) {
+        self.hint_think = think;
     }
 
     /// A new game: the person in seat 0 named `name`, computer players of `level` in the other seats; the
@@ -119,6 +132,8 @@ impl Session {
             think: sim::think_for(DEFAULT_THINK),
             history: Vec::new(),
             pending: None,
+            hint_think: sim::think_for(ai::HINT_THINK),
+            hints: 0,
             lang,
         };
         session.computers_play(&mut Vec::new());
@@ -165,6 +180,8 @@ impl Session {
             think: sim::think_for(DEFAULT_THINK),
             history: saved.history,
             pending: None,
+            hint_think: sim::think_for(ai::HINT_THINK),
+            hints: saved.hints,
             lang,
         })
     }
@@ -180,6 +197,7 @@ impl Session {
             levels: self.levels.iter().map(|l| l.map(|l| l.name().to_string())).collect(),
             rngs: self.rngs.clone(),
             history: self.history.clone(),
+            hints: self.hints,
         };
         serde_json::to_string_pretty(&saved).expect("plain data serialises")
     }
@@ -250,6 +268,7 @@ impl Session {
                 Err(said) => Reply::say([said]),
             },
             "rules" => Reply::say([text::rules(self.lang, &map)]),
+            "hint" => self.hint(),
             "tickets" => self.tickets(),
             "keep" => self.keep(rest),
             "draw" => match names::parse_draw(rest) {
@@ -460,6 +479,25 @@ impl Session {
         }
     }
 
+    /// The move the hard player would make in the person's place, and why (counted for the final board).
+    fn hint(&mut self) -> Reply {
+        if self.game.is_over() || !self.game.to_act().contains(&self.you) {
+            return Reply::say([tr!(self.lang, "play-hint-not-now")]);
+        }
+        let mut legal = Vec::new();
+        self.game.legal_actions(self.you, &mut legal);
+        let view = self.game.seat_view(self.you);
+        let hint = ai::hint(
+            self.game.map(),
+            &view,
+            &legal,
+            self.hint_think.clone(),
+            &mut self.rngs[self.you.index()],
+        );
+        self.hints += 1;
+        Reply::say([text::hint(self.lang, self.game.map(), &view, &hint)])
+    }
+
     /// Computer players move while one of them is to act: starting tickets first, then their turns.
     fn computers_play(&mut self, lines: &mut Vec<String>) {
         let mut legal = Vec::new();
@@ -508,6 +546,9 @@ impl Session {
                         tickets.join(", ")
                     }
                 ));
+            }
+            if self.hints > 0 {
+                lines.push(tr!(self.lang, "play-hints-used", count = self.hints));
             }
             return lines;
         }
@@ -614,4 +655,27 @@ where
         }
     }
     whole.map(|found| (found, None))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hint_suggests_the_persons_move_is_counted_and_is_saved_with_the_game() {
+        let map = crate::maps::builtin(crate::maps::BUILTIN[0].0).unwrap();
+        let mut session = Session::new(map, 3, Level::Normal, 7, "Ana", Lang::En).unwrap();
+        session.set_hint_think(Think::Playouts(4));
+        // The game opens with the person choosing starting tickets: the hint says which to keep, and moves nothing.
+        let before = session.game().clone();
+        let reply = session.command("hint");
+        assert!(reply.lines[0].starts_with("Hint: keep "), "{:?}", reply.lines);
+        assert!(!reply.moved);
+        assert_eq!(*session.game(), before, "a hint changes nothing in the game");
+        let mut resumed = Session::load(&session.save(), Lang::Es).unwrap();
+        assert_eq!(resumed.hints, 1);
+        resumed.set_hint_think(Think::Playouts(4));
+        assert!(resumed.command("hint").lines[0].starts_with("Pista: quédate con "));
+        assert_eq!(resumed.hints, 2);
+    }
 }

@@ -10,6 +10,7 @@ play-help = Commands (the same verbs as the Discord bot's /ttr commands):
     { "  " }pay N | pay CARDS                choose one of the payments listed, or pay a tunnel's extra cards
     { "  " }give up                          give up the tunnel being claimed
     { "  " }pass                             only when nothing else is possible
+    { "  " }hint                             the move a strong player would make, and why
     { "  " }hand   board   status   history [page]   rules   save [file]   help   quit
     Tab completes commands, route and city names; the arrow keys recall earlier lines.
 play-opening = { $map } — { $name } against { $others }. Type `help` for the commands.
@@ -47,3 +48,8 @@ play-save-seats = the saved game's seats do not match its position
 play-bad-level = --level { $level }: choose one of { $levels }
 play-bad-lang = --lang { $lang }: choose en or es
 play-default-name = Player
+play-hint-not-now = A hint is for a move you are to make: wait for your turn.
+play-hints-used = { $count ->
+    [one] You asked for 1 hint.
+   *[other] You asked for { $count } hints.
+}

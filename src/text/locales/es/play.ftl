@@ -10,6 +10,7 @@ play-help = Órdenes (las mismas que los comandos /ttr del bot de Discord):
     { "  " }pay N | pay CARTAS               elige uno de los pagos de la lista, o paga las cartas adicionales de un Túnel
     { "  " }give up                          renuncia al Túnel que estás cubriendo
     { "  " }pass                             solo cuando no puedes hacer nada más
+    { "  " }hint                             la jugada que haría un jugador fuerte, y por qué
     { "  " }hand   board   status   history [página]   rules   save [archivo]   help   quit
     El tabulador completa órdenes, Recorridos y ciudades; las flechas recuperan las líneas anteriores.
 play-opening = { $map } — { $name } contra { $others }. Escribe `help` para ver las órdenes.
@@ -47,3 +48,8 @@ play-save-seats = los sitios de la partida guardada no encajan con su posición
 play-bad-level = --level { $level }: elige uno de { $levels }
 play-bad-lang = --lang { $lang }: elige en o es
 play-default-name = Jugador
+play-hint-not-now = Una pista es para una jugada que te toca hacer: espera tu turno.
+play-hints-used = { $count ->
+    [one] Pediste 1 pista.
+   *[other] Pediste { $count } pistas.
+}
