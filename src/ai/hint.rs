@@ -19,14 +19,14 @@ pub struct Hint {
 /// Why a move is suggested.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reason {
-    /// The route lies on the cheapest way still open for one of the seat's tickets.
+    /// The route lies on the cheapest way still open for one of the seat's tickets (that ticket's own way).
     OnTheWay {
         /// The route claimed.
         route: RouteId,
         /// The ticket it helps complete.
         ticket: TicketId,
     },
-    /// The seat's tickets are done or out of reach: the route is for its points.
+    /// The route is claimed for its points (no ticket's own way uses it).
     Points {
         /// The route claimed.
         route: RouteId,
@@ -37,9 +37,13 @@ pub enum Reason {
     Collect {
         /// The card taken.
         card: Card,
-        /// A planned route that needs it.
-        route: Option<RouteId>,
+        /// A planned route that lacks it.
+        route: RouteId,
     },
+    /// A face-up wild card, which pays for any colour.
+    Wild,
+    /// A face-up card no planned route lacks: more cards of one colour keep the longest routes in reach.
+    Stock,
     /// No face-up card helps more than a card from the pile.
     Blind,
     /// Time enough to finish more tickets.
@@ -48,16 +52,17 @@ pub enum Reason {
     Keep {
         /// How many are kept.
         kept: usize,
+        /// Points the kept tickets are worth.
+        value: u32,
         /// Pieces the plan for all its tickets then takes.
         pieces: u32,
         /// Pieces the seat has left.
         pieces_left: u32,
     },
-    /// Paying for a tunnel, or giving it up.
-    Tunnel {
-        /// Whether to pay.
-        pay: bool,
-    },
+    /// Paying a tunnel's extra cards: the route is finished, and giving up would waste the turn.
+    PayTunnel,
+    /// Giving a tunnel up: the hand cannot pay the extra cards.
+    CannotPayTunnel,
     /// A station, to use another player's route for a ticket.
     Station,
     /// Nothing else is possible.
@@ -87,25 +92,32 @@ fn reason_for(map: &Map, view: &SeatView, action: Action) -> Reason {
             },
         },
         Action::DrawFaceup { slot } => match view.public.faceup[usize::from(slot)] {
-            Some(card) => Reason::Collect {
-                card,
-                route: sight.targets.iter().copied().find(|&r| route_takes(map, r, card)),
-            },
+            Some(card) if card.is_wild() => Reason::Wild,
+            Some(card) => {
+                let lacking = sight.shortfall()[card.index()] > 0;
+                let route = sight.targets.iter().copied().find(|&r| route_takes(map, r, card));
+                match route {
+                    Some(route) if lacking => Reason::Collect { card, route },
+                    _ => Reason::Stock,
+                }
+            }
             None => Reason::Blind,
         },
         Action::DrawBlind => Reason::Blind,
         Action::DrawTickets => Reason::MoreTickets,
         Action::KeepTickets { tickets } => {
-            let mut all: Vec<TicketId> = view.tickets.iter().filter(|(_, done)| !done).map(|&(t, _)| t).collect();
+            let mut all = sight.open_tickets();
             all.extend(tickets.ids());
             Reason::Keep {
                 kept: tickets.len(),
+                value: tickets.ids().map(|t| u32::from(map.ticket(t).lowest())).sum(),
                 pieces: super::plan::plan(&sight.board, &all).pieces,
                 pieces_left: sight.trains_left(),
             }
         }
-        Action::PayTunnel { .. } => Reason::Tunnel { pay: true },
-        Action::DeclineTunnel => Reason::Tunnel { pay: false },
+        // The hard player does not search a tunnel's payment: it pays whenever it can, as the normal player does.
+        Action::PayTunnel { .. } => Reason::PayTunnel,
+        Action::DeclineTunnel => Reason::CannotPayTunnel,
         Action::BuildStation { .. } => Reason::Station,
         Action::Pass | Action::Skip => Reason::Pass,
     }
@@ -114,26 +126,10 @@ fn reason_for(map: &Map, view: &SeatView, action: Action) -> Reason {
 /// The open ticket whose own cheapest way uses `route` (the most valuable, when several do).
 fn ticket_served_by(sight: &Sight<'_>, route: RouteId) -> Option<TicketId> {
     sight
-        .view
-        .tickets
-        .iter()
-        .filter(|(_, done)| !done)
-        .map(|&(t, _)| t)
+        .open_tickets()
+        .into_iter()
         .filter(|&t| super::plan::plan(&sight.board, &[t]).routes.contains(&route))
         .max_by_key(|&t| (sight.map.ticket(t).lowest(), std::cmp::Reverse(t)))
-        .or_else(|| {
-            // A route of the combined plan that no ticket's own way takes still serves the plan as a whole: name
-            // the most valuable open ticket.
-            sight.plan.routes.contains(&route).then(|| {
-                sight
-                    .view
-                    .tickets
-                    .iter()
-                    .filter(|(_, done)| !done)
-                    .map(|&(t, _)| t)
-                    .max_by_key(|&t| (sight.map.ticket(t).lowest(), std::cmp::Reverse(t)))
-            })?
-        })
 }
 
 /// Whether `card` pays for `route` (its colour, or any colour on a gray route; a wild card for any).

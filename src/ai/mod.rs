@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use crate::rules::{Action, Card, CardCounts, Color, GameRng, Map, RouteId, SeatView, Step, TicketId};
 pub use hint::{Hint, Reason, hint};
-use plan::{Board, Plan, Use};
+use plan::{Board, Plan};
 pub use search::{Clock, DEFAULT_THINK, HINT_THINK, Think};
 
 /// How strong a computer player is.
@@ -93,10 +93,10 @@ impl<'a> Sight<'a> {
             &view.public.owners,
             view.seat,
             view.public.seats.len(),
-            (me.trains, me.metros),
+            me.trains,
+            me.metros,
         );
-        let open: Vec<TicketId> = view.tickets.iter().filter(|(_, done)| !done).map(|&(t, _)| t).collect();
-        let plan = plan::plan(&board, &open);
+        let plan = plan::plan(&board, &open_tickets(view));
         let mut sight = Sight {
             map,
             view,
@@ -110,6 +110,11 @@ impl<'a> Sight<'a> {
         sight
     }
 
+    /// The seat's tickets not completed yet.
+    fn open_tickets(&self) -> Vec<TicketId> {
+        open_tickets(self.view)
+    }
+
     /// The open route worth most per turn it would take from this hand (its points, over a turn to claim and a
     /// turn per two cards missing).
     fn best_open_route(&self) -> Option<RouteId> {
@@ -117,7 +122,7 @@ impl<'a> Sight<'a> {
         let wilds = u32::from(hand.get(Card::WILD));
         (0..self.map.routes.len())
             .map(|r| RouteId(r as u16))
-            .filter(|&r| matches!(self.board.route_use(r), Use::Open(_)))
+            .filter(|&r| self.board.is_open(r))
             .map(|r| {
                 let route = self.map.route(r);
                 let held = match route.color {
@@ -245,7 +250,8 @@ impl<'a> Sight<'a> {
     }
 }
 
-/// Cards per seat in the draw and discard piles below which the piles are running low (on a small deck, always).
+/// Cards per seat in the draw and discard piles below which the piles are running low (on Berlin's 44 cards with
+/// 4 seats, from the start).
 const LOW_PILES_PER_SEAT: usize = 8;
 /// The hand a seat keeps while the piles run low: it draws up to this many before it draws tickets or claims a route
 /// outside its plan.
@@ -256,6 +262,11 @@ const PRIOR_PACE: f64 = 1.0;
 /// How many rounds that prior weighs, against the rounds watched.
 const PRIOR_ROUNDS: f64 = 4.0;
 
+/// A seat's tickets not completed yet.
+fn open_tickets(view: &SeatView) -> Vec<TicketId> {
+    view.tickets.iter().filter(|(_, done)| !done).map(|&(t, _)| t).collect()
+}
+
 fn most_held_color(hand: &CardCounts, colors: &[Color]) -> Option<Color> {
     colors.iter().copied().max_by_key(|c| hand.get(c.card()))
 }
@@ -263,13 +274,7 @@ fn most_held_color(hand: &CardCounts, colors: &[Color]) -> Option<Color> {
 /// The ticket choice that keeps what the seat can finish: each legal choice is planned together with the tickets
 /// already held; completed value counts, tickets out of reach or beyond the trains left count against.
 fn choose_tickets(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
-    let held: Vec<TicketId> = sight
-        .view
-        .tickets
-        .iter()
-        .filter(|(_, done)| !done)
-        .map(|&(t, _)| t)
-        .collect();
+    let held = sight.open_tickets();
     let trains = sight.budget() as i64;
     let least = legal
         .iter()
@@ -419,7 +424,7 @@ fn normal_turn(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
     if let Some(claim) = best_claim(sight, legal, planned) {
         return Some(claim);
     }
-    if sight.cards_running_out() && sight.view.hand.total() < RESERVE {
+    if sight.cards_running_out() && sight.view.hand.total() < RESERVE && !sight.view.public.final_round {
         // When the piles run dry, a seat whose cards pay for no route has no move but tickets, each one it must
         // keep and will not finish; the hands that last are those filled while cards could still be drawn.
         if let Some(draw) = draw_toward_plan(sight, legal) {
@@ -448,14 +453,12 @@ fn normal_turn(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
         // them) rather than spending them on whatever route they pay for: a lesser claim now costs the cards a
         // better one needs. Only when no card can be drawn, or in the last turns, is any route better than none.
         let last_turns = sight.view.public.final_round || sight.turns_left() <= 1;
-        let open = |r: RouteId| matches!(sight.board.route_use(r), Use::Open(_));
-        if last_turns && let Some(claim) = best_claim(sight, legal, open) {
+        if last_turns && let Some(claim) = best_claim(sight, legal, |r| sight.board.is_open(r)) {
             return Some(claim);
         }
     } else if sight.plan.pieces > trains || sight.view.public.final_round {
         // The plan no longer fits (or this is the last turn): score what can be scored.
-        let open = |r: RouteId| matches!(sight.board.route_use(r), Use::Open(_));
-        if let Some(claim) = best_claim(sight, legal, open) {
+        if let Some(claim) = best_claim(sight, legal, |r| sight.board.is_open(r)) {
             return Some(claim);
         }
     }

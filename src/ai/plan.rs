@@ -28,7 +28,7 @@ pub struct Board<'a> {
 impl<'a> Board<'a> {
     /// The board for `seat`, from the public owners of every route and the pieces the seat has left (`trains`
     /// trains or trams, `metros` metro cars): a route needing more of a kind than is left is closed to it.
-    pub fn new(map: &'a Map, owners: &[Option<Seat>], seat: Seat, players: usize, pieces: (u8, u8)) -> Board<'a> {
+    pub fn new(map: &'a Map, owners: &[Option<Seat>], seat: Seat, players: usize, trains: u8, metros: u8) -> Board<'a> {
         let doubles_open = map.rules.doubles_open(players);
         let uses = map
             .routes
@@ -37,7 +37,7 @@ impl<'a> Board<'a> {
             .map(|(i, route)| match owners.get(i).copied().flatten() {
                 Some(owner) if owner == seat => Use::Owned,
                 Some(_) => Use::Blocked,
-                None if route.trains() > pieces.0 || route.metros() > pieces.1 => Use::Blocked,
+                None if route.trains() > trains || route.metros() > metros => Use::Blocked,
                 None => match route.twin.and_then(|t| owners.get(usize::from(t.0)).copied().flatten()) {
                     // Owning the twin already connects the two cities.
                     Some(owner) if owner == seat => Use::Blocked,
@@ -47,6 +47,11 @@ impl<'a> Board<'a> {
             })
             .collect();
         Board { map, uses }
+    }
+
+    /// Whether a route is free to claim.
+    pub fn is_open(&self, route: RouteId) -> bool {
+        matches!(self.route_use(route), Use::Open(_))
     }
 
     /// How a route may be used.

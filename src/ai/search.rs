@@ -12,7 +12,8 @@ use crate::rules::{Action, DealtGame, Event, GameRng, Map, Seat, SeatView, Step}
 /// How long a searching player thinks about one decision when no one says otherwise: a second on one core.
 pub const DEFAULT_THINK: Duration = Duration::from_secs(1);
 
-/// How long a hint thinks: the search stops at the end of the play-out in progress, so a hint is ready within 2 s.
+/// How long a hint thinks. The search reads the clock between its rounds, so it may overrun by part of a round: a
+/// margin below the 2 s a hint is promised in.
 pub const HINT_THINK: Duration = Duration::from_millis(1500);
 
 /// The time passed since some fixed moment, as the caller's clock reads it. The computer players read no clock of
@@ -22,7 +23,8 @@ pub type Clock = Arc<dyn Fn() -> Duration + Send + Sync>;
 /// How long a searching player thinks about one decision.
 #[derive(Clone)]
 pub enum Think {
-    /// About `budget` as `clock` measures it (one core); the search stops at the end of the play-out in progress.
+    /// About `budget` as `clock` measures it (one core); the search reads the clock between its rounds of
+    /// play-outs, so it may run over by part of a round.
     Time {
         /// The time to think per decision.
         budget: Duration,

@@ -56,7 +56,7 @@ pub struct Session {
     names: Vec<String>,
     /// Each seat's computer level; `None` for the person.
     levels: Vec<Option<Level>>,
-    /// Each computer player's own randomness.
+    /// Each seat's own randomness: a computer player's choices, or the person's hints.
     rngs: Vec<GameRng>,
     /// How long hard computer players think per move (not saved: a resumed game thinks as its command line says).
     think: Think,

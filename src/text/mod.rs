@@ -5,8 +5,6 @@ pub mod catalog;
 mod rulebook;
 mod words;
 
-use catalog::tr;
-
 pub use crate::lang::Lang;
 use crate::refusal::Refusal;
 use crate::rules::names::NameError;
@@ -112,55 +110,7 @@ pub fn hand(lang: Lang, map: &Map, view: &SeatView) -> String {
 /// A hint for a player: the move suggested and why ("Hint: claim Denver – Omaha with 4 red. It is on the way for
 /// your ticket Denver – Chicago (11).").
 pub fn hint(lang: Lang, map: &Map, view: &SeatView, hint: &crate::ai::Hint) -> String {
-    use crate::ai::Reason;
-    use crate::rules::Action;
-    let movement = match hint.action {
-        Action::Claim { route: id, cards: paid } => {
-            tr!(
-                lang,
-                "hint-move-claim",
-                route = route(lang, map, id),
-                cards = cards(lang, map, &paid)
-            )
-        }
-        Action::DrawFaceup { slot } => match view.public.faceup.get(usize::from(slot)).copied().flatten() {
-            Some(c) => tr!(lang, "hint-move-faceup", card = card(lang, map, c)),
-            None => tr!(lang, "hint-move-blind"),
-        },
-        Action::DrawBlind => tr!(lang, "hint-move-blind"),
-        Action::DrawTickets => tr!(lang, "hint-move-tickets"),
-        Action::KeepTickets { tickets } => {
-            let kept: Vec<String> = tickets.ids().map(|t| ticket(lang, map, t)).collect();
-            tr!(lang, "hint-move-keep", tickets = and_list(lang, &kept))
-        }
-        Action::PayTunnel { cards: extra } => tr!(lang, "hint-move-pay-tunnel", cards = cards(lang, map, &extra)),
-        Action::DeclineTunnel => tr!(lang, "hint-move-give-up-tunnel"),
-        Action::BuildStation { city, cards: paid } => tr!(
-            lang,
-            "hint-move-station",
-            city = map.city(city).name.clone(),
-            cards = cards(lang, map, &paid)
-        ),
-        Action::Pass | Action::Skip => tr!(lang, "hint-move-pass"),
-    };
-    let reason = match &hint.reason {
-        Reason::OnTheWay { ticket: t, .. } => tr!(lang, "hint-on-the-way", ticket = ticket(lang, map, *t)),
-        Reason::Points { points, .. } => tr!(lang, "hint-points", points = tr!(lang, "count-points", count = *points)),
-        Reason::Collect { route: Some(id), .. } => tr!(lang, "hint-collect-for", route = route(lang, map, *id)),
-        Reason::Collect { route: None, .. } => tr!(lang, "hint-collect"),
-        Reason::Blind => tr!(lang, "hint-blind"),
-        Reason::MoreTickets => tr!(lang, "hint-more-tickets"),
-        Reason::Keep {
-            pieces, pieces_left, ..
-        } => {
-            tr!(lang, "hint-keep", pieces = *pieces, left = *pieces_left)
-        }
-        Reason::Tunnel { pay: true } => tr!(lang, "hint-tunnel-pay"),
-        Reason::Tunnel { pay: false } => tr!(lang, "hint-tunnel-give-up"),
-        Reason::Station => tr!(lang, "hint-station"),
-        Reason::Pass => tr!(lang, "hint-pass"),
-    };
-    tr!(lang, "hint", action = movement, reason = reason)
+    words::hint(lang, map, view, hint)
 }
 
 /// Items listed as a sentence says them: "A", "A and B", "A, B and C".

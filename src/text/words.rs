@@ -581,3 +581,64 @@ pub(super) fn history(lang: Lang, page: usize, pages: usize, shown: &[String]) -
     };
     format!("**{}**\n{body}", tr!(lang, "history-page", page = page, pages = pages))
 }
+
+pub(super) fn hint(lang: Lang, map: &Map, view: &SeatView, hint: &crate::ai::Hint) -> String {
+    use crate::ai::Reason;
+    use crate::rules::Action;
+    let movement = match hint.action {
+        Action::Claim { route: id, cards: paid } => {
+            tr!(
+                lang,
+                "hint-move-claim",
+                route = route(lang, map, id),
+                cards = cards(lang, map, &paid)
+            )
+        }
+        Action::DrawFaceup { slot } => match view.public.faceup.get(usize::from(slot)).copied().flatten() {
+            Some(c) => tr!(lang, "hint-move-faceup", card = card_name(lang, map, c)),
+            None => tr!(lang, "hint-move-blind"),
+        },
+        Action::DrawBlind => tr!(lang, "hint-move-blind"),
+        Action::DrawTickets => tr!(lang, "hint-move-tickets"),
+        Action::KeepTickets { tickets } => {
+            let kept: Vec<String> = tickets.ids().map(|t| ticket(map, t)).collect();
+            tr!(lang, "hint-move-keep", tickets = and_list(lang, &kept))
+        }
+        Action::PayTunnel { cards: extra } => tr!(lang, "hint-move-pay-tunnel", cards = cards(lang, map, &extra)),
+        Action::DeclineTunnel => tr!(lang, "hint-move-give-up-tunnel"),
+        Action::BuildStation { city, cards: paid } => tr!(
+            lang,
+            "hint-move-station",
+            city = map.city(city).name.clone(),
+            cards = cards(lang, map, &paid)
+        ),
+        Action::Pass | Action::Skip => tr!(lang, "hint-move-pass"),
+    };
+    let reason = match &hint.reason {
+        Reason::OnTheWay { ticket: t, .. } => tr!(lang, "hint-on-the-way", ticket = ticket(map, *t)),
+        Reason::Points { points, .. } => tr!(lang, "hint-points", points = tr!(lang, "count-points", count = *points)),
+        Reason::Collect { route: id, .. } => tr!(lang, "hint-collect-for", route = route(lang, map, *id)),
+        Reason::Wild => tr!(lang, "hint-wild", card = card_name(lang, map, Card::WILD)),
+        Reason::Stock => tr!(lang, "hint-stock"),
+        Reason::Blind => tr!(lang, "hint-blind"),
+        Reason::MoreTickets => tr!(lang, "hint-more-tickets"),
+        Reason::Keep {
+            kept,
+            value,
+            pieces,
+            pieces_left,
+        } => tr!(
+            lang,
+            "hint-keep",
+            count = *kept,
+            points = tr!(lang, "count-points", count = *value),
+            pieces = *pieces,
+            left = *pieces_left
+        ),
+        Reason::PayTunnel => tr!(lang, "hint-tunnel-pay"),
+        Reason::CannotPayTunnel => tr!(lang, "hint-tunnel-give-up"),
+        Reason::Station => tr!(lang, "hint-station"),
+        Reason::Pass => tr!(lang, "hint-pass"),
+    };
+    tr!(lang, "hint", action = movement, reason = reason)
+}

@@ -136,17 +136,28 @@ fn a_hint_is_a_legal_move_with_a_reason_that_fits_it() {
                 (Action::Claim { route, .. }, Reason::Points { route: r, points }) => {
                     assert_eq!((route, *points), (*r, map.route(route).points));
                 }
-                (Action::DrawFaceup { slot }, Reason::Collect { card, .. }) => {
+                (Action::DrawFaceup { slot }, Reason::Collect { card, route }) => {
                     assert_eq!(view.public.faceup[usize::from(slot)], Some(*card));
+                    let color = map.route(*route).color;
+                    assert!(
+                        color.is_none_or(|c| c.card() == *card),
+                        "{id} {seed}: {route:?} takes no {card:?}"
+                    );
                 }
-                (Action::DrawBlind, Reason::Blind) | (Action::DrawTickets, Reason::MoreTickets) => {}
-                (Action::KeepTickets { tickets }, Reason::Keep { kept, pieces_left, .. }) => {
+                (Action::DrawFaceup { slot }, Reason::Wild) => {
+                    assert!(view.public.faceup[usize::from(slot)].is_some_and(|c| c.is_wild()));
+                }
+                (Action::DrawFaceup { .. }, Reason::Stock)
+                | (Action::DrawBlind, Reason::Blind)
+                | (Action::DrawTickets, Reason::MoreTickets) => {}
+                (Action::KeepTickets { tickets }, Reason::Keep { value, pieces_left, .. }) => {
                     let me = &view.public.seats[seat.index()];
-                    assert_eq!(*kept, tickets.len());
+                    let worth: u32 = tickets.ids().map(|t| u32::from(map.ticket(t).lowest())).sum();
+                    assert_eq!(*value, worth);
                     assert_eq!(*pieces_left, u32::from(me.trains) + u32::from(me.metros));
                 }
-                (Action::PayTunnel { .. }, Reason::Tunnel { pay: true })
-                | (Action::DeclineTunnel, Reason::Tunnel { pay: false })
+                (Action::PayTunnel { .. }, Reason::PayTunnel)
+                | (Action::DeclineTunnel, Reason::CannotPayTunnel)
                 | (Action::BuildStation { .. }, Reason::Station)
                 | (Action::Pass, Reason::Pass) => {}
                 (action, reason) => panic!("{id} {seed}: {action:?} explained as {reason:?}"),

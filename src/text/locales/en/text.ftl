@@ -359,13 +359,17 @@ hint-move-give-up-tunnel = give up the tunnel
 hint-move-station = build a station in { $city } with { $cards }
 hint-move-pass = pass
 hint-on-the-way = It is on the way for your ticket { $ticket }.
-hint-points = Your tickets are done or out of reach; this route scores { $points }.
+hint-points = It scores { $points }.
 hint-collect-for = { $route } still needs this colour.
-hint-collect = Your routes still need this colour.
+hint-wild = Wild cards ({ $card }) pay for any colour.
+hint-stock = More cards of one colour keep the longest routes within reach.
 hint-blind = No face-up card helps your routes more than a card from the pile.
 hint-more-tickets = You have time to finish another ticket.
-hint-keep = With them your routes take { $pieces } of your { $left } pieces.
+hint-keep = { $count ->
+    [one] It is worth
+   *[other] Together they are worth
+} { $points }; your routes then take about { $pieces } of your { $left } pieces.
 hint-tunnel-pay = Paying finishes the route; giving up would waste the turn.
-hint-tunnel-give-up = Paying would spend cards your routes need more.
+hint-tunnel-give-up = Your cards cannot pay the extra.
 hint-station = A station lets you use another player's route for a ticket.
 hint-pass = Nothing else is possible.

@@ -389,25 +389,29 @@ panel-faceup = Cartas boca arriba
 panel-piles = Mazo { $deck } · Descartes { $discard } · Billetes { $tickets }
 panel-final = Clasificación final
 panel-final-row = { $rank }. { $name }  { $total } ({ $routes } Recorridos, { $tickets } billetes, { $bonus } extra)
-# Una pista: la jugada que haría el jugador de la computadora difícil, y por qué.
+# Una pista: la jugada que haría el jugador difícil de la computadora, y por qué.
 hint = Pista: { $action }. { $reason }
-hint-move-claim = reclama { $route } con { $cards }
-hint-move-faceup = toma la carta { $card } descubierta
+hint-move-claim = cubre { $route } con { $cards }
+hint-move-faceup = toma la carta { $card } boca arriba
 hint-move-blind = roba una carta del mazo
-hint-move-tickets = roba billetes de destino
+hint-move-tickets = roba Billetes de Destino
 hint-move-keep = quédate con { $tickets }
-hint-move-pay-tunnel = paga las cartas extra del túnel: { $cards }
-hint-move-give-up-tunnel = renuncia al túnel
-hint-move-station = construye una estación en { $city } con { $cards }
+hint-move-pay-tunnel = paga las cartas extra del Túnel: { $cards }
+hint-move-give-up-tunnel = renuncia al Túnel
+hint-move-station = construye una Estación en { $city } con { $cards }
 hint-move-pass = pasa
-hint-on-the-way = Está en el camino de tu billete { $ticket }.
-hint-points = Tus billetes están completos o fuera de alcance; esta ruta da { $points }.
+hint-on-the-way = Está de camino para tu billete { $ticket }.
+hint-points = Da { $points }.
 hint-collect-for = A { $route } todavía le falta este color.
-hint-collect = A tus rutas todavía les falta este color.
-hint-blind = Ninguna carta descubierta ayuda a tus rutas más que una del mazo.
+hint-wild = Las cartas comodín ({ $card }) pagan cualquier color.
+hint-stock = Más cartas de un color mantienen al alcance los Recorridos más largos.
+hint-blind = Ninguna carta boca arriba ayuda a tus Recorridos más que una del mazo.
 hint-more-tickets = Tienes tiempo de completar otro billete.
-hint-keep = Con ellos tus rutas usan { $pieces } de tus { $left } piezas.
-hint-tunnel-pay = Pagar completa la ruta; renunciar desperdiciaría el turno.
-hint-tunnel-give-up = Pagar gastaría cartas que tus rutas necesitan más.
-hint-station = Una estación te deja usar la ruta de otro jugador para un billete.
+hint-keep = { $count ->
+    [one] Vale
+   *[other] Juntos valen
+} { $points }; tus Recorridos usarán unos { $pieces } de tus { $left } piezas.
+hint-tunnel-pay = Pagar completa el Recorrido; renunciar desperdiciaría el turno.
+hint-tunnel-give-up = Tus cartas no alcanzan para pagar el extra.
+hint-station = Una Estación te deja usar el Recorrido de otro jugador para un billete.
 hint-pass = No hay otra jugada posible.
