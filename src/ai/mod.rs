@@ -125,17 +125,10 @@ impl<'a> Sight<'a> {
             .filter(|&r| self.board.is_open(r))
             .map(|r| {
                 let route = self.map.route(r);
-                let held = match route.color {
-                    Some(color) => u32::from(hand.get(color.card())),
-                    None => self
-                        .map
-                        .rules
-                        .deck_colors
-                        .iter()
-                        .map(|c| u32::from(hand.get(c.card())))
-                        .max()
-                        .unwrap_or(0),
-                };
+                let color = route
+                    .color
+                    .or_else(|| most_held_color(hand, &self.map.rules.deck_colors));
+                let held = color.map_or(0, |c| u32::from(hand.get(c.card())));
                 let missing = u32::from(route.cost).saturating_sub(held + wilds);
                 let turns = 1 + missing.div_ceil(2);
                 // Metro lines first (their pieces are the hard ones to lay, and the game ends only when they are),

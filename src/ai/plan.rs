@@ -42,7 +42,7 @@ impl<'a> Board<'a> {
                     // Owning the twin already connects the two cities.
                     Some(owner) if owner == seat => Use::Blocked,
                     Some(_) if !doubles_open => Use::Blocked,
-                    _ => Use::Open(pieces_of(map, RouteId(i as u16)).max(1)),
+                    _ => Use::Open(u32::from(route.trains()) + u32::from(route.metros())),
                 },
             })
             .collect();
@@ -167,12 +167,6 @@ pub fn plan(board: &Board<'_>, tickets: &[TicketId]) -> Plan {
         }
     }
     out
-}
-
-/// The pieces a route takes, of either kind.
-pub fn pieces_of(map: &Map, route: RouteId) -> u32 {
-    let r = map.route(route);
-    u32::from(r.trains()) + u32::from(r.metros())
 }
 
 /// A ticket's best value (a country ticket's highest target).

@@ -165,7 +165,7 @@ impl Spares {
 
 /// [`board_in`] as a PNG in the map's palette ([`board_png`] of it, drawn and encoded together, faster).
 pub fn board_in_png(lang: Lang, map: &Map, view: &PublicView, players: &[Player]) -> Vec<u8> {
-    drawn_png(map, |base| board_over(base, lang, map, view, players))
+    drawn_png(map, |base| picture_over(base, lang, map, view, players, None))
 }
 
 /// [`seat_board`] as a PNG in the map's palette ([`board_png`] of it, drawn and encoded together, faster).
@@ -178,7 +178,7 @@ pub fn seat_board_png(
     tickets: &[(TicketId, bool)],
 ) -> Vec<u8> {
     drawn_png(map, |base| {
-        seat_board_over(base, lang, map, view, players, seat, tickets)
+        picture_over(base, lang, map, view, players, Some((seat, tickets)))
     })
 }
 
@@ -426,12 +426,7 @@ pub fn board(map: &Map, view: &PublicView, players: &[Player]) -> RgbaImage {
 
 /// [`board`] with the panel's words in `lang`.
 pub fn board_in(lang: Lang, map: &Map, view: &PublicView, players: &[Player]) -> RgbaImage {
-    board_over(&base_layer(map).image, lang, map, view, players)
-}
-
-/// [`board_in`] drawn over `base`, the map's base layer.
-fn board_over(base: &RgbaImage, lang: Lang, map: &Map, view: &PublicView, players: &[Player]) -> RgbaImage {
-    picture_over(base, lang, map, view, players, None)
+    picture_over(&base_layer(map).image, lang, map, view, players, None)
 }
 
 /// One player's own picture: the public board, plus that player's tickets — their cities ringed in the player's
@@ -445,20 +440,7 @@ pub fn seat_board(
     seat: Seat,
     tickets: &[(TicketId, bool)],
 ) -> RgbaImage {
-    seat_board_over(&base_layer(map).image, lang, map, view, players, seat, tickets)
-}
-
-/// [`seat_board`] drawn over `base`, the map's base layer.
-fn seat_board_over(
-    base: &RgbaImage,
-    lang: Lang,
-    map: &Map,
-    view: &PublicView,
-    players: &[Player],
-    seat: Seat,
-    tickets: &[(TicketId, bool)],
-) -> RgbaImage {
-    picture_over(base, lang, map, view, players, Some((seat, tickets)))
+    picture_over(&base_layer(map).image, lang, map, view, players, Some((seat, tickets)))
 }
 
 /// The pieces over `base`, then `own`'s ticket rings when it is one player's picture, then the panel.
