@@ -96,6 +96,9 @@ pub struct Settings {
     /// How the channel shows the game.
     #[serde(deserialize_with = "or_default")]
     pub layout: Layout,
+    /// Whether the players may ask for a hint (`/ttr hint`): off unless the host turns it on.
+    #[serde(deserialize_with = "or_default")]
+    pub hints: bool,
     /// The language of the game's public messages: the server's when the game was opened.
     #[serde(rename = "lang", serialize_with = "lang_code", deserialize_with = "lang_from_code")]
     pub language: Lang,
@@ -109,6 +112,7 @@ impl Default for Settings {
             deadline_hours: DEFAULT_DEADLINE_HOURS,
             confirm_claims: false,
             layout: Layout::default(),
+            hints: false,
             language: Lang::default(),
         }
     }
@@ -167,6 +171,7 @@ mod tests {
             deadline_hours: 72,
             confirm_claims: true,
             layout: Layout::Dashboard,
+            hints: true,
             language: Lang::Es,
         };
         assert_eq!(Settings::from_json(&chosen.to_json()), chosen);
@@ -204,6 +209,7 @@ mod tests {
             deadline_hours: 72,
             confirm_claims: true,
             layout: Layout::Dashboard,
+            hints: true,
             language: Lang::Es,
         };
         let serde_json::Value::Object(stored) = serde_json::to_value(&chosen).unwrap() else {
@@ -211,7 +217,7 @@ mod tests {
         };
         assert_eq!(
             stored.len(),
-            6,
+            7,
             "a new setting: add it to `chosen` with a value that is not its default"
         );
         for key in stored.keys() {

@@ -183,25 +183,30 @@ fn search(map: &Arc<Map>, view: &SeatView, candidates: &[Action], think: &Think,
     // Halving the challengers down to one, then a last round between it and the baseline.
     let challengers = records.len() - 1;
     let rounds = (usize::BITS - (challengers - 1).leading_zeros()) + 1;
-    // With a time budget, the first deal (one play-out per move) measures how long a play-out takes here.
-    let total = match think {
-        Think::Playouts(n) => *n,
-        Think::Time { budget, .. } => {
-            play_round(map, view, &mut records, 1, rng)?;
-            let spent = elapsed();
-            let per_playout = spent / records.len() as u32;
-            let left = budget.saturating_sub(spent);
-            (left.as_nanos() / per_playout.as_nanos().max(1)) as u32
-        }
-    };
+    // With a time budget, the first deal (one play-out per move) measures how long a play-out takes here; each
+    // round then takes an equal share of the time left, at the pace measured so far (the first play-outs of a
+    // process are the slowest, so a share fixed from them alone would leave time unused).
+    let mut played = 0u32;
+    if let Think::Time { .. } = think {
+        play_round(map, view, &mut records, 1, rng)?;
+        played += records.len() as u32;
+    }
     let mut alive = records.len();
     for round in 0..rounds {
-        let out_of_time = matches!(think, Think::Time { budget, .. } if elapsed() >= *budget);
-        if out_of_time && round > 0 {
-            break;
-        }
-        let deals = (total / (alive as u32 * rounds)).max(1);
+        let deals = match think {
+            Think::Playouts(n) => (n / (alive as u32 * rounds)).max(1),
+            Think::Time { budget, .. } => {
+                let spent = elapsed();
+                if spent >= *budget && round > 0 {
+                    break;
+                }
+                let per_playout = (spent / played.max(1)).as_nanos().max(1);
+                let share = budget.saturating_sub(spent).as_nanos() / u128::from(rounds - round);
+                (share / (per_playout * alive as u128)).clamp(1, u128::from(u32::MAX)) as u32
+            }
+        };
         play_round(map, view, &mut records[..alive], deals, rng)?;
+        played += deals * alive as u32;
         // The baseline stays first; the challengers are ranked and the weaker half dropped.
         records[1..alive].sort_by(|a, b| b.mean().total_cmp(&a.mean()));
         alive = 1 + (alive - 1).div_ceil(2);

@@ -68,19 +68,30 @@ async fn play_computers(ctx: &serenity::Context, data: &Data, channel: u64) -> R
     Ok(())
 }
 
-/// Runs a computer's thinking on a blocking thread: across all games, one think fewer than there are cores at once
-/// (at least one), so thinking never takes the core that answers interactions and draws boards.
+/// Runs a computer's thinking for its move off the async threads ([`think`]).
 async fn thought(decide: impl FnOnce() -> Action + Send + 'static) -> Result<Action, Error> {
+    think(|| {
+        tracing::info!("a computer thinks");
+        let action = decide();
+        tracing::info!("a computer is done thinking");
+        action
+    })
+    .await
+}
+
+/// Runs thinking (a computer's move, a hint) on a blocking thread: across all games, one think fewer than there are
+/// cores at once (at least one), so thinking never takes the core that answers interactions and draws boards.
+///
+/// # Errors
+/// Internal: the thinking thread panicked, or the runtime is shutting down.
+pub async fn think<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, Error> {
     static THINKING: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
     let thinking = THINKING.get_or_init(|| {
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
         tokio::sync::Semaphore::new(cores.saturating_sub(1).max(1))
     });
     let _turn = thinking.acquire().await?;
-    tracing::info!("a computer thinks");
-    let action = tokio::task::spawn_blocking(decide).await;
-    tracing::info!("a computer is done thinking");
-    Ok(action?)
+    Ok(tokio::task::spawn_blocking(work).await?)
 }
 
 /// Computer players of game `game` (in `channel`) owed a move make it, under the game's lease: only this process's

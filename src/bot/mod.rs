@@ -3,9 +3,9 @@
 //! `table` (the game as an interaction sees it), `play` (apply an action), `announce` (the only code that posts what
 //! happened), `component` (every button and select), `refusal` (what a player can be told), `router` (where
 //! interactions come in and failures are answered). The features — `lobby`, `tickets`, `turn`, `claim`, `views`,
-//! `history`, `ending`, `stalls`, `settings`, `stats` — each in their own file, import the core only. Handlers are
-//! thin: parse → lock the channel → load → apply → save → reply. Identity always comes from the interaction's user,
-//! never from a `custom_id`.
+//! `history`, `ending`, `stalls`, `settings`, `stats`, `hint` — each in their own file, import the core only.
+//! Handlers are thin: parse → lock the channel → load → apply → save → reply. Identity always comes from the
+//! interaction's user, never from a `custom_id`.
 
 mod announce;
 mod claim;
@@ -16,6 +16,7 @@ mod dashboard;
 mod data;
 mod dm;
 mod ending;
+mod hint;
 mod history;
 mod lobby;
 mod locale;
@@ -284,6 +285,7 @@ const DISCORD_REQUEST_TIMEOUT: std::time::Duration = std::time::Duration::from_s
         "lobby::leave",
         "tickets::tickets",
         "views::hand",
+        "hint::hint",
         "views::board",
         "turn::draw",
         "claim::claim",

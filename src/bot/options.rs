@@ -98,6 +98,8 @@ pub struct SettingOptions {
     pub confirm: Option<bool>,
     /// How the channel shows the game.
     pub layout: Option<Layout>,
+    /// Whether players may ask for hints.
+    pub hints: Option<bool>,
 }
 
 /// Most hours between reminders (a week).
@@ -120,8 +122,9 @@ async fn setting_options(
     deadline: Option<u32>,
     confirm: Option<bool>,
     layout: Option<LayoutName>,
+    hints: Option<bool>,
 ) -> Result<(), Error> {
-    let _ = (reminder, deadline, confirm, layout);
+    let _ = (reminder, deadline, confirm, layout, hints);
     Ok(())
 }
 
@@ -146,6 +149,7 @@ impl SettingOptions {
             deadline: at_most(option(app, "deadline").await?, MOST_DEADLINE_HOURS)?,
             confirm: option(app, "confirm").await?,
             layout: layout.map(|l| l.layout()).transpose()?,
+            hints: option(app, "hints").await?,
         })
     }
 
@@ -156,8 +160,9 @@ impl SettingOptions {
             deadline,
             confirm,
             layout,
+            hints,
         } = self;
-        reminder.is_some() || deadline.is_some() || confirm.is_some() || layout.is_some()
+        reminder.is_some() || deadline.is_some() || confirm.is_some() || layout.is_some() || hints.is_some()
     }
 
     /// `settings` with the options given.
@@ -167,11 +172,13 @@ impl SettingOptions {
             deadline,
             confirm,
             layout,
+            hints,
         } = *self;
         settings.reminder_hours = reminder.unwrap_or(settings.reminder_hours);
         settings.deadline_hours = deadline.unwrap_or(settings.deadline_hours);
         settings.confirm_claims = confirm.unwrap_or(settings.confirm_claims);
         settings.layout = layout.unwrap_or(settings.layout);
+        settings.hints = hints.unwrap_or(settings.hints);
     }
 }
 

@@ -73,6 +73,10 @@ pub enum Refused {
     ThreadNotAllowed,
     /// An option could not be read (out of range, or a Discord showing an older `/ttr`).
     OptionUnreadable,
+    /// `/ttr hint` in a game whose host has not turned hints on.
+    HintsOff,
+    /// `/ttr hint` from a player with no move to make now.
+    HintNotNow,
 }
 
 impl Refused {
@@ -100,6 +104,8 @@ impl Refused {
             Refused::ThreadFailed => tr!(lang, "thread-failed"),
             Refused::ThreadNotAllowed => tr!(lang, "thread-not-allowed"),
             Refused::OptionUnreadable => tr!(lang, "option-unreadable"),
+            Refused::HintsOff => tr!(lang, "hints-off"),
+            Refused::HintNotNow => tr!(lang, "hint-not-now"),
         }
     }
 }

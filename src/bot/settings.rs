@@ -1,5 +1,5 @@
-//! `/ttr settings`: the game's own (its host: reminders, the turn deadline, confirming claims, the layout) and a
-//! player's own pings, in the channel's game. Every answer ends with the settings as they now stand.
+//! `/ttr settings`: the game's own (its host: reminders, the turn deadline, confirming claims, the layout, hints)
+//! and a player's own pings, in the channel's game. Every answer ends with the settings as they now stand.
 
 use super::data::Context;
 use super::locale::user_lang;
@@ -12,8 +12,8 @@ use crate::settings::{Layout, Settings};
 use crate::store::{GameId, Preference, Store, StoreError};
 use crate::text::catalog::tr;
 
-/// See or change this game's settings (reminders, deadline, confirming claims) and what pings you.
-// `reminder`, `deadline`, `confirm` and `layout` come first: `SettingOptions`, shared with `/ttr start`.
+/// See or change this game's settings (reminders, deadline, claims, hints) and what pings you.
+// `reminder`, `deadline`, `confirm`, `layout` and `hints` come first: `SettingOptions`, shared with `/ttr start`.
 #[poise::command(slash_command)]
 pub async fn settings(ctx: Context<'_>, pings: Option<bool>, heads_up: Option<bool>) -> Result<(), Error> {
     let lang = user_lang(ctx);
@@ -69,6 +69,7 @@ async fn settings_now(store: &Store, game: GameId, user: u64, lang: Lang) -> Res
             "settings-dashboard",
             "settings-feed",
         ),
+        either(settings.hints, "settings-hints-on", "settings-hints-off"),
     ];
     if seated {
         said.push(either(pings, "settings-pings-on", "settings-pings-off"));

@@ -143,13 +143,18 @@ pub fn scores_embed(table: &Table, view: &PublicView) -> serenity::CreateEmbed {
 }
 
 /// The last message of a game: the final board, each player's score in full with their tickets revealed (✓ done,
-/// ✗ failed), and the winner. Nobody is pinged and no button is left.
+/// ✗ failed), the hints each person asked for (when hints were on or used), and the winner. Nobody is pinged and no
+/// button is left.
 fn final_message(table: &Table, result: &FinalResult, happened: &str, pictures: Pictures) -> serenity::CreateMessage {
     let lang = table.lang();
     let board = text::final_board(lang, table.game.map(), &table.names(), result);
+    let mut description = board.rows.join("\n");
+    if let Some(hints) = hints_used(table) {
+        description = format!("{description}\n{hints}");
+    }
     let mut embed = serenity::CreateEmbed::new()
         .title(board.title)
-        .description(board.rows.join("\n"))
+        .description(description)
         .image("attachment://board.png");
     for (heading, lines) in board.tickets {
         let value = if lines.is_empty() {
@@ -172,6 +177,23 @@ fn final_message(table: &Table, result: &FinalResult, happened: &str, pictures: 
     message
         .components(Vec::new())
         .allowed_mentions(serenity::CreateAllowedMentions::new())
+}
+
+/// "Hints asked for: Ana 2, Ben 0." for the people seated (and anyone who asked), when the game allowed hints or
+/// someone asked for one.
+fn hints_used(table: &Table) -> Option<String> {
+    let asked = table.seats.iter().any(|s| s.hints > 0);
+    if !table.settings.hints && !asked {
+        return None;
+    }
+    let lang = table.lang();
+    let counts: Vec<String> = table
+        .seats
+        .iter()
+        .filter(|s| s.user_id.is_some() || s.stand_in_for.is_some() || s.hints > 0)
+        .map(|s| tr!(lang, "final-hints-of", name = table.name(s.seat), count = s.hints))
+        .collect();
+    Some(tr!(lang, "final-hints", counts = counts.join(", ")))
 }
 
 /// Lines in one embed field: Discord takes at most 1,024 characters, so a long list ends with how many more.
@@ -216,6 +238,7 @@ mod tests {
                 stand_in_for: None,
                 heads_up: false,
                 language: None,
+                hints: 0,
                 player,
             })
             .collect();

@@ -482,7 +482,7 @@ impl Session {
     /// The move the hard player would make in the person's place, and why (counted for the final board).
     fn hint(&mut self) -> Reply {
         if self.game.is_over() || !self.game.to_act().contains(&self.you) {
-            return Reply::say([tr!(self.lang, "play-hint-not-now")]);
+            return Reply::say([tr!(self.lang, "hint-not-now")]);
         }
         let mut legal = Vec::new();
         self.game.legal_actions(self.you, &mut legal);

@@ -38,6 +38,8 @@ pub struct StoredSeat {
     pub heads_up: bool,
     /// The language code (`en`, `es`) its person last used with the bot, for their DMs; `None` until known.
     pub language: Option<String>,
+    /// Hints its person asked for in this game (`/ttr hint`).
+    pub hints: u32,
     /// Name and colour.
     pub player: Player,
 }
@@ -191,7 +193,7 @@ pub(super) fn stored_color(name: &str, seat: usize) -> PlayerColor {
 }
 
 /// The columns [`stored_seat`] reads.
-pub(super) const SEAT_COLUMNS: &str = "seat, user_id, owner_id, heads_up, language, name, colour";
+pub(super) const SEAT_COLUMNS: &str = "seat, user_id, owner_id, heads_up, language, hints, name, colour";
 
 /// A `seats` row ([`SEAT_COLUMNS`]) as a stored seat.
 pub(super) fn stored_seat(row: &sqlx::any::AnyRow) -> StoredSeat {
@@ -202,6 +204,7 @@ pub(super) fn stored_seat(row: &sqlx::any::AnyRow) -> StoredSeat {
         stand_in_for: row.get::<Option<i64>, _>("owner_id").map(from_db),
         heads_up: row.get::<i64, _>("heads_up") != 0,
         language: row.get("language"),
+        hints: u32::try_from(row.get::<i64, _>("hints")).unwrap_or(0),
         player: Player {
             name: row.get("name"),
             color: stored_color(row.get("colour"), seat),

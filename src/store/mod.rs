@@ -88,6 +88,11 @@ macro_rules! migrations {
                 "leases",
                 include_str!(concat!("../../migrations/", $folder, "/0009_leases.sql")),
             ),
+            (
+                10,
+                "hints",
+                include_str!(concat!("../../migrations/", $folder, "/0010_hints.sql")),
+            ),
         ]
     };
 }

@@ -1,5 +1,6 @@
-//! Stalled turns and players' own preferences: a turn's deadline, who may skip a stalled turn or hand the seat to a
-//! computer, coming back with `/ttr rejoin`, and what each player wants to be pinged for.
+//! Stalled turns and what is kept of each player: a turn's deadline, who may skip a stalled turn or hand the seat to
+//! a computer, coming back with `/ttr rejoin`, what each player wants to be pinged for, their language and the
+//! hints they asked for.
 
 use sqlx::Row;
 
@@ -120,6 +121,20 @@ impl Store {
         if updated.rows_affected() == 0 {
             return Err(Refusal::NotSeated.into());
         }
+        Ok(())
+    }
+
+    /// Counts a hint given to the player of `seat` in game `id` (said on the final scoreboard).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn count_hint(&self, id: GameId, seat: Seat) -> Result<(), StoreError> {
+        let _writing = self.writing().await;
+        sqlx::query("UPDATE seats SET hints = hints + 1 WHERE game_id = $1 AND seat = $2")
+            .bind(id.0)
+            .bind(i64::from(seat.0))
+            .execute(&self.pool)
+            .await?;
         Ok(())
     }
 

@@ -160,6 +160,11 @@ settings-pings-on = Reminders ping you.
 settings-pings-off = Reminders do not ping you.
 settings-heads-up-on = You are pinged when the player before you starts their turn.
 settings-heads-up-off = You are not pinged when the player before you starts their turn.
+settings-hints-on = Players may ask for a hint with `/ttr hint`.
+settings-hints-off = Hints are off.
+hints-off = Hints are off in this game. The host can turn them on with `/ttr settings hints: True`.
+final-hints = Hints asked for: { $counts }.
+final-hints-of = { $name } { $count }
 
 ## Stats and leaderboard
 

@@ -48,7 +48,6 @@ play-save-seats = the saved game's seats do not match its position
 play-bad-level = --level { $level }: choose one of { $levels }
 play-bad-lang = --lang { $lang }: choose en or es
 play-default-name = Player
-play-hint-not-now = A hint is for a move you are to make: wait for your turn.
 play-hints-used = { $count ->
     [one] You asked for 1 hint.
    *[other] You asked for { $count } hints.

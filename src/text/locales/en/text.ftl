@@ -373,3 +373,4 @@ hint-tunnel-pay = Paying finishes the route; giving up would waste the turn.
 hint-tunnel-give-up = Your cards cannot pay the extra.
 hint-station = A station lets you use another player's route for a ticket.
 hint-pass = Nothing else is possible.
+hint-not-now = A hint is for a move you are to make: wait for your turn.

@@ -161,6 +161,11 @@ settings-pings-on = Los recordatorios te mencionan.
 settings-pings-off = Los recordatorios no te mencionan.
 settings-heads-up-on = Se te menciona cuando empieza el turno del jugador que va antes que tú.
 settings-heads-up-off = No se te menciona cuando empieza el turno del jugador que va antes que tú.
+settings-hints-on = Se pueden pedir pistas con `/ttr pista`.
+settings-hints-off = Las pistas están desactivadas.
+hints-off = Las pistas están desactivadas en esta partida. Quien la abrió puede activarlas con `/ttr ajustes pistas: True`.
+final-hints = Pistas pedidas: { $counts }.
+final-hints-of = { $name } { $count }
 
 ## Estadísticas y clasificación
 

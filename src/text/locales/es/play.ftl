@@ -48,7 +48,6 @@ play-save-seats = los sitios de la partida guardada no encajan con su posición
 play-bad-level = --level { $level }: elige uno de { $levels }
 play-bad-lang = --lang { $lang }: elige en o es
 play-default-name = Jugador
-play-hint-not-now = Una pista es para una jugada que te toca hacer: espera tu turno.
 play-hints-used = { $count ->
     [one] Pediste 1 pista.
    *[other] Pediste { $count } pistas.

@@ -415,3 +415,4 @@ hint-tunnel-pay = Pagar completa el Recorrido; renunciar desperdiciaría el turn
 hint-tunnel-give-up = Tus cartas no alcanzan para pagar el extra.
 hint-station = Una Estación te deja usar el Recorrido de otro jugador para un billete.
 hint-pass = No hay otra jugada posible.
+hint-not-now = Una pista es para una jugada que te toca hacer: espera tu turno.

@@ -1,0 +1,54 @@
+//! `/ttr hint`: the move the strongest computer player would make in the asker's seat now, and why, privately. Only
+//! in games whose host turned hints on (`/ttr settings hints:`); each hint is counted for the final scoreboard.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::computer::think;
+use super::data::Context;
+use super::locale::user_lang;
+use super::refusal::{Error, Refused};
+use super::reply::Private;
+use super::table::Table;
+use crate::ai::{self, HINT_THINK};
+use crate::rules::GameRng;
+use crate::{sim, text};
+
+/// The least a hint thinks, however long it waited for a thinking thread: a hint from less would be the normal
+/// player's move, which a person can learn from too, but a search this short still weighs a few deals.
+const LEAST_THINK: Duration = Duration::from_millis(200);
+
+/// The move a strong player would make in your place now, and why (only you see it).
+#[poise::command(slash_command)]
+pub async fn hint(ctx: Context<'_>) -> Result<(), Error> {
+    let asked = Instant::now();
+    let lang = user_lang(ctx);
+    // Thinking takes over a second: acknowledge first, privately (a refusal after it is private too).
+    ctx.defer_ephemeral().await?;
+    let table = Table::running(ctx.data(), ctx.channel_id().get()).await?;
+    if !table.settings.hints {
+        return Err(Refused::HintsOff.into());
+    }
+    // The seat is the asker's own: a hint sees that seat's view and nothing else.
+    let seat = table.seat(ctx.author().id.get())?;
+    let mut legal = Vec::new();
+    table.game.legal_actions(seat, &mut legal);
+    if legal.is_empty() {
+        return Err(Refused::HintNotNow.into());
+    }
+    let view = table.game.seat_view(seat);
+    let map = Arc::clone(table.game.map());
+    // The same position and seat give the same hint, however often it is asked.
+    let mut rng = GameRng::new((table.id.0 as u64).rotate_left(24) ^ ((table.version as u64) << 8) ^ u64::from(seat.0));
+    let (thought_view, thought_map) = (view.clone(), Arc::clone(&map));
+    let hint = think(move || {
+        // Time spent waiting for a thinking thread comes off the thinking: the answer is due 2 s after asking.
+        let budget = HINT_THINK.saturating_sub(asked.elapsed()).max(LEAST_THINK);
+        ai::hint(&thought_map, &thought_view, &legal, sim::think_for(budget), &mut rng)
+    })
+    .await?;
+    ctx.data().store.count_hint(table.id, seat).await?;
+    let answer = Private::text(text::hint(lang, &map, &view, &hint));
+    ctx.send(answer.into_reply()).await?;
+    Ok(())
+}
