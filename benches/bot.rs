@@ -159,7 +159,10 @@ async fn hint_latency() {
             table.wait_for_version_after(version).await;
         }
     }
-    report("hint → private answer (a hard computer thinking in the same games)", waits);
+    report(
+        "hint → private answer (a hard computer thinking in the same games)",
+        waits,
+    );
     match Arc::try_unwrap(fake) {
         Ok(fake) => drop(fake.stop().await),
         Err(_) => unreachable!("every table is done"),

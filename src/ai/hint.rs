@@ -3,8 +3,8 @@
 
 use std::sync::Arc;
 
-use super::search::{SearchPlayer, Think};
-use super::{Player, Sight};
+use super::Sight;
+use super::search::{Overruled, SearchPlayer, Think};
 use crate::rules::{Action, Card, GameRng, Map, RouteId, SeatView, TicketId};
 
 /// The move suggested and why.
@@ -14,6 +14,8 @@ pub struct Hint {
     pub action: Action,
     /// Why, in terms of the seat's own tickets and hand.
     pub reason: Reason,
+    /// When playing games out from here chose it over the plain plan's move: that move, and on how many games.
+    pub overruled: Option<Overruled>,
 }
 
 /// Why a move is suggested.
@@ -73,10 +75,11 @@ pub enum Reason {
 /// the seat's legal actions (not empty). The same view, legal actions, budget in play-outs and `rng` give the same
 /// hint: it depends on nothing the seat cannot see.
 pub fn hint(map: &Arc<Map>, view: &SeatView, legal: &[Action], think: Think, rng: &mut GameRng) -> Hint {
-    let action = SearchPlayer { think }.choose(map, view, legal, rng);
+    let (action, overruled) = SearchPlayer::once(think).decide(map, view, legal, rng);
     Hint {
         action,
         reason: reason_for(map, view, action),
+        overruled,
     }
 }
 

@@ -2,16 +2,17 @@
 //! counts, its own hand and tickets) and the actions legal for it — never from the game itself, so it cannot see
 //! another hand, another player's tickets or the deck. Pure like the rules: no I/O, no async, no Discord.
 
+mod guess;
 mod hint;
 pub mod plan;
 mod search;
 
 use std::sync::Arc;
 
-use crate::rules::{Action, Card, CardCounts, Color, GameRng, Map, RouteId, SeatView, Step, TicketId};
+use crate::rules::{Action, Card, CardCounts, CityId, Color, GameRng, Map, RouteId, SeatView, Step, TicketId};
 pub use hint::{Hint, Reason, hint};
 use plan::{Board, Plan};
-pub use search::{Clock, DEFAULT_THINK, HINT_THINK, Think};
+pub use search::{Clock, DEFAULT_THINK, HINT_THINK, Overruled, Think};
 
 /// How strong a computer player is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -47,13 +48,23 @@ impl Level {
         Level::ALL.into_iter().find(|l| l.name() == name.trim().to_lowercase())
     }
 
-    /// A player of this level; a searching one thinks for `think` (the other levels do not search).
+    /// A player of this level for a whole game; a searching one thinks for `think` per decision on average,
+    /// longer on ticket choices and not at all on a second card (the other levels do not search).
     pub fn player_thinking(self, think: Think) -> Box<dyn Player + Send> {
+        match self {
+            Level::Hard => Box::new(search::SearchPlayer::for_a_game(think)),
+            other => other.player_for_one_decision(think),
+        }
+    }
+
+    /// A player of this level for one decision (a player made again for each move, as the bot's are, since its
+    /// moves may be hours and restarts apart); a searching one thinks for `think` at most.
+    pub fn player_for_one_decision(self, think: Think) -> Box<dyn Player + Send> {
         match self {
             Level::Random => Box::new(RandomPlayer),
             Level::Easy => Box::new(EasyPlayer),
             Level::Normal => Box::new(NormalPlayer),
-            Level::Hard => Box::new(search::SearchPlayer { think }),
+            Level::Hard => Box::new(search::SearchPlayer::once(think)),
         }
     }
 }
@@ -88,7 +99,7 @@ struct Sight<'a> {
 impl<'a> Sight<'a> {
     fn new(map: &'a Map, view: &'a SeatView) -> Sight<'a> {
         let me = &view.public.seats[view.seat.index()];
-        let board = Board::new(
+        let mut board = Board::new(
             map,
             &view.public.owners,
             view.seat,
@@ -96,6 +107,9 @@ impl<'a> Sight<'a> {
             me.trains,
             me.metros,
         );
+        for &city in &me.station_cities {
+            board.with_station(city);
+        }
         let plan = plan::plan(&board, &open_tickets(view));
         let mut sight = Sight {
             map,
@@ -417,6 +431,9 @@ fn normal_turn(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
     if let Some(claim) = best_claim(sight, legal, planned) {
         return Some(claim);
     }
+    if let Some(station) = rescue_with_station(sight, legal) {
+        return Some(station);
+    }
     if sight.cards_running_out() && sight.view.hand.total() < RESERVE && !sight.view.public.final_round {
         // When the piles run dry, a seat whose cards pay for no route has no move but tickets, each one it must
         // keep and will not finish; the hands that last are those filled while cards could still be drawn.
@@ -460,6 +477,61 @@ fn normal_turn(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
         .or_else(|| best_claim(sight, legal, |_| true))
         .or_else(|| legal.iter().copied().find(|a| *a == Action::Pass))
 }
+
+/// A station that brings tickets out of reach (a route they needed taken) back within it, when what they then score
+/// is worth more than the station kept would: of the cities where the seat may build now and another player's route
+/// arrives, the one whose plan (with that player's routes lent) completes most, paid with the cards least needed.
+fn rescue_with_station(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
+    if sight.plan.hopeless.is_empty() || sight.view.public.final_round {
+        return None;
+    }
+    let worth =
+        |tickets: &[TicketId]| -> i64 { tickets.iter().map(|&t| i64::from(sight.map.ticket(t).lowest())).sum() };
+    let lost = worth(&sight.plan.hopeless);
+    let tickets = sight.open_tickets();
+    let need = sight.shortfall();
+    let budget = i64::from(sight.budget());
+    let kept_station = i64::from(sight.map.rules.station_points);
+    // (city, gain) per city planned, so that each city's many payments plan once.
+    let mut planned: Vec<(CityId, Option<i64>)> = Vec::new();
+    let mut best: Option<(i64, std::cmp::Reverse<u32>, Action)> = None;
+    for &action in legal {
+        let Action::BuildStation { city, cards } = action else {
+            continue;
+        };
+        let gain = match planned.iter().find(|(c, _)| *c == city) {
+            Some(&(_, gain)) => gain,
+            None => {
+                let gain = sight.board.others_reach(city).then(|| {
+                    let mut board = sight.board.clone();
+                    board.with_station(city);
+                    let plan = plan::plan(&board, &tickets);
+                    // A rescued ticket turns its loss into its value; the plan must still fit the pieces.
+                    let rescued = lost - worth(&plan.hopeless);
+                    let extra = i64::from(plan.pieces) - i64::from(sight.plan.pieces);
+                    if rescued <= 0 || i64::from(plan.pieces) > budget {
+                        i64::MIN
+                    } else {
+                        2 * rescued - kept_station - extra.max(0) / 2
+                    }
+                });
+                planned.push((city, gain));
+                gain
+            }
+        };
+        let Some(gain) = gain.filter(|&g| g >= LEAST_RESCUE) else {
+            continue;
+        };
+        let key = (gain, std::cmp::Reverse(payment_cost(&cards, &need)), action);
+        if best.as_ref().is_none_or(|b| (key.0, key.1) > (b.0, b.1)) {
+            best = Some(key);
+        }
+    }
+    best.map(|(_, _, action)| action)
+}
+
+/// Points a station must win back (its rescued tickets' swing, less the station's own points) to be built.
+const LEAST_RESCUE: i64 = 6;
 
 /// Claims toward its tickets when it can, draws otherwise, and now and then does something else.
 struct EasyPlayer;

@@ -23,6 +23,8 @@ pub enum Use {
 pub struct Board<'a> {
     map: &'a Map,
     uses: Vec<Use>,
+    /// Whether each route is another player's (a station beside it lends it).
+    others: Vec<bool>,
 }
 
 impl<'a> Board<'a> {
@@ -46,7 +48,25 @@ impl<'a> Board<'a> {
                 },
             })
             .collect();
-        Board { map, uses }
+        let others = owners.iter().map(|o| o.is_some_and(|owner| owner != seat)).collect();
+        Board { map, uses, others }
+    }
+
+    /// The board with a station of the seat's in `city`: the other players' routes there are its to use (the rules
+    /// lend one; planning takes any, which only matters where two of them meet the station).
+    pub fn with_station(&mut self, city: CityId) {
+        for &route in &self.map.city_routes[usize::from(city.0)] {
+            if self.others[usize::from(route.0)] {
+                self.uses[usize::from(route.0)] = Use::Owned;
+            }
+        }
+    }
+
+    /// Whether another player's route reaches `city` (so a station there could lend it).
+    pub fn others_reach(&self, city: CityId) -> bool {
+        self.map.city_routes[usize::from(city.0)]
+            .iter()
+            .any(|r| self.others[usize::from(r.0)])
     }
 
     /// Whether a route is free to claim.

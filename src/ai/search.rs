@@ -1,13 +1,15 @@
 //! The hard level: searches. For each decision but a tunnel's payment it lists a handful of sensible moves, deals
-//! games consistent with what its seat has seen ([`DealtGame`]), plays each move out to the end of each
-//! such game with normal players at every seat, and keeps the move that wins most (sequential halving: the weaker
-//! half of the moves is dropped after each round, so the budget goes to the moves that matter).
+//! games consistent with what its seat has seen ([`DealtGame`], the other seats' tickets as [`TicketGuess`] weighs
+//! them), plays each move out to the end of each such game with normal players at every seat, and keeps the move
+//! that wins most (sequential halving: the weaker half of the moves is dropped after each round, so the budget goes
+//! to the moves that matter). Over a whole game, time saved on second cards goes to ticket choices.
 
 use core::time::Duration;
 use std::sync::Arc;
 
+use super::guess::TicketGuess;
 use super::{NormalPlayer, Player, Sight, payment_cost};
-use crate::rules::{Action, DealtGame, Event, GameRng, Map, Seat, SeatView, Step};
+use crate::rules::{Action, DealtGame, Event, GameRng, Map, Seat, SeatView, Step, TicketId};
 
 /// How long a searching player thinks about one decision when no one says otherwise: a second on one core.
 pub const DEFAULT_THINK: Duration = Duration::from_secs(1);
@@ -46,9 +48,129 @@ impl std::fmt::Debug for Think {
 
 /// Searches: see [`super::Level::Hard`].
 pub(super) struct SearchPlayer {
-    pub(super) think: Think,
+    think: Think,
+    /// Whether this player plays a whole game (and so may save time on one decision for another).
+    whole_game: bool,
+    /// Thinking time saved on decisions not searched, in seconds, for those that matter most; below zero while a
+    /// ticket choice's borrowing is paid back.
+    saved: f64,
 }
 
+impl SearchPlayer {
+    /// A player for one decision (a hint): it thinks for `think` at most.
+    pub(super) fn once(think: Think) -> SearchPlayer {
+        SearchPlayer {
+            think,
+            whole_game: false,
+            saved: 0.0,
+        }
+    }
+
+    /// A player for a whole game: with a time budget, it thinks for `think` per decision on average. A second card
+    /// drawn is not searched (the plan's colour rarely loses to another), and the time saved goes to the decisions
+    /// a game turns on: a ticket choice may take up to [`MOST_PER_DECISION`] budgets (borrowed from the decisions
+    /// to come, since the first one comes before any saving), any other searched decision a share of the savings.
+    pub(super) fn for_a_game(think: Think) -> SearchPlayer {
+        SearchPlayer {
+            whole_game: true,
+            ..SearchPlayer::once(think)
+        }
+    }
+
+    /// The move, and when the search replaced the normal player's, what it replaced and on how many deals.
+    pub(super) fn decide(
+        &mut self,
+        map: &Arc<Map>,
+        view: &SeatView,
+        legal: &[Action],
+        rng: &mut GameRng,
+    ) -> (Action, Option<Overruled>) {
+        let planned = NormalPlayer.choose(map, view, legal, rng);
+        let skipped = match view.public.phase {
+            Step::Tunnel(_) | Step::Over => true,
+            Step::SecondCard => self.whole_game,
+            _ => false,
+        };
+        let candidates = if skipped {
+            Vec::new()
+        } else {
+            candidates(map, view, legal, planned)
+        };
+        if candidates.len() < 2 {
+            self.spent(Duration::ZERO);
+            return (planned, None);
+        }
+        let think = self.think_now(view);
+        let started = self.clock_now();
+        let searched = search(map, view, &candidates, &think, rng);
+        self.spent(self.clock_now().saturating_sub(started));
+        match searched {
+            Some((action, Some(deals))) => (action, Some(Overruled { plain: planned, deals })),
+            Some((action, None)) => (action, None),
+            None => (planned, None),
+        }
+    }
+
+    /// The clock's reading (zero when thinking is counted in play-outs).
+    fn clock_now(&self) -> Duration {
+        match &self.think {
+            Think::Time { clock, .. } => clock(),
+            Think::Playouts(_) => Duration::ZERO,
+        }
+    }
+
+    /// How long to think about this decision: its budget and, for a whole game's player, what it may take from the
+    /// savings (see [`SearchPlayer::for_a_game`]).
+    fn think_now(&self, view: &SeatView) -> Think {
+        match &self.think {
+            Think::Time { budget, clock } if self.whole_game => {
+                let own = budget.as_secs_f64();
+                let extra = if view.offer.is_empty() {
+                    self.saved.max(0.0) * SHARE_OF_SAVED
+                } else {
+                    (self.saved + own * MOST_BORROWED).max(0.0)
+                };
+                let extra = extra.min(own * (MOST_PER_DECISION - 1.0));
+                Think::Time {
+                    budget: *budget + Duration::from_secs_f64(extra),
+                    clock: Arc::clone(clock),
+                }
+            }
+            think => think.clone(),
+        }
+    }
+
+    /// Books a decision's thinking: its budget is added to the savings, what it took taken from them.
+    fn spent(&mut self, took: Duration) {
+        if let Think::Time { budget, .. } = &self.think
+            && self.whole_game
+        {
+            self.saved += budget.as_secs_f64() - took.as_secs_f64();
+        }
+    }
+}
+
+impl Player for SearchPlayer {
+    fn choose(&mut self, map: &Arc<Map>, view: &SeatView, legal: &[Action], rng: &mut GameRng) -> Action {
+        self.decide(map, view, legal, rng).0
+    }
+}
+
+/// A search's verdict against the normal player's move, when it replaced it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Overruled {
+    /// The normal player's move, which the chosen one did better than.
+    pub plain: Action,
+    /// The games played out from the position on which the two were compared.
+    pub deals: u32,
+}
+
+/// Most a ticket choice may borrow from the decisions to come, in decisions' budgets.
+const MOST_BORROWED: f64 = 10.0;
+/// Of the thinking time saved, the share any other searched decision may take.
+const SHARE_OF_SAVED: f64 = 0.25;
+/// Longest one decision may think, in decisions' budgets.
+const MOST_PER_DECISION: f64 = 10.0;
 /// Claims of routes outside the plan worth trying, longest first.
 const OTHER_CLAIMS: usize = 4;
 /// Most moves searched at once.
@@ -57,21 +179,6 @@ const MOST_CANDIDATES: usize = 16;
 const CONFIDENCE: f64 = 1.0;
 /// Most actions in one play-out (games end long before; this only bounds a broken position).
 const PLAYOUT_LIMIT: usize = 5_000;
-
-impl Player for SearchPlayer {
-    fn choose(&mut self, map: &Arc<Map>, view: &SeatView, legal: &[Action], rng: &mut GameRng) -> Action {
-        let planned = NormalPlayer.choose(map, view, legal, rng);
-        let worth_searching = !matches!(view.public.phase, Step::Tunnel(_) | Step::Over);
-        if !worth_searching {
-            return planned;
-        }
-        let candidates = candidates(map, view, legal, planned);
-        if candidates.len() < 2 {
-            return planned;
-        }
-        search(map, view, &candidates, &self.think, rng).unwrap_or(planned)
-    }
-}
 
 /// The moves worth comparing: the normal player's choice first, every kind of card draw, more tickets, and claims
 /// (the planned routes, then the longest others), each claim with the payment that spares the cards most needed.
@@ -164,7 +271,13 @@ impl Record {
 /// weaker half, never the baseline. The best move replaces the baseline only when it clearly beats it: a search too
 /// short to tell moves apart plays like the normal player instead of like a coin. `None` when no game could be dealt
 /// from the view (it cannot happen for a view of a real game; the caller then keeps the normal player's choice).
-fn search(map: &Arc<Map>, view: &SeatView, candidates: &[Action], think: &Think, rng: &mut GameRng) -> Option<Action> {
+fn search(
+    map: &Arc<Map>,
+    view: &SeatView,
+    candidates: &[Action],
+    think: &Think,
+    rng: &mut GameRng,
+) -> Option<(Action, Option<u32>)> {
     let started = match think {
         Think::Time { clock, .. } => clock(),
         Think::Playouts(_) => Duration::ZERO,
@@ -180,17 +293,18 @@ fn search(map: &Arc<Map>, view: &SeatView, candidates: &[Action], think: &Think,
             rewards: Vec::new(),
         })
         .collect();
-    // Halving the challengers down to one, then a last round between it and the baseline.
-    let challengers = records.len() - 1;
-    let rounds = (usize::BITS - (challengers - 1).leading_zeros()) + 1;
+    let guess = TicketGuess::new(map, view);
     // With a time budget, the first deal (one play-out per move) measures how long a play-out takes here; each
     // round then takes an equal share of the time left, at the pace measured so far (the first play-outs of a
     // process are the slowest, so a share fixed from them alone would leave time unused).
     let mut played = 0u32;
     if let Think::Time { .. } = think {
-        play_round(map, view, &mut records, 1, rng)?;
+        play_round(map, view, &guess, &mut records, 1, rng)?;
         played += records.len() as u32;
     }
+    // Halving the challengers down to one, then a last round between it and the baseline.
+    let challengers = records.len() - 1;
+    let rounds = (usize::BITS - (challengers - 1).leading_zeros()) + 1;
     let mut alive = records.len();
     for round in 0..rounds {
         let deals = match think {
@@ -205,25 +319,35 @@ fn search(map: &Arc<Map>, view: &SeatView, candidates: &[Action], think: &Think,
                 (share / (per_playout * alive as u128)).clamp(1, u128::from(u32::MAX)) as u32
             }
         };
-        play_round(map, view, &mut records[..alive], deals, rng)?;
-        played += deals * alive as u32;
+        play_round(map, view, &guess, &mut records[..alive], deals, rng)?;
+        played = played.saturating_add(deals.saturating_mul(alive as u32));
         // The baseline stays first; the challengers are ranked and the weaker half dropped.
         records[1..alive].sort_by(|a, b| b.mean().total_cmp(&a.mean()));
         alive = 1 + (alive - 1).div_ceil(2);
     }
     let (baseline, challenger) = (&records[0], &records[1]);
     Some(if challenger.clearly_beats(baseline) {
-        challenger.action
+        let deals = challenger.rewards.len().min(baseline.rewards.len()) as u32;
+        (challenger.action, Some(deals))
     } else {
-        baseline.action
+        (baseline.action, None)
     })
 }
 
-/// Deals `deals` games from the view and plays every record's move out on each.
-fn play_round(map: &Arc<Map>, view: &SeatView, records: &mut [Record], deals: u32, rng: &mut GameRng) -> Option<()> {
+/// Deals `deals` games from the view (the other seats' tickets as `guess` weighs them) and plays every record's
+/// move out on each.
+fn play_round(
+    map: &Arc<Map>,
+    view: &SeatView,
+    guess: &TicketGuess,
+    records: &mut [Record],
+    deals: u32,
+    rng: &mut GameRng,
+) -> Option<()> {
     let mut events = Vec::with_capacity(8);
+    let likely = |seat: Seat, ticket: TicketId| guess.weight(seat, ticket);
     for _ in 0..deals {
-        let dealt = DealtGame::deal(Arc::clone(map), view, rng).ok()?;
+        let dealt = DealtGame::deal_guessing(Arc::clone(map), view, &likely, rng).ok()?;
         let luck = rng.next_u64();
         for record in records.iter_mut() {
             let mut game = dealt.clone();

@@ -85,13 +85,32 @@ async fn thought(decide: impl FnOnce() -> Action + Send + 'static) -> Result<Act
 /// # Errors
 /// Internal: the thinking thread panicked, or the runtime is shutting down.
 pub async fn think<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, Error> {
+    let _turn = thinking_pool().acquire().await?;
+    Ok(tokio::task::spawn_blocking(work).await?)
+}
+
+/// As [`think`], unless no thread comes free within `wait`: then `None`, and nothing is thought.
+///
+/// # Errors
+/// As [`think`].
+pub async fn think_within<T: Send + 'static>(
+    wait: std::time::Duration,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<Option<T>, Error> {
+    let Ok(turn) = tokio::time::timeout(wait, thinking_pool().acquire()).await else {
+        return Ok(None);
+    };
+    let _turn = turn?;
+    Ok(Some(tokio::task::spawn_blocking(work).await?))
+}
+
+/// One think fewer than there are cores at once (at least one), shared by every game's computers and hints.
+fn thinking_pool() -> &'static tokio::sync::Semaphore {
     static THINKING: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
-    let thinking = THINKING.get_or_init(|| {
+    THINKING.get_or_init(|| {
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
         tokio::sync::Semaphore::new(cores.saturating_sub(1).max(1))
-    });
-    let _turn = thinking.acquire().await?;
-    Ok(tokio::task::spawn_blocking(work).await?)
+    })
 }
 
 /// Computer players of game `game` (in `channel`) owed a move make it, under the game's lease: only this process's
@@ -146,7 +165,11 @@ async fn next_decision(
     let view = table.game.seat_view(seat);
     let map = Arc::clone(table.game.map());
     let think = sim::think_for(DEFAULT_THINK);
-    let decide = move || level.player_thinking(think).choose(&map, &view, &legal, &mut rng);
+    let decide = move || {
+        level
+            .player_for_one_decision(think)
+            .choose(&map, &view, &legal, &mut rng)
+    };
     Ok(Some((seat, table.version, decide)))
 }
 

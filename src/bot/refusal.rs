@@ -77,6 +77,8 @@ pub enum Refused {
     HintsOff,
     /// `/ttr hint` from a player with no move to make now.
     HintNotNow,
+    /// `/ttr hint` while that seat's last hint is still being thought, or no thinking thread came free in time.
+    HintBusy,
 }
 
 impl Refused {
@@ -106,6 +108,7 @@ impl Refused {
             Refused::OptionUnreadable => tr!(lang, "option-unreadable"),
             Refused::HintsOff => tr!(lang, "hints-off"),
             Refused::HintNotNow => tr!(lang, "hint-not-now"),
+            Refused::HintBusy => tr!(lang, "hint-busy"),
         }
     }
 }

@@ -148,13 +148,9 @@ pub fn scores_embed(table: &Table, view: &PublicView) -> serenity::CreateEmbed {
 fn final_message(table: &Table, result: &FinalResult, happened: &str, pictures: Pictures) -> serenity::CreateMessage {
     let lang = table.lang();
     let board = text::final_board(lang, table.game.map(), &table.names(), result);
-    let mut description = board.rows.join("\n");
-    if let Some(hints) = hints_used(table) {
-        description = format!("{description}\n{hints}");
-    }
     let mut embed = serenity::CreateEmbed::new()
         .title(board.title)
-        .description(description)
+        .description(board.rows.join("\n"))
         .image("attachment://board.png");
     for (heading, lines) in board.tickets {
         let value = if lines.is_empty() {
@@ -165,8 +161,12 @@ fn final_message(table: &Table, result: &FinalResult, happened: &str, pictures: 
         embed = embed.field(heading, value, true);
     }
     let verdict = board.verdict;
+    let mut content = format!("{happened}\n{verdict}");
+    if let Some(hints) = hints_used(table) {
+        content = format!("{content}\n{hints}");
+    }
     let mut message = serenity::CreateMessage::new()
-        .content(format!("{happened}\n{verdict}"))
+        .content(content)
         .embed(embed)
         .add_file(serenity::CreateAttachment::bytes(pictures.board, "board.png"));
     if let Some(chart) = pictures.chart {

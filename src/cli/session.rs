@@ -513,7 +513,7 @@ impl Session {
             let level = self.levels[seat.index()].expect("a computer seat");
             self.game.legal_actions(seat, &mut legal);
             let view = self.game.seat_view(seat);
-            let action = level.player_thinking(self.think.clone()).choose(
+            let action = level.player_for_one_decision(self.think.clone()).choose(
                 self.game.map(),
                 &view,
                 &legal,

@@ -34,7 +34,23 @@ impl DealtGame {
     /// The view does not fit the map (a view of another map, or counts no game could show).
     pub fn deal(map: Arc<Map>, view: &SeatView, rng: &mut GameRng) -> Result<DealtGame, SetupError> {
         Ok(DealtGame {
-            game: deal_game(map, view, rng)?,
+            game: deal_game(map, view, &|_, _| 1, rng)?,
+        })
+    }
+
+    /// As [`DealtGame::deal`], with the tickets another seat holds drawn in proportion to `likely(seat, ticket)`
+    /// (at least 1 each) instead of uniformly: a guess at what that player is after, from what everyone sees.
+    ///
+    /// # Errors
+    /// As [`DealtGame::deal`].
+    pub fn deal_guessing(
+        map: Arc<Map>,
+        view: &SeatView,
+        likely: &dyn Fn(Seat, TicketId) -> u32,
+        rng: &mut GameRng,
+    ) -> Result<DealtGame, SetupError> {
+        Ok(DealtGame {
+            game: deal_game(map, view, likely, rng)?,
         })
     }
 
@@ -73,7 +89,12 @@ impl DealtGame {
 }
 
 /// Deals the game [`DealtGame::deal`] describes.
-fn deal_game(map: Arc<Map>, view: &SeatView, rng: &mut GameRng) -> Result<Game, SetupError> {
+fn deal_game(
+    map: Arc<Map>,
+    view: &SeatView,
+    likely: &dyn Fn(Seat, TicketId) -> u32,
+    rng: &mut GameRng,
+) -> Result<Game, SetupError> {
     let public = &view.public;
     if public.map != map.id || public.owners.len() != map.routes.len() {
         return Err(SetupError(format!("the view is not of {}", map.name)));
@@ -95,8 +116,9 @@ fn deal_game(map: Arc<Map>, view: &SeatView, rng: &mut GameRng) -> Result<Game, 
             map: &map,
             view,
             laid_by_other,
+            likely,
         };
-        seats.push(dealt.seat(Seat(seat as u8), &mut unseen, &mut others_tickets)?);
+        seats.push(dealt.seat(Seat(seat as u8), &mut unseen, &mut others_tickets, rng)?);
     }
     // What is left of the unseen cards fills the draw pile, then the discard pile under the turned cards.
     if unseen.len() != public.deck_size + public.discard_size.saturating_sub(turned.len()) {
@@ -192,6 +214,7 @@ struct Dealing<'a> {
     map: &'a Map,
     view: &'a SeatView,
     laid_by_other: CardCounts,
+    likely: &'a dyn Fn(Seat, TicketId) -> u32,
 }
 
 impl Dealing<'_> {
@@ -202,6 +225,7 @@ impl Dealing<'_> {
         seat: Seat,
         unseen: &mut Vec<Card>,
         others_tickets: &mut Vec<TicketId>,
+        rng: &mut GameRng,
     ) -> Result<SeatState, SetupError> {
         let (public, view) = (&self.view.public, self.view);
         let shown = &public.seats[seat.index()];
@@ -227,7 +251,7 @@ impl Dealing<'_> {
             for card in unseen.drain(unseen.len() - hand_size..) {
                 hand.add(card, 1);
             }
-            let (tickets, offer) = self.others_tickets(seat, others_tickets)?;
+            let (tickets, offer) = self.others_tickets(seat, others_tickets, rng)?;
             (hand, tickets, offer)
         };
         Ok(SeatState {
@@ -248,6 +272,7 @@ impl Dealing<'_> {
         &self,
         seat: Seat,
         others_tickets: &mut Vec<TicketId>,
+        rng: &mut GameRng,
     ) -> Result<(Vec<TicketId>, Vec<TicketId>), SetupError> {
         let (rules, public) = (&self.map.rules, &self.view.public);
         let shown = &public.seats[seat.index()];
@@ -262,8 +287,26 @@ impl Dealing<'_> {
         if wanted > others_tickets.len() {
             return Err(SetupError("the view shows more tickets held than the map has".into()));
         }
-        let mut taken: Vec<TicketId> = others_tickets.drain(others_tickets.len() - wanted..).collect();
-        let offer = taken.split_off(shown.tickets_held);
-        Ok((taken, offer))
+        // The tickets held, each drawn in proportion to how likely it is; the offer (still unseen by its player
+        // too) at random, from the end of the shuffled pile.
+        let mut held = Vec::with_capacity(shown.tickets_held);
+        for _ in 0..shown.tickets_held {
+            let weights: Vec<u64> = others_tickets
+                .iter()
+                .map(|&t| u64::from((self.likely)(seat, t).max(1)))
+                .collect();
+            let mut pick = rng.below(weights.iter().sum::<u64>() as usize) as u64;
+            let at = weights
+                .iter()
+                .position(|&w| {
+                    let here = pick < w;
+                    pick = pick.saturating_sub(w);
+                    here
+                })
+                .unwrap_or(0);
+            held.push(others_tickets.swap_remove(at));
+        }
+        let offer = others_tickets.drain(others_tickets.len() - offer_size..).collect();
+        Ok((held, offer))
     }
 }

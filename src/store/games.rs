@@ -204,7 +204,7 @@ pub(super) fn stored_seat(row: &sqlx::any::AnyRow) -> StoredSeat {
         stand_in_for: row.get::<Option<i64>, _>("owner_id").map(from_db),
         heads_up: row.get::<i64, _>("heads_up") != 0,
         language: row.get("language"),
-        hints: u32::try_from(row.get::<i64, _>("hints")).unwrap_or(0),
+        hints: row.get::<i64, _>("hints").clamp(0, i64::from(u32::MAX)) as u32,
         player: Player {
             name: row.get("name"),
             color: stored_color(row.get("colour"), seat),

@@ -584,8 +584,48 @@ pub(super) fn history(lang: Lang, page: usize, pages: usize, shown: &[String]) -
 
 pub(super) fn hint(lang: Lang, map: &Map, view: &SeatView, hint: &crate::ai::Hint) -> String {
     use crate::ai::Reason;
+    let movement = hint_move(lang, map, view, hint.action);
+    let reason = match &hint.reason {
+        Reason::OnTheWay { ticket: t, .. } => tr!(lang, "hint-on-the-way", ticket = ticket(map, *t)),
+        Reason::Points { points, .. } => tr!(lang, "hint-points", points = tr!(lang, "count-points", count = *points)),
+        Reason::Collect { route: id, .. } => tr!(lang, "hint-collect-for", route = route(lang, map, *id)),
+        Reason::Wild => tr!(lang, "hint-wild", card = card_name(lang, map, Card::WILD)),
+        Reason::Stock => tr!(lang, "hint-stock"),
+        Reason::Blind => tr!(lang, "hint-blind"),
+        Reason::MoreTickets => tr!(lang, "hint-more-tickets"),
+        Reason::Keep {
+            kept,
+            value,
+            pieces,
+            pieces_left,
+        } => tr!(
+            lang,
+            "hint-keep",
+            count = *kept,
+            points = tr!(lang, "count-points", count = *value),
+            pieces = *pieces,
+            left = *pieces_left
+        ),
+        Reason::PayTunnel => tr!(lang, "hint-tunnel-pay"),
+        Reason::CannotPayTunnel => tr!(lang, "hint-tunnel-give-up"),
+        Reason::Station => tr!(lang, "hint-station"),
+        Reason::Pass => tr!(lang, "hint-pass"),
+    };
+    let said = tr!(lang, "hint", action = movement, reason = reason);
+    match hint.overruled {
+        Some(overruled) => {
+            let instead = hint_move(lang, map, view, overruled.plain);
+            let searched = tr!(lang, "hint-overruled", count = overruled.deals, instead = instead);
+            format!("{said} {searched}")
+        }
+        None => said,
+    }
+}
+
+/// A move as a hint says it: "claim Denver – Omaha (4, red) with 4 red".
+fn hint_move(lang: Lang, map: &Map, view: &SeatView, action: crate::rules::Action) -> String {
     use crate::rules::Action;
-    let movement = match hint.action {
+    match action {
         Action::Claim { route: id, cards: paid } => {
             tr!(
                 lang,
@@ -613,32 +653,5 @@ pub(super) fn hint(lang: Lang, map: &Map, view: &SeatView, hint: &crate::ai::Hin
             cards = cards(lang, map, &paid)
         ),
         Action::Pass | Action::Skip => tr!(lang, "hint-move-pass"),
-    };
-    let reason = match &hint.reason {
-        Reason::OnTheWay { ticket: t, .. } => tr!(lang, "hint-on-the-way", ticket = ticket(map, *t)),
-        Reason::Points { points, .. } => tr!(lang, "hint-points", points = tr!(lang, "count-points", count = *points)),
-        Reason::Collect { route: id, .. } => tr!(lang, "hint-collect-for", route = route(lang, map, *id)),
-        Reason::Wild => tr!(lang, "hint-wild", card = card_name(lang, map, Card::WILD)),
-        Reason::Stock => tr!(lang, "hint-stock"),
-        Reason::Blind => tr!(lang, "hint-blind"),
-        Reason::MoreTickets => tr!(lang, "hint-more-tickets"),
-        Reason::Keep {
-            kept,
-            value,
-            pieces,
-            pieces_left,
-        } => tr!(
-            lang,
-            "hint-keep",
-            count = *kept,
-            points = tr!(lang, "count-points", count = *value),
-            pieces = *pieces,
-            left = *pieces_left
-        ),
-        Reason::PayTunnel => tr!(lang, "hint-tunnel-pay"),
-        Reason::CannotPayTunnel => tr!(lang, "hint-tunnel-give-up"),
-        Reason::Station => tr!(lang, "hint-station"),
-        Reason::Pass => tr!(lang, "hint-pass"),
-    };
-    tr!(lang, "hint", action = movement, reason = reason)
+    }
 }

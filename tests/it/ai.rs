@@ -108,6 +108,7 @@ fn a_hint_is_a_legal_move_with_a_reason_that_fits_it() {
     use ttrbot::ai::Reason;
     let mut hints = 0;
     let mut on_the_way = 0;
+    let mut overruled_seen = 0;
     for id in MAPS {
         let map = maps::builtin(id).unwrap();
         for seed in 0..12u64 {
@@ -162,11 +163,24 @@ fn a_hint_is_a_legal_move_with_a_reason_that_fits_it() {
                 | (Action::Pass, Reason::Pass) => {}
                 (action, reason) => panic!("{id} {seed}: {action:?} explained as {reason:?}"),
             }
+            // A move the search chose over the plain plan's names that move (another legal one) and the deals, in
+            // words.
+            if let Some(overruled) = hint.overruled {
+                assert!(legal.contains(&overruled.plain) && overruled.plain != hint.action);
+                assert!(overruled.deals >= 2, "{id} {seed}: {overruled:?}");
+                let said = ttrbot::text::hint(ttrbot::text::Lang::En, &map, &view, &hint);
+                assert!(
+                    said.contains(&format!("Played out to the end {} times from here", overruled.deals)),
+                    "{said}"
+                );
+                overruled_seen += 1;
+            }
             hints += 1;
         }
     }
     assert!(hints >= 50, "{hints}");
     assert!(on_the_way > 0, "no hint named a ticket");
+    assert!(overruled_seen > 0, "no hint overruled the plain plan");
 }
 
 #[test]
@@ -243,4 +257,82 @@ fn a_dealt_game_does_not_copy_the_hidden_cards() {
     // Different hands and piles each time.
     assert!(other_hands.len() >= 15, "{}", other_hands.len());
     assert_eq!(decks.len(), 20);
+}
+
+/// A Europe game at a turn's start of `me` (of 2 seats) holding only a ticket to Wien and one card of a colour that
+/// claims nothing; with `blocked`, every route at Wien belongs to the other seat.
+fn wien_position(blocked: bool) -> (Arc<ttrbot::rules::Map>, Game, Seat) {
+    let map = maps::builtin("europe").unwrap();
+    let mut game = Game::new(Arc::clone(&map), 2, 3).unwrap();
+    let mut chooser = GameRng::new(3);
+    while *game.step() != Step::Turn {
+        sim::play_random_actions(&mut game, 1, &mut chooser);
+    }
+    let me = game.current();
+    let other = Seat(1 - me.0);
+    let wien = map.find_city("Wien").unwrap();
+    let ticket = (0..map.tickets.len())
+        .map(|t| ttrbot::rules::TicketId(t as u16))
+        .find(|&t| {
+            let card = map.ticket(t);
+            !card.long
+                && card
+                    .targets
+                    .iter()
+                    .any(|(p, _)| *p == ttrbot::rules::map::Place::City(wien))
+        })
+        .expect("a ticket to Wien");
+    let state = game.state_mut();
+    if blocked {
+        for &route in &map.city_routes[usize::from(wien.0)] {
+            state.owners[usize::from(route.0)] = Some(other);
+            state.seats[other.index()].routes.insert(route);
+        }
+    }
+    state.seats[me.index()].tickets = vec![ticket];
+    // One card of a colour no route of length 1 takes: a station is affordable, no claim is.
+    let color = map
+        .rules
+        .deck_colors
+        .iter()
+        .copied()
+        .find(|c| {
+            !map.routes
+                .iter()
+                .any(|r| r.len == 1 && r.color.is_none_or(|rc| rc == *c))
+        })
+        .expect("a colour without a route of length 1");
+    state.seats[me.index()].hand = ttrbot::rules::CardCounts::EMPTY;
+    state.seats[me.index()].hand.add(color.card(), 1);
+    (map, game, me)
+}
+
+#[test]
+fn a_normal_player_builds_a_station_where_another_players_route_rescues_its_ticket_and_only_then() {
+    for blocked in [true, false] {
+        let (map, game, me) = wien_position(blocked);
+        let mut legal = Vec::new();
+        game.legal_actions(me, &mut legal);
+        let chosen = Level::Normal.player_thinking(Think::Playouts(0)).choose(
+            &map,
+            &game.seat_view(me),
+            &legal,
+            &mut GameRng::new(1),
+        );
+        let wien = map.find_city("Wien").unwrap();
+        match chosen {
+            // At Wien, or at a city whose route to Wien the station lends.
+            Action::BuildStation { city, .. } if blocked => assert!(
+                city == wien
+                    || map.city_routes[usize::from(city.0)]
+                        .iter()
+                        .any(|&r| map.route(r).other_end(city) == wien),
+                "a station in {}",
+                map.city(city).name
+            ),
+            other if blocked => panic!("no station to rescue the ticket: {other:?}"),
+            Action::BuildStation { .. } => panic!("a station with no ticket to rescue"),
+            _ => {}
+        }
+    }
 }

@@ -162,7 +162,8 @@ settings-heads-up-on = You are pinged when the player before you starts their tu
 settings-heads-up-off = You are not pinged when the player before you starts their turn.
 settings-hints-on = Players may ask for a hint with `/ttr hint`.
 settings-hints-off = Hints are off.
-hints-off = Hints are off in this game. The host can turn them on with `/ttr settings hints: True`.
+hints-off = Hints are off in this game. The host can turn them on with the `hints` option of `/ttr settings`.
+hint-busy = The bot is still thinking (about your last hint, or a computer player's move): ask again in a moment.
 final-hints = Hints asked for: { $counts }.
 final-hints-of = { $name } { $count }
 

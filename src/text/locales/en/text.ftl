@@ -373,4 +373,9 @@ hint-tunnel-pay = Paying finishes the route; giving up would waste the turn.
 hint-tunnel-give-up = Your cards cannot pay the extra.
 hint-station = A station lets you use another player's route for a ticket.
 hint-pass = Nothing else is possible.
+# When playing games out from the position chose the move over the plan's plain move.
+hint-overruled = { $count ->
+    [one] Played out to the end from here, it did better than “{ $instead }”.
+   *[other] Played out to the end { $count } times from here, it did better than “{ $instead }”.
+}
 hint-not-now = A hint is for a move you are to make: wait for your turn.

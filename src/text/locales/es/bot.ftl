@@ -163,7 +163,8 @@ settings-heads-up-on = Se te menciona cuando empieza el turno del jugador que va
 settings-heads-up-off = No se te menciona cuando empieza el turno del jugador que va antes que tú.
 settings-hints-on = Se pueden pedir pistas con `/ttr pista`.
 settings-hints-off = Las pistas están desactivadas.
-hints-off = Las pistas están desactivadas en esta partida. Quien la abrió puede activarlas con `/ttr ajustes pistas: True`.
+hints-off = Las pistas están desactivadas en esta partida. Quien la abrió puede activarlas con la opción `pistas` de `/ttr ajustes`.
+hint-busy = Todavía estoy pensando (en tu pista anterior o en la jugada de un ordenador): vuelve a pedirla en un momento.
 final-hints = Pistas pedidas: { $counts }.
 final-hints-of = { $name } { $count }
 

@@ -415,4 +415,8 @@ hint-tunnel-pay = Pagar completa el Recorrido; renunciar desperdiciaría el turn
 hint-tunnel-give-up = Tus cartas no alcanzan para pagar el extra.
 hint-station = Una Estación te deja usar el Recorrido de otro jugador para un billete.
 hint-pass = No hay otra jugada posible.
+hint-overruled = { $count ->
+    [one] Jugando la partida hasta el final desde aquí, salió mejor que «{ $instead }».
+   *[other] Jugando la partida hasta el final { $count } veces desde aquí, salió mejor que «{ $instead }».
+}
 hint-not-now = Una pista es para una jugada que te toca hacer: espera tu turno.
