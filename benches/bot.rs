@@ -283,9 +283,19 @@ fn main() {
         .enable_all()
         .build()
         .unwrap();
+    // A word after `--` runs the parts whose names contain it alone: `claims`, `hints`, `throughput`, `memory`.
+    let only = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    let runs = |part: &str| only.as_deref().is_none_or(|word| part.contains(word));
     runtime.block_on(async {
-        claim_latency().await;
-        hint_latency().await;
+        if runs("claims") {
+            claim_latency().await;
+        }
+        if runs("hints") {
+            hint_latency().await;
+        }
+        if !runs("throughput and memory") {
+            return;
+        }
         throughput("one process, SQLite", fake_discord::Launch::default()).await;
         // On PostgreSQL when a server is given: one process, then two with a shard each.
         if let Some(url) = store_common::postgres_database("bench", "one_process").await {

@@ -480,7 +480,7 @@ fn normal_turn(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
 
 /// A station that brings tickets out of reach (a route they needed taken) back within it, when what they then score
 /// is worth more than the station kept would: of the cities where the seat may build now and another player's route
-/// arrives, the one whose plan (with that player's routes lent) completes most, paid with the cards least needed.
+/// arrives, the one whose plan (with the best of those routes lent) completes most, paid with the cards least needed.
 fn rescue_with_station(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
     if sight.plan.hopeless.is_empty() || sight.view.public.final_round {
         return None;
@@ -491,7 +491,20 @@ fn rescue_with_station(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
     let tickets = sight.open_tickets();
     let need = sight.shortfall();
     let budget = i64::from(sight.budget());
+    let turns = sight.turns_left();
     let kept_station = i64::from(sight.map.rules.station_points);
+    // What lending `route` is worth: the tickets it rescues, while their routes still fit the pieces and the turns
+    // left after this one.
+    let lent_gain = |route: RouteId| {
+        let mut board = sight.board.clone();
+        board.lend(route);
+        let plan = plan::plan(&board, &tickets);
+        // A rescued ticket turns its loss into its value.
+        let rescued = lost - worth(&plan.hopeless);
+        let extra = i64::from(plan.pieces) - i64::from(sight.plan.pieces);
+        let fits = i64::from(plan.pieces) <= budget && (plan.routes.len() as u32) < turns;
+        (rescued > 0 && fits).then(|| 2 * rescued - kept_station - extra.max(0) / 2)
+    };
     // (city, gain) per city planned, so that each city's many payments plan once.
     let mut planned: Vec<(CityId, Option<i64>)> = Vec::new();
     let mut best: Option<(i64, std::cmp::Reverse<u32>, Action)> = None;
@@ -502,19 +515,8 @@ fn rescue_with_station(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
         let gain = match planned.iter().find(|(c, _)| *c == city) {
             Some(&(_, gain)) => gain,
             None => {
-                let gain = sight.board.others_reach(city).then(|| {
-                    let mut board = sight.board.clone();
-                    board.with_station(city);
-                    let plan = plan::plan(&board, &tickets);
-                    // A rescued ticket turns its loss into its value; the plan must still fit the pieces.
-                    let rescued = lost - worth(&plan.hopeless);
-                    let extra = i64::from(plan.pieces) - i64::from(sight.plan.pieces);
-                    if rescued <= 0 || i64::from(plan.pieces) > budget {
-                        i64::MIN
-                    } else {
-                        2 * rescued - kept_station - extra.max(0) / 2
-                    }
-                });
+                // A station lends one of the other players' routes there: the best of them.
+                let gain = sight.board.lendable(city).into_iter().filter_map(lent_gain).max();
                 planned.push((city, gain));
                 gain
             }

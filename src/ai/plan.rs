@@ -52,21 +52,28 @@ impl<'a> Board<'a> {
         Board { map, uses, others }
     }
 
-    /// The board with a station of the seat's in `city`: the other players' routes there are its to use (the rules
-    /// lend one; planning takes any, which only matters where two of them meet the station).
+    /// The board with a station of the seat's in `city`: the other players' routes there are its to use. The rules
+    /// lend one, chosen at the end; planning takes any, which only misleads where a way runs through two of them.
     pub fn with_station(&mut self, city: CityId) {
-        for &route in &self.map.city_routes[usize::from(city.0)] {
-            if self.others[usize::from(route.0)] {
-                self.uses[usize::from(route.0)] = Use::Owned;
-            }
+        for route in self.lendable(city) {
+            self.lend(route);
         }
     }
 
-    /// Whether another player's route reaches `city` (so a station there could lend it).
-    pub fn others_reach(&self, city: CityId) -> bool {
+    /// Another player's route, used as the seat's own (a station lends it).
+    pub fn lend(&mut self, route: RouteId) {
+        if self.others[usize::from(route.0)] {
+            self.uses[usize::from(route.0)] = Use::Owned;
+        }
+    }
+
+    /// The other players' routes at `city`: what a station there could lend.
+    pub fn lendable(&self, city: CityId) -> Vec<RouteId> {
         self.map.city_routes[usize::from(city.0)]
             .iter()
-            .any(|r| self.others[usize::from(r.0)])
+            .copied()
+            .filter(|r| self.others[usize::from(r.0)])
+            .collect()
     }
 
     /// Whether a route is free to claim.

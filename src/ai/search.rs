@@ -68,8 +68,9 @@ impl SearchPlayer {
 
     /// A player for a whole game: with a time budget, it thinks for `think` per decision on average. A second card
     /// drawn is not searched (the plan's colour rarely loses to another), and the time saved goes to the decisions
-    /// a game turns on: a ticket choice may take up to [`MOST_PER_DECISION`] budgets (borrowed from the decisions
-    /// to come, since the first one comes before any saving), any other searched decision a share of the savings.
+    /// a game turns on: a ticket choice may take the savings, up to [`MOST_PER_DECISION`] budgets (the starting
+    /// choice borrows them from the decisions to come, since it comes before any saving), and any other searched
+    /// decision [`SHARE_OF_SAVED`] of them.
     pub(super) fn for_a_game(think: Think) -> SearchPlayer {
         SearchPlayer {
             whole_game: true,
@@ -125,12 +126,16 @@ impl SearchPlayer {
         match &self.think {
             Think::Time { budget, clock } if self.whole_game => {
                 let own = budget.as_secs_f64();
+                let most = own * (MOST_PER_DECISION - 1.0);
                 let extra = if view.offer.is_empty() {
                     self.saved.max(0.0) * SHARE_OF_SAVED
+                } else if view.public.phase == Step::StartingTickets {
+                    // The first decision, before anything is saved: borrowed from the second cards to come.
+                    self.saved + most
                 } else {
-                    (self.saved + own * MOST_BORROWED).max(0.0)
+                    self.saved
                 };
-                let extra = extra.min(own * (MOST_PER_DECISION - 1.0));
+                let extra = extra.clamp(0.0, most);
                 Think::Time {
                     budget: *budget + Duration::from_secs_f64(extra),
                     clock: Arc::clone(clock),
@@ -165,8 +170,6 @@ pub struct Overruled {
     pub deals: u32,
 }
 
-/// Most a ticket choice may borrow from the decisions to come, in decisions' budgets.
-const MOST_BORROWED: f64 = 10.0;
 /// Of the thinking time saved, the share any other searched decision may take.
 const SHARE_OF_SAVED: f64 = 0.25;
 /// Longest one decision may think, in decisions' budgets.

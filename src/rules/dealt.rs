@@ -287,24 +287,37 @@ impl Dealing<'_> {
         if wanted > others_tickets.len() {
             return Err(SetupError("the view shows more tickets held than the map has".into()));
         }
-        // The tickets held, each drawn in proportion to how likely it is; the offer (still unseen by its player
-        // too) at random, from the end of the shuffled pile.
+        // The tickets held, each drawn in proportion to how likely it is, and no more long ones than a player is
+        // dealt; the offer (still unseen by its player too) at random, from the end of the shuffled pile.
+        let mut weights: Vec<u64> = others_tickets
+            .iter()
+            .map(|&t| u64::from((self.likely)(seat, t).max(1)))
+            .collect();
+        let mut longs_left = usize::from(rules.long_tickets_dealt);
         let mut held = Vec::with_capacity(shown.tickets_held);
         for _ in 0..shown.tickets_held {
-            let weights: Vec<u64> = others_tickets
-                .iter()
-                .map(|&t| u64::from((self.likely)(seat, t).max(1)))
-                .collect();
-            let mut pick = rng.below(weights.iter().sum::<u64>() as usize) as u64;
-            let at = weights
-                .iter()
-                .position(|&w| {
-                    let here = pick < w;
-                    pick = pick.saturating_sub(w);
+            let allowed = |i: usize| longs_left > 0 || !self.map.ticket(others_tickets[i]).long;
+            let mut total: u64 = (0..weights.len()).filter(|&i| allowed(i)).map(|i| weights[i]).sum();
+            if total == 0 {
+                // Only long tickets are left (a view no real game shows): any of them.
+                longs_left = usize::MAX;
+                total = weights.iter().sum();
+            }
+            let mut pick = rng.below(total as usize) as u64;
+            let at = (0..weights.len())
+                .filter(|&i| longs_left > 0 || !self.map.ticket(others_tickets[i]).long)
+                .find(|&i| {
+                    let here = pick < weights[i];
+                    pick -= weights[i].min(pick);
                     here
                 })
                 .unwrap_or(0);
-            held.push(others_tickets.swap_remove(at));
+            weights.swap_remove(at);
+            let ticket = others_tickets.swap_remove(at);
+            if self.map.ticket(ticket).long {
+                longs_left = longs_left.saturating_sub(1);
+            }
+            held.push(ticket);
         }
         let offer = others_tickets.drain(others_tickets.len() - offer_size..).collect();
         Ok((held, offer))

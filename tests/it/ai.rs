@@ -224,6 +224,29 @@ fn a_game_dealt_from_a_seats_view_shows_that_seat_exactly_that_view() {
                 game.legal_actions(seat, &mut legal);
                 dealt.legal_actions(seat, &mut legal_dealt);
                 assert_eq!(legal, legal_dealt);
+                // Dealt with a guess that favours long tickets, it still shows the seat its view, and no other seat
+                // holds more long tickets than a player is dealt.
+                let favour_long = |_: Seat, t: ttrbot::rules::TicketId| 1 + 50 * u32::from(map.ticket(t).long);
+                let guessed = DealtGame::deal_guessing(Arc::clone(&map), &view, &favour_long, &mut dealer)
+                    .unwrap_or_else(|e| panic!("{id} seed {seed}: {e}"))
+                    .into_game();
+                guessed.check_invariants().unwrap();
+                assert_eq!(guessed.seat_view(seat), view, "{id} seed {seed}");
+                for other in (0..players).filter(|&o| o != seat.index()) {
+                    let longs = |g: &Game| {
+                        g.state().seats[other]
+                            .tickets
+                            .iter()
+                            .filter(|&&t| map.ticket(t).long)
+                            .count()
+                    };
+                    let most = usize::from(map.rules.long_tickets_dealt).max(longs(&game));
+                    assert!(
+                        longs(&guessed) <= most,
+                        "{id} seed {seed}: seat {other} dealt {} long",
+                        longs(&guessed)
+                    );
+                }
                 // The dealt game plays on to its end like any other.
                 let mut rest = dealt.clone();
                 ttrbot::sim::play_random_actions(&mut rest, 5_000, &mut dealer);
