@@ -12,7 +12,7 @@ mod store_common;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use fake_discord::table::{PEOPLE, Table, content, is_ephemeral};
+use fake_discord::table::{COMPUTER, PEOPLE, Table, content, is_ephemeral};
 use fake_discord::{Call, Fake, slash};
 use serde_json::json;
 use ttrbot::rules::Action;
@@ -24,6 +24,8 @@ const CLAIMS: usize = 240;
 /// Channels playing at once in the throughput run, and moves each makes.
 const CHANNELS: u64 = 50;
 const MOVES_EACH: usize = 40;
+/// Hints to time (each thinks up to 1.5 s).
+const HINTS: usize = 60;
 /// Games stored for the memory figure.
 const STORED_GAMES: u64 = 1_000;
 
@@ -113,6 +115,59 @@ async fn claim_latency() {
     }
     report("claim → answer (one game at a time)", answered);
     report("claim → turn message with the new board", boarded);
+    match Arc::try_unwrap(fake) {
+        Ok(fake) => drop(fake.stop().await),
+        Err(_) => unreachable!("every table is done"),
+    }
+}
+
+/// `/ttr hint` on every turn of the two people of games with a hard computer player (whose thinking shares the
+/// pool hints think on): from asking to the private answer, promised within 2 s.
+async fn hint_latency() {
+    let fake = Arc::new(Fake::start("bench-hints").await);
+    let mut waits = Vec::new();
+    let mut channel = 300;
+    let options = [("hints", json!(true)), ("bots", json!(1)), ("level", json!("hard"))];
+    while waits.len() < HINTS {
+        channel += 1;
+        let mut table = Table::seat_with_options(Arc::clone(&fake), channel, "usa", 2, 0, &options, channel).await;
+        while waits.len() < HINTS {
+            let (game, version) = table.state().await;
+            if game.is_over() {
+                break;
+            }
+            // The one seat to act (while the computer still chooses its starting tickets, the people have chosen
+            // and it is not the current seat's move).
+            let seat = game.to_act()[0];
+            if table.seats[seat.index()] == COMPUTER || game.to_act().len() > 1 {
+                table.wait_for_version_after(version).await;
+                continue;
+            }
+            let (user, name) = table.seats[seat.index()];
+            let from = fake.call_count();
+            let (id, _) = fake.interact_with_id(slash(user, name, channel, "hint", &[])).await;
+            let path = format!("/api/v10/webhooks/{}/tok-{id}", fake_discord::APP);
+            let answer = fake
+                .wait_for_call_after(from, "the hint", |c| c.method == "POST" && c.path == path)
+                .await;
+            assert!(
+                answer.json["content"].as_str().is_some_and(|t| t.starts_with("Hint: ")),
+                "{} {} files {:?}: {:#}",
+                answer.method,
+                answer.path,
+                answer.files.iter().map(|f| &f.1).collect::<Vec<_>>(),
+                answer.json
+            );
+            waits.push(answer.at - fake.sent_at(id).unwrap());
+            let action = table.choose(&game, seat);
+            table.make(&game, version, seat, action, false).await;
+            table.wait_for_version_after(version).await;
+        }
+    }
+    report(
+        "hint → private answer (a hard computer thinking in the same games)",
+        waits,
+    );
     match Arc::try_unwrap(fake) {
         Ok(fake) => drop(fake.stop().await),
         Err(_) => unreachable!("every table is done"),
@@ -233,12 +288,15 @@ fn main() {
         .enable_all()
         .build()
         .unwrap();
-    // A word after `--` runs the parts whose names contain it alone: `claims`, `throughput`, `memory`.
+    // A word after `--` runs the parts whose names contain it alone: `claims`, `hints`, `throughput`, `memory`.
     let only = std::env::args().skip(1).find(|a| !a.starts_with('-'));
     let runs = |part: &str| only.as_deref().is_none_or(|word| part.contains(word));
     runtime.block_on(async {
         if runs("claims") {
             claim_latency().await;
+        }
+        if runs("hints") {
+            hint_latency().await;
         }
         if !runs("throughput and memory") {
             return;
