@@ -1,15 +1,17 @@
 //! Computer players. A computer player decides from what its seat may see — the seat's view (the public board and
 //! counts, its own hand and tickets) and the actions legal for it — never from the game itself, so it cannot see
-//! another hand, another player's tickets or the deck. Pure like the rules: no I/O, no async, no Discord.
+//! another hand, another player's tickets or the deck. Pure like the rules: no I/O, no async, no Discord (a thread's
+//! memory of the plans it made last, and of a search's buffers, saves time and never changes a decision).
 
 mod guess;
 mod hint;
 pub mod plan;
 mod search;
 
+use std::cell::RefCell;
 use std::sync::Arc;
 
-use crate::rules::{Action, Card, CardCounts, CityId, Color, GameRng, Map, RouteId, SeatView, Step, TicketId};
+use crate::rules::{Action, Card, CardCounts, CityId, Color, GameRng, Map, RouteId, Seat, SeatView, Step, TicketId};
 pub use hint::{Hint, Reason, hint};
 use plan::{Board, Plan};
 pub use search::{Clock, DEFAULT_THINK, HINT_THINK, Overruled, Think};
@@ -98,6 +100,18 @@ struct Sight<'a> {
 
 impl<'a> Sight<'a> {
     fn new(map: &'a Map, view: &'a SeatView) -> Sight<'a> {
+        Sight::planned(map, view, plan::plan)
+    }
+
+    /// As [`Sight::new`], with the plan taken from this thread's [`PlanMemo`] when nothing it depends on changed.
+    fn remembered(map: &'a Arc<Map>, view: &'a SeatView) -> Sight<'a> {
+        Sight::planned(map, view, |board, tickets| {
+            PLANS.with_borrow_mut(|memo| memo.plan(map, view, board, tickets))
+        })
+    }
+
+    /// The sight, with its plan for the open tickets made by `plan_for` (from scratch, or remembered).
+    fn planned(map: &'a Map, view: &'a SeatView, plan_for: impl FnOnce(&Board<'a>, &[TicketId]) -> Plan) -> Sight<'a> {
         let me = &view.public.seats[view.seat.index()];
         let mut board = Board::new(
             map,
@@ -110,7 +124,7 @@ impl<'a> Sight<'a> {
         for &city in &me.station_cities {
             board.with_station(city);
         }
-        let plan = plan::plan(&board, &open_tickets(view));
+        let plan = plan_for(&board, &open_tickets(view));
         let mut sight = Sight {
             map,
             view,
@@ -255,6 +269,86 @@ impl<'a> Sight<'a> {
         }
         need
     }
+}
+
+/// The plan last made for each seat on this thread, with what it was made from. A seat's plan changes only when a
+/// route is claimed, a ticket kept or completed, or a station built, and a seat decides several times in between (a
+/// second card, a turn when no one claimed): a search's play-outs, thousands of games a second, would otherwise
+/// plan the same again and again. Holding the map keeps its address from being reused by another map.
+#[derive(Default)]
+struct PlanMemo {
+    map: Option<Arc<Map>>,
+    seats: Vec<Option<(PlanInputs, Plan)>>,
+}
+
+/// Everything a seat's plan is made from, besides the map and the seat (the memo keeps one plan per seat).
+#[derive(Debug, PartialEq, Eq)]
+struct PlanInputs {
+    owners: Vec<Option<Seat>>,
+    players: usize,
+    trains: u8,
+    metros: u8,
+    stations: Vec<CityId>,
+    tickets: Vec<TicketId>,
+}
+
+impl PlanInputs {
+    fn matches(&self, view: &SeatView, tickets: &[TicketId]) -> bool {
+        // Taken apart so that a field added to the inputs cannot be left out of the comparison.
+        let PlanInputs {
+            owners,
+            players,
+            trains,
+            metros,
+            stations,
+            tickets: held,
+        } = self;
+        let me = &view.public.seats[view.seat.index()];
+        *trains == me.trains
+            && *metros == me.metros
+            && *players == view.public.seats.len()
+            && held == tickets
+            && *stations == me.station_cities
+            && *owners == view.public.owners
+    }
+
+    fn of(view: &SeatView, tickets: &[TicketId]) -> PlanInputs {
+        let me = &view.public.seats[view.seat.index()];
+        PlanInputs {
+            owners: view.public.owners.clone(),
+            players: view.public.seats.len(),
+            trains: me.trains,
+            metros: me.metros,
+            stations: me.station_cities.clone(),
+            tickets: tickets.to_vec(),
+        }
+    }
+}
+
+impl PlanMemo {
+    /// The plan for `tickets` on `board`, the seat's board in `view`: remembered, or made and remembered.
+    fn plan(&mut self, map: &Arc<Map>, view: &SeatView, board: &Board<'_>, tickets: &[TicketId]) -> Plan {
+        if !self.map.as_ref().is_some_and(|known| Arc::ptr_eq(known, map)) {
+            self.map = Some(Arc::clone(map));
+            self.seats.clear();
+        }
+        let seat = view.seat.index();
+        if self.seats.len() <= seat {
+            self.seats.resize_with(seat + 1, || None);
+        }
+        if let Some((inputs, plan)) = &self.seats[seat]
+            && inputs.matches(view, tickets)
+        {
+            return plan.clone();
+        }
+        let plan = plan::plan(board, tickets);
+        self.seats[seat] = Some((PlanInputs::of(view, tickets), plan.clone()));
+        plan
+    }
+}
+
+thread_local! {
+    static PLANS: RefCell<PlanMemo> = RefCell::new(PlanMemo::default());
 }
 
 /// Cards per seat in the draw and discard piles below which the piles are running low (on Berlin's 44 cards with
@@ -405,7 +499,7 @@ struct NormalPlayer;
 
 impl Player for NormalPlayer {
     fn choose(&mut self, map: &Arc<Map>, view: &SeatView, legal: &[Action], rng: &mut GameRng) -> Action {
-        let sight = Sight::new(map, view);
+        let sight = Sight::remembered(map, view);
         let decided = match &view.public.phase {
             _ if !view.offer.is_empty() => choose_tickets(&sight, legal),
             Step::Tunnel(_) => legal
@@ -544,7 +638,7 @@ impl Player for EasyPlayer {
         if rng.below(8) == 0 {
             return legal[rng.below(legal.len())];
         }
-        let sight = Sight::new(map, view);
+        let sight = Sight::remembered(map, view);
         let decided = match &view.public.phase {
             // Keeps the fewest tickets it may, whichever they are.
             _ if !view.offer.is_empty() => legal
@@ -574,5 +668,53 @@ impl Player for EasyPlayer {
                 draws[rng.below(draws.len())]
             }
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Game;
+
+    #[test]
+    fn a_plan_is_remembered_while_what_it_is_made_from_is_unchanged_and_made_again_when_it_changes() {
+        let map = crate::maps::builtin("usa").unwrap();
+        let mut game = Game::new(Arc::clone(&map), 3, 5).unwrap();
+        let mut legal = Vec::new();
+        while *game.step() == Step::StartingTickets {
+            let seat = game.to_act()[0];
+            game.legal_actions(seat, &mut legal);
+            game.apply(seat, legal[0]).unwrap();
+        }
+        let view = game.seat_view(game.current());
+        let tickets = open_tickets(&view);
+        let me = &view.public.seats[view.seat.index()];
+        let players = view.public.seats.len();
+        let board = Board::new(&map, &view.public.owners, view.seat, players, me.trains, me.metros);
+        // A board on which every route is someone else's: planned on it, every ticket is hopeless. Given with an
+        // unchanged view, the memo must answer from memory (the board always matches the view in play; here it
+        // tells a remembered plan from a new one).
+        let other = Seat((view.seat.0 + 1) % players as u8);
+        let taken = vec![Some(other); map.routes.len()];
+        let closed = Board::new(&map, &taken, view.seat, players, me.trains, me.metros);
+        let mut memo = PlanMemo::default();
+        let fresh = memo.plan(&map, &view, &board, &tickets);
+        assert!(fresh.hopeless.is_empty() && !fresh.routes.is_empty(), "{fresh:?}");
+        assert_eq!(memo.plan(&map, &view, &closed, &tickets), fresh, "remembered");
+        // One route taken by another player: made again.
+        let mut changed = view.clone();
+        let route = fresh.routes[0];
+        changed.public.owners[usize::from(route.0)] = Some(other);
+        assert_eq!(
+            memo.plan(&map, &changed, &closed, &tickets).hopeless.len(),
+            tickets.len(),
+            "made again"
+        );
+        // Another map with the same view: made again too.
+        let copy = Arc::new(Map::clone(&map));
+        assert_eq!(
+            memo.plan(&copy, &changed, &board, &tickets),
+            plan::plan(&board, &tickets)
+        );
     }
 }

@@ -159,6 +159,7 @@ impl<'a> Board<'a> {
         let mut cost = 0u32;
         while waiting > 0 {
             let bucket = &mut buckets[cost as usize % ring];
+            // A bucket holds a handful of cities: a scan for the lowest beats keeping it sorted.
             let Some(lowest) = (0..bucket.len()).min_by_key(|&i| bucket[i]) else {
                 cost += 1;
                 continue;
@@ -180,7 +181,9 @@ impl<'a> Board<'a> {
                     Use::Open(_) if free.contains(&route) => 0,
                     Use::Open(pieces) => pieces,
                 };
+                debug_assert!(step <= self.longest_step, "a step longer than the ring");
                 let next = self.map.route(route).other_end(here);
+                // A country's exits are not joined to each other through the country.
                 let total = cost + step;
                 if total < best[usize::from(next.0)] {
                     best[usize::from(next.0)] = total;

@@ -359,3 +359,59 @@ fn a_normal_player_builds_a_station_where_another_players_route_rescues_its_tick
         }
     }
 }
+
+#[test]
+fn a_planning_players_choice_does_not_depend_on_the_positions_it_decided_before() {
+    // Positions from games of every map, each followed by the same seat's next decision when it drew a first card
+    // (its plan unchanged), decided in one thread one after another, and each again in a fresh thread: the same
+    // choice, for the levels that plan.
+    let mut positions = Vec::new();
+    for id in MAPS {
+        let map = maps::builtin(id).unwrap();
+        let players = usize::from(map.rules.max_players.min(4));
+        for seed in 0..6u64 {
+            let mut game = Game::new(Arc::clone(&map), players, seed).unwrap();
+            let mut chooser = GameRng::new(seed);
+            for _ in 0..12 {
+                sim::play_random_actions(&mut game, 1 + chooser.below(6), &mut chooser);
+                if game.is_over() {
+                    break;
+                }
+                let seat = game.to_act()[0];
+                let mut legal = Vec::new();
+                game.legal_actions(seat, &mut legal);
+                positions.push((Arc::clone(&map), game.seat_view(seat), legal.clone()));
+                if legal.contains(&Action::DrawBlind) && *game.step() == Step::Turn {
+                    let mut drawn = game.clone();
+                    drawn.apply(seat, Action::DrawBlind).unwrap();
+                    if *drawn.step() == Step::SecondCard {
+                        drawn.legal_actions(seat, &mut legal);
+                        positions.push((Arc::clone(&map), drawn.seat_view(seat), legal));
+                    }
+                }
+            }
+        }
+    }
+    assert!(positions.len() >= 300, "{}", positions.len());
+    for level in [Level::Easy, Level::Normal] {
+        let choose = |(map, view, legal): &(Arc<ttrbot::rules::Map>, ttrbot::rules::SeatView, Vec<Action>)| {
+            level
+                .player_for_one_decision(Think::Playouts(1))
+                .choose(map, view, legal, &mut GameRng::new(3))
+        };
+        let alone: Vec<Action> = positions
+            .iter()
+            .map(|p| std::thread::scope(|s| s.spawn(|| choose(p)).join().unwrap()))
+            .collect();
+        let in_a_row: Vec<Action> = positions.iter().chain(positions.iter().rev()).map(choose).collect();
+        let expected: Vec<Action> = alone.iter().chain(alone.iter().rev()).copied().collect();
+        let differs = in_a_row.iter().zip(&expected).position(|(a, b)| a != b);
+        assert_eq!(
+            differs,
+            None,
+            "{level:?}, decision {differs:?}: {:?} after the others, {:?} alone",
+            differs.map(|i| in_a_row[i]),
+            differs.map(|i| expected[i])
+        );
+    }
+}
