@@ -179,7 +179,7 @@ const OTHER_CLAIMS: usize = 4;
 /// Most moves searched at once.
 const MOST_CANDIDATES: usize = 16;
 /// Standard errors by which a move must beat the normal player's choice to replace it.
-const CONFIDENCE: f64 = 1.0;
+const CONFIDENCE: f64 = 1.5;
 /// Most actions in one play-out (games end long before; this only bounds a broken position).
 const PLAYOUT_LIMIT: usize = 5_000;
 
