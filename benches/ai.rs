@@ -1,5 +1,6 @@
 //! Computer players' decision time on every map: criterion's figures per level, and p50 / p99 over the decisions
-//! of whole games between normal players (printed once before the criterion runs).
+//! of whole games between normal players (printed once before the criterion runs); and play-outs, the whole games
+//! between normal players that a hard player's search is made of.
 
 use std::hint::black_box;
 use std::sync::Arc;
@@ -77,5 +78,23 @@ fn decisions(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, decisions);
+/// A whole game between normal players at every seat, from the deal to the final scores: one play-out of a hard
+/// player's search (its play-outs per second are what its depth is made of).
+fn playouts(c: &mut Criterion) {
+    // (Normal players do not search: the thinking given is never used.)
+    let normal = Think::Playouts(0);
+    for id in MAPS {
+        let map = maps::builtin(id).unwrap();
+        let levels = vec![Level::Normal; usize::from(map.rules.max_players.min(4))];
+        let mut seed = 0;
+        c.bench_function(&format!("play-out, {} normal players, {id}", levels.len()), |b| {
+            b.iter(|| {
+                seed += 1;
+                black_box(ttrbot::sim::play_levels(Arc::clone(&map), &levels, &normal, seed).unwrap())
+            })
+        });
+    }
+}
+
+criterion_group!(benches, decisions, playouts);
 criterion_main!(benches);
