@@ -17,7 +17,8 @@ use super::table::Table;
 use crate::ids::GameId;
 use crate::text::{self, catalog::tr};
 
-/// Runs a background loop forever: if it panics, the panic is logged and the loop starts again after `pause`.
+/// Runs a background loop until the runtime shuts down: if it panics, the panic is logged and the loop starts again
+/// after `pause`.
 pub async fn keep_running<F, Fut>(name: &'static str, pause: Duration, mut start: F)
 where
     F: FnMut() -> Fut,
@@ -26,6 +27,8 @@ where
     loop {
         match tokio::spawn(start()).await {
             Ok(()) => tracing::warn!("the {name} loop stopped; starting it again"),
+            // Cancelled, not panicked: the runtime is shutting down (the bot is stopping), and so is this loop.
+            Err(e) if e.is_cancelled() => return,
             Err(e) => tracing::error!("the {name} loop panicked; starting it again: {e}"),
         }
         tokio::time::sleep(pause).await;
