@@ -377,6 +377,8 @@ fn most_held_color(hand: &CardCounts, colors: &[Color]) -> Option<Color> {
 fn choose_tickets(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
     let held = sight.open_tickets();
     let trains = sight.budget() as i64;
+    // The choices share the tickets held, and often some offered: planned once.
+    let mut planner = plan::Planner::new(&sight.board);
     let least = legal
         .iter()
         .filter_map(|a| match a {
@@ -391,7 +393,7 @@ fn choose_tickets(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
             Action::KeepTickets { tickets } => {
                 let mut all = held.clone();
                 all.extend(tickets.ids());
-                let plan = plan::plan(&sight.board, &all);
+                let plan = planner.plan(&all);
                 let kept_value: i64 = tickets.ids().map(|t| i64::from(sight.map.ticket(t).lowest())).sum();
                 let lost: i64 = plan
                     .hopeless

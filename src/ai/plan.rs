@@ -227,31 +227,74 @@ pub struct Plan {
 /// Plans `tickets` one after another (highest value first), each reusing the routes planned before it for free.
 /// A country ticket aims at its best target for the cost.
 pub fn plan(board: &Board<'_>, tickets: &[TicketId]) -> Plan {
-    let map = board.map;
-    let mut order: Vec<TicketId> = tickets.to_vec();
-    order.sort_by_key(|&t| Reverse(best_value(map.ticket(t))));
     let mut out = Plan::default();
-    for ticket in order {
-        let card = map.ticket(ticket);
-        let from = board.cities(&card.from);
-        let best = card
-            .targets
-            .iter()
-            .filter_map(|(place, value)| {
-                let (cost, routes) = board.cheapest(&from, &board.cities(place), &out.routes)?;
-                Some((i64::from(*value) * 2 - i64::from(cost), cost, routes, *value))
-            })
-            .max_by_key(|(gain, ..)| *gain);
-        match best {
-            Some((_, cost, routes, value)) => {
-                out.pieces += cost;
-                out.value += u32::from(value);
-                out.routes.extend(routes);
-            }
-            None => out.hopeless.push(ticket),
-        }
+    for ticket in in_planning_order(board.map, tickets) {
+        plan_next(board, ticket, &mut out);
     }
     out
+}
+
+/// Plans many sets of tickets on one board, each as [`plan`] would, planning what sets begin with alike once: the
+/// tickets are planned one after another, so two choices that share their first tickets share their first steps.
+pub struct Planner<'b, 'a> {
+    board: &'b Board<'a>,
+    /// Each beginning planned so far, in planning order, with its plan.
+    begun: Vec<(Vec<TicketId>, Plan)>,
+}
+
+impl<'b, 'a> Planner<'b, 'a> {
+    /// A planner with nothing planned yet.
+    pub fn new(board: &'b Board<'a>) -> Planner<'b, 'a> {
+        Planner {
+            board,
+            begun: Vec::new(),
+        }
+    }
+
+    /// The plan for `tickets`: the same as [`plan`]'s.
+    pub fn plan(&mut self, tickets: &[TicketId]) -> Plan {
+        let order = in_planning_order(self.board.map, tickets);
+        let (from, mut out) = self
+            .begun
+            .iter()
+            .filter(|(begun, _)| order.starts_with(begun))
+            .max_by_key(|(begun, _)| begun.len())
+            .map_or((0, Plan::default()), |(begun, plan)| (begun.len(), plan.clone()));
+        for i in from..order.len() {
+            plan_next(self.board, order[i], &mut out);
+            self.begun.push((order[..=i].to_vec(), out.clone()));
+        }
+        out
+    }
+}
+
+/// The order tickets are planned in: highest value first (of equal ones, as given).
+fn in_planning_order(map: &Map, tickets: &[TicketId]) -> Vec<TicketId> {
+    let mut order: Vec<TicketId> = tickets.to_vec();
+    order.sort_by_key(|&t| Reverse(best_value(map.ticket(t))));
+    order
+}
+
+/// Adds `ticket` to `out`: the way to its best target for the cost, with the routes planned so far free.
+fn plan_next(board: &Board<'_>, ticket: TicketId, out: &mut Plan) {
+    let card = board.map.ticket(ticket);
+    let from = board.cities(&card.from);
+    let best = card
+        .targets
+        .iter()
+        .filter_map(|(place, value)| {
+            let (cost, routes) = board.cheapest(&from, &board.cities(place), &out.routes)?;
+            Some((i64::from(*value) * 2 - i64::from(cost), cost, routes, *value))
+        })
+        .max_by_key(|(gain, ..)| *gain);
+    match best {
+        Some((_, cost, routes, value)) => {
+            out.pieces += cost;
+            out.value += u32::from(value);
+            out.routes.extend(routes);
+        }
+        None => out.hopeless.push(ticket),
+    }
 }
 
 /// A ticket's best value (a country ticket's highest target).
