@@ -363,8 +363,8 @@ fn play_round(
 }
 
 /// Plays a game to its end with normal players at every seat; the reward is what the end means for `seat`: a win
-/// counts 1 (shared on a tie), and the margin over the best other score adds a little either way, so that among
-/// lost play-outs the closer ones still count for more.
+/// counts 1 (shared when the rules leave players tied), and the margin over the best other score adds a little
+/// either way, so that among lost play-outs the closer ones still count for more.
 fn play_out(map: &Arc<Map>, game: &mut DealtGame, seat: Seat, rng: &mut GameRng, events: &mut Vec<Event>) -> f64 {
     let mut legal = Vec::with_capacity(128);
     for _ in 0..PLAYOUT_LIMIT {
@@ -376,7 +376,7 @@ fn play_out(map: &Arc<Map>, game: &mut DealtGame, seat: Seat, rng: &mut GameRng,
             break;
         }
     }
-    let Some(scores) = game.final_scores() else {
+    let Some((scores, ranks)) = game.final_standing() else {
         return 0.0;
     };
     let mine = scores[seat.index()].total;
@@ -387,10 +387,13 @@ fn play_out(map: &Arc<Map>, game: &mut DealtGame, seat: Seat, rng: &mut GameRng,
         .map(|(_, s)| s.total)
         .max()
         .unwrap_or(mine);
-    let win = match mine.cmp(&best_other) {
-        std::cmp::Ordering::Greater => 1.0,
-        std::cmp::Ordering::Equal => 0.5,
-        std::cmp::Ordering::Less => 0.0,
+    // A win as the rules rank it, tie-breaks included (on small boards like Berlin's, equal points are common and
+    // the tickets completed decide), shared between the players still tied after them.
+    let winners = ranks.iter().filter(|&&rank| rank == 1).count();
+    let win = if ranks[seat.index()] == 1 {
+        1.0 / winners as f64
+    } else {
+        0.0
     };
     win + (f64::from(mine - best_other) / 100.0).clamp(-0.25, 0.25)
 }

@@ -82,6 +82,14 @@ impl DealtGame {
         self.game.final_scores()
     }
 
+    /// The final scores and each seat's rank once the game is over (1 for the winner, shared by players still tied
+    /// after the map's tie-breaks): what a play-out's end means, as [`super::view::FinalResult`] tells it.
+    pub fn final_standing(&self) -> Option<(Vec<FinalScore>, Vec<usize>)> {
+        let scores = self.game.final_scores()?;
+        let ranks = super::scoring::ranks(self.game.map(), &self.game.holdings(), &scores);
+        Some((scores, ranks))
+    }
+
     /// The dealt game as a plain game, for checks and for playing it on with anything that takes one.
     pub fn into_game(self) -> Game {
         self.game

@@ -415,3 +415,61 @@ fn a_planning_players_choice_does_not_depend_on_the_positions_it_decided_before(
         );
     }
 }
+
+#[test]
+fn a_planner_plans_each_set_of_tickets_as_planning_it_alone_does() {
+    use ttrbot::ai::plan::{Board, Planner, plan};
+    use ttrbot::rules::TicketId;
+    let mut compared = 0;
+    for id in MAPS {
+        let map = maps::builtin(id).unwrap();
+        for seed in 0..20u64 {
+            let players = usize::from(map.rules.max_players);
+            let mut game = Game::new(Arc::clone(&map), players, seed).unwrap();
+            let mut chooser = GameRng::new(seed);
+            ttrbot::sim::play_random_actions(&mut game, chooser.below(200), &mut chooser);
+            let seat = Seat((seed % players as u64) as u8);
+            let view = game.seat_view(seat);
+            let me = &view.public.seats[seat.index()];
+            let board = Board::new(&map, &view.public.owners, seat, players, me.trains, me.metros);
+            let held: Vec<TicketId> = view.tickets.iter().map(|&(t, _)| t).collect();
+            // Ticket choices as a player meets them: what it holds, with each subset of three offered tickets, in
+            // the order the rules list them, so that many sets share their first tickets and some do not.
+            let offered: Vec<TicketId> = (0..3)
+                .map(|_| TicketId(chooser.below(map.tickets.len()) as u16))
+                .collect();
+            let mut planner = Planner::new(&board);
+            for mask in 1..8u32 {
+                let mut set = held.clone();
+                set.extend((0..3).filter(|i| mask & (1 << i) != 0).map(|i| offered[i]));
+                assert_eq!(planner.plan(&set), plan(&board, &set), "{id} seed {seed}: {set:?}");
+                compared += 1;
+            }
+        }
+    }
+    assert_eq!(compared, 5 * 20 * 7);
+}
+
+#[test]
+fn a_dealt_game_ranks_its_players_at_the_end_as_the_public_result_does() {
+    for id in MAPS {
+        let map = maps::builtin(id).unwrap();
+        for seed in 0..40u64 {
+            let players = usize::from(map.rules.min_players) + seed as usize % 2;
+            let mut game = Game::new(Arc::clone(&map), players, seed).unwrap();
+            let mut chooser = GameRng::new(seed);
+            ttrbot::sim::play_random_actions(&mut game, 30, &mut chooser);
+            let mut dealt = DealtGame::deal(Arc::clone(&map), &game.seat_view(Seat(0)), &mut chooser).unwrap();
+            assert_eq!(dealt.final_standing(), None, "{id} seed {seed}: not over yet");
+            let (mut legal, mut events) = (Vec::new(), Vec::new());
+            while let Some(&seat) = dealt.to_act().first() {
+                dealt.legal_actions(seat, &mut legal);
+                let action = legal[chooser.below(legal.len())];
+                dealt.apply_into(seat, action, &mut events).unwrap();
+            }
+            let (scores, ranks) = dealt.final_standing().expect("played to the end");
+            let result = dealt.into_game().public_view().result.expect("over");
+            assert_eq!((scores, ranks), (result.scores, result.ranks), "{id} seed {seed}");
+        }
+    }
+}
