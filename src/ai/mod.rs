@@ -377,7 +377,7 @@ fn most_held_color(hand: &CardCounts, colors: &[Color]) -> Option<Color> {
 fn choose_tickets(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
     let held = sight.open_tickets();
     let trains = sight.budget() as i64;
-    // The choices share the tickets held, and often some offered: planned once.
+    // Choices that begin alike in planning order (the tickets held, often some offered) share that beginning's plan.
     let mut planner = plan::Planner::new(&sight.board);
     let least = legal
         .iter()

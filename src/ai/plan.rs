@@ -234,8 +234,9 @@ pub fn plan(board: &Board<'_>, tickets: &[TicketId]) -> Plan {
     out
 }
 
-/// Plans many sets of tickets on one board, each as [`plan`] would, planning what sets begin with alike once: the
-/// tickets are planned one after another, so two choices that share their first tickets share their first steps.
+/// Plans many sets of tickets on one board, each as [`plan`] would, and a beginning several sets share only once:
+/// tickets are planned one after another, so two sets whose first tickets (in planning order) are the same share
+/// the plan for those.
 pub struct Planner<'b, 'a> {
     board: &'b Board<'a>,
     /// Each beginning planned so far, in planning order, with its plan.

@@ -377,6 +377,7 @@ fn play_out(map: &Arc<Map>, game: &mut DealtGame, seat: Seat, rng: &mut GameRng,
         }
     }
     let Some((scores, ranks)) = game.final_standing() else {
+        // Only a broken position runs past the limit: neither a win nor a loss.
         return 0.0;
     };
     let mine = scores[seat.index()].total;

@@ -83,7 +83,7 @@ impl DealtGame {
     }
 
     /// The final scores and each seat's rank once the game is over (1 for the winner, shared by players still tied
-    /// after the map's tie-breaks): what a play-out's end means, as [`super::view::FinalResult`] tells it.
+    /// after the map's tie-breaks), as [`super::view::FinalResult`] tells them at the game's end.
     pub fn final_standing(&self) -> Option<(Vec<FinalScore>, Vec<usize>)> {
         let scores = self.game.final_scores()?;
         let ranks = super::scoring::ranks(self.game.map(), &self.game.holdings(), &scores);
