@@ -64,6 +64,12 @@ impl DealtGame {
         self.game.legal_actions(seat, out);
     }
 
+    /// What `seat` may do, each payment in one colour with the fewest wild cards: see
+    /// [`Game::legal_actions_sparing_wilds`].
+    pub fn legal_actions_sparing_wilds(&self, seat: Seat, out: &mut Vec<Action>) {
+        self.game.legal_actions_sparing_wilds(seat, out);
+    }
+
     /// Plays `action` for `seat`: see [`Game::apply_into`].
     ///
     /// # Errors

@@ -169,3 +169,50 @@ fn claim_options_agree_with_legal_actions_and_apply_on_every_route() {
         }
     }
 }
+
+#[test]
+fn the_list_sparing_wilds_is_every_legal_action_with_each_colours_payment_reduced_to_its_fewest_wilds() {
+    use ttrbot::rules::Card;
+    // What is paid for (a route or a station's city) and with which colour: one payment per key is kept.
+    let key = |a: &Action| match a {
+        Action::Claim { route, cards } => Some((0, route.0, cards.colors().next())),
+        Action::BuildStation { city, cards } => Some((1, city.0, cards.colors().next())),
+        _ => None,
+    };
+    let wilds = |a: &Action| match a {
+        Action::Claim { cards, .. } | Action::BuildStation { cards, .. } => cards.get(Card::WILD),
+        _ => 0,
+    };
+    let mut reduced = 0;
+    for (id, _) in BUILTIN {
+        let m = map(id);
+        for seed in 0..4u64 {
+            let mut game = Game::new(m.clone(), usize::from(m.rules.max_players).min(4), seed).unwrap();
+            let mut chooser = ttrbot::rules::GameRng::new(seed + 70);
+            let (mut every, mut sparing) = (Vec::new(), Vec::new());
+            while !game.is_over() {
+                let seat = game.to_act()[0];
+                game.legal_actions(seat, &mut every);
+                game.legal_actions_sparing_wilds(seat, &mut sparing);
+                let others = |list: &[Action]| list.iter().filter(|a| key(a).is_none()).copied().collect::<Vec<_>>();
+                assert_eq!(others(&sparing), others(&every), "{id} seed {seed}");
+                let mut keys: Vec<_> = every.iter().filter_map(key).collect();
+                keys.dedup();
+                let kept: Vec<_> = sparing.iter().filter_map(key).collect();
+                assert_eq!(
+                    kept, keys,
+                    "{id} seed {seed}: one payment per colour, in the same order"
+                );
+                for a in sparing.iter().filter(|a| key(a).is_some()) {
+                    let fewest = every.iter().filter(|b| key(b) == key(a)).map(wilds).min();
+                    assert!(every.contains(a), "{id} seed {seed}: {a:?} is not legal");
+                    assert_eq!(Some(wilds(a)), fewest, "{id} seed {seed}: {a:?}");
+                }
+                reduced += every.len() - sparing.len();
+                let action = every[chooser.below(every.len())];
+                game.apply(seat, action).unwrap();
+            }
+        }
+    }
+    assert!(reduced > 1_000, "the lists differ in only {reduced} payments");
+}

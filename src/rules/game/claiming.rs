@@ -39,6 +39,15 @@ impl ClaimOptions {
     }
 }
 
+/// Which ways to pay [`Game::for_each_payment`] lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Payments {
+    /// Every distinct way.
+    Every,
+    /// Of the ways with one colour, only the one with the fewest wild cards (wild cards alone still once).
+    FewestWilds,
+}
+
 impl Game {
     /// The track a typed route means for `seat`: of a double's tracks, the first it can claim (with `pay`, when
     /// given); otherwise the first, so a refusal names a real reason. `tracks` is never empty.
@@ -64,9 +73,15 @@ impl Game {
         if blocked.is_none() {
             let r = self.map.route(route);
             let hand = self.state.seats[seat.index()].hand;
-            self.for_each_payment(hand, r.color, r.cost, r.ferry, self.wild_allowed(r), |cards| {
-                payments.push(cards)
-            });
+            self.for_each_payment(
+                hand,
+                r.color,
+                r.cost,
+                r.ferry,
+                self.wild_allowed(r),
+                Payments::Every,
+                |cards| payments.push(cards),
+            );
         }
         ClaimOptions {
             route,
@@ -150,7 +165,7 @@ impl Game {
 
     /// Pushes every claim `seat` can make with `hand`. Runs on every turn, so it rules routes out with bitsets and
     /// one comparison before enumerating payments.
-    pub(super) fn push_claims(&self, seat: Seat, hand: CardCounts, out: &mut Vec<Action>) {
+    pub(super) fn push_claims(&self, seat: Seat, hand: CardCounts, payments: Payments, out: &mut Vec<Action>) {
         let me = &self.state.seats[seat.index()];
         let wilds = u16::from(hand.get(Card::WILD));
         let most_of_one_color = self
@@ -172,7 +187,7 @@ impl Game {
             if colored + usable_wilds < u16::from(route.cost) || usable_wilds < u16::from(route.ferry) {
                 continue;
             }
-            self.for_each_payment(hand, route.color, route.cost, route.ferry, wild_ok, |cards| {
+            self.for_each_payment(hand, route.color, route.cost, route.ferry, wild_ok, payments, |cards| {
                 out.push(Action::Claim { route: id, cards });
             });
         }
@@ -217,7 +232,9 @@ impl Game {
         missing_cards(hand, cards)
     }
 
-    /// Calls `f` with every distinct way to pay: one colour plus wild cards, or wild cards alone.
+    /// Calls `f` with every distinct way to pay (or with `Payments::FewestWilds`, of those with one colour only the
+    /// one with the fewest wild cards): one colour plus wild cards, or wild cards alone.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn for_each_payment(
         &self,
         hand: CardCounts,
@@ -225,6 +242,7 @@ impl Game {
         cost: u8,
         ferry: u8,
         wild_allowed: bool,
+        payments: Payments,
         mut f: impl FnMut(CardCounts),
     ) {
         let wilds = if wild_allowed { hand.get(Card::WILD) } else { 0 };
@@ -235,7 +253,11 @@ impl Game {
             let have = hand.get(c.card());
             let least_wild = cost.saturating_sub(have).max(ferry);
             // Paying everything with wild cards is one option, added once below, not once per colour.
-            for w in least_wild..=wilds.min(cost.saturating_sub(1)) {
+            let most_wild = match payments {
+                Payments::Every => wilds.min(cost.saturating_sub(1)),
+                Payments::FewestWilds => least_wild.min(wilds.min(cost.saturating_sub(1))),
+            };
+            for w in least_wild..=most_wild {
                 f(CardCounts::of(Some(c), cost - w, w));
             }
         };

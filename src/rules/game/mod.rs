@@ -13,6 +13,8 @@ mod turns;
 use std::collections::VecDeque;
 use std::sync::Arc;
 
+use claiming::Payments;
+
 use serde::{Deserialize, Serialize};
 
 use super::action::Action;
@@ -361,6 +363,16 @@ impl Game {
 
     /// Every action `seat` may take now, written into `out` (cleared first). Empty when the seat may not act.
     pub fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        self.legal_actions_paying(seat, Payments::Every, out);
+    }
+
+    /// As [`Game::legal_actions`], but of the ways to pay for a claim or a station with one colour, only the one
+    /// with the fewest wild cards (wild cards alone still once): every action, up to how many wild cards pay for it.
+    pub fn legal_actions_sparing_wilds(&self, seat: Seat, out: &mut Vec<Action>) {
+        self.legal_actions_paying(seat, Payments::FewestWilds, out);
+    }
+
+    fn legal_actions_paying(&self, seat: Seat, payments: Payments, out: &mut Vec<Action>) {
         out.clear();
         if seat.index() >= self.players() {
             return;
@@ -384,8 +396,8 @@ impl Game {
                 if !self.state.tickets.is_empty() {
                     out.push(Action::DrawTickets);
                 }
-                self.push_claims(seat, me.hand, out);
-                self.push_station_actions(seat, out);
+                self.push_claims(seat, me.hand, payments, out);
+                self.push_station_actions(seat, payments, out);
                 if out.is_empty() {
                     out.push(Action::Pass);
                 }

@@ -1,6 +1,7 @@
 //! Stations (Europe): their rising cost, where they may stand, and building one.
 
 use super::Game;
+use super::claiming::Payments;
 use crate::rules::action::Action;
 use crate::rules::cards::CardCounts;
 use crate::rules::error::RuleError;
@@ -32,7 +33,8 @@ impl Game {
         let cost = self.station_site(seat, city)?;
         let hand = self.state.seats[seat.index()].hand;
         let mut payments = Vec::new();
-        self.for_each_payment(hand, None, cost, 0, !self.map.rules.wild_only_on_tunnels, |cards| {
+        let wild_ok = !self.map.rules.wild_only_on_tunnels;
+        self.for_each_payment(hand, None, cost, 0, wild_ok, Payments::Every, |cards| {
             payments.push(cards)
         });
         Ok(payments)
@@ -79,13 +81,12 @@ impl Game {
         self.state.seats.iter().any(|s| s.station_cities.contains(&city))
     }
 
-    pub(super) fn push_station_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+    pub(super) fn push_station_actions(&self, seat: Seat, which: Payments, out: &mut Vec<Action>) {
         let Ok(cost) = self.station_cost(seat) else { return };
         let hand = self.state.seats[seat.index()].hand;
         let mut payments = Vec::new();
-        self.for_each_payment(hand, None, cost, 0, !self.map.rules.wild_only_on_tunnels, |cards| {
-            payments.push(cards)
-        });
+        let wild_ok = !self.map.rules.wild_only_on_tunnels;
+        self.for_each_payment(hand, None, cost, 0, wild_ok, which, |cards| payments.push(cards));
         if payments.is_empty() {
             return;
         }

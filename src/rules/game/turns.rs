@@ -1,5 +1,6 @@
 //! The end of a turn: the forced pass, the final round and the end of the game.
 
+use super::claiming::Payments;
 use super::{Game, Step};
 use crate::rules::error::RuleError;
 use crate::rules::event::Event;
@@ -16,7 +17,8 @@ impl Game {
         let hand = self.state.seats[seat.index()].hand;
         let can_pay = |color, cost, ferry, wild_ok| {
             let mut any = false;
-            self.for_each_payment(hand, color, cost, ferry, wild_ok, |_| any = true);
+            // Whether there is a way to pay, not which: the fewest ways listed answer it.
+            self.for_each_payment(hand, color, cost, ferry, wild_ok, Payments::FewestWilds, |_| any = true);
             any
         };
         let claim = self.map.routes.iter().enumerate().any(|(i, r)| {
