@@ -7,9 +7,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use ttrbot::ai::{Level, Think};
+use ttrbot::ai::{Level, Think, play_to_the_end};
 use ttrbot::maps;
-use ttrbot::rules::{Action, Game, GameRng, Map, SeatView};
+use ttrbot::rules::{Action, DealtGame, Game, GameRng, Map, Seat, SeatView};
 
 const MAPS: [&str; 5] = ["usa", "europe", "switzerland", "india", "berlin"];
 
@@ -78,19 +78,22 @@ fn decisions(c: &mut Criterion) {
     }
 }
 
-/// A whole game between normal players at every seat, from the deal to the final scores: one play-out of a hard
-/// player's search (its play-outs per second are what its depth is made of).
+/// A whole game between normal players at every seat, from the deal to the final scores, played by the loop a hard
+/// player's search plays its play-outs with (its play-outs per second are what its depth is made of): dealt from the
+/// first seat's view of a new game, the hidden cards and tickets drawn anew each time (the search also guesses the
+/// other seats' tickets, and starts from its own move).
 fn playouts(c: &mut Criterion) {
-    // (Normal players do not search: the thinking given is never used.)
-    let normal = Think::Playouts(0);
     for id in MAPS {
         let map = maps::builtin(id).unwrap();
-        let levels = vec![Level::Normal; usize::from(map.rules.max_players.min(4))];
-        let mut seed = 0;
-        c.bench_function(&format!("play-out, {} normal players, {id}", levels.len()), |b| {
+        let players = usize::from(map.rules.max_players.min(4));
+        let view = Game::new(Arc::clone(&map), players, 1).unwrap().seat_view(Seat(0));
+        let mut rng = GameRng::new(7);
+        let mut events = Vec::new();
+        c.bench_function(&format!("search play-out, {players} normal players, {id}"), |b| {
             b.iter(|| {
-                seed += 1;
-                black_box(ttrbot::sim::play_levels(Arc::clone(&map), &levels, &normal, seed).unwrap())
+                let mut game = DealtGame::deal(Arc::clone(&map), &view, &mut rng).unwrap();
+                play_to_the_end(&map, &mut game, &mut rng, &mut events);
+                black_box(game.final_scores().unwrap())
             })
         });
     }

@@ -13,8 +13,8 @@ use std::sync::Arc;
 
 use crate::rules::{Action, Card, CardCounts, CityId, Color, GameRng, Map, RouteId, Seat, SeatView, Step, TicketId};
 pub use hint::{Hint, Reason, hint};
-use plan::{Board, Plan};
-pub use search::{Clock, DEFAULT_THINK, HINT_THINK, Overruled, Think};
+use plan::{Board, Plan, RouteUses};
+pub use search::{Clock, DEFAULT_THINK, HINT_THINK, Overruled, Think, play_to_the_end};
 
 /// How strong a computer player is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -100,31 +100,18 @@ struct Sight<'a> {
 
 impl<'a> Sight<'a> {
     fn new(map: &'a Map, view: &'a SeatView) -> Sight<'a> {
-        Sight::planned(map, view, plan::plan)
+        let board = seat_board(map, view);
+        let plan = plan::plan(&board, &open_tickets(view));
+        Sight::of(map, view, board, plan)
     }
 
-    /// As [`Sight::new`], with the plan taken from this thread's [`PlanMemo`] when nothing it depends on changed.
+    /// As [`Sight::new`], with the board and plan taken from this thread's [`PlanMemo`] when they still hold.
     fn remembered(map: &'a Arc<Map>, view: &'a SeatView) -> Sight<'a> {
-        Sight::planned(map, view, |board, tickets| {
-            PLANS.with_borrow_mut(|memo| memo.plan(map, view, board, tickets))
-        })
+        let (board, plan) = PLANS.with_borrow_mut(|memo| memo.recall(map, view));
+        Sight::of(map, view, board, plan)
     }
 
-    /// The sight, with its plan for the open tickets made by `plan_for` (from scratch, or remembered).
-    fn planned(map: &'a Map, view: &'a SeatView, plan_for: impl FnOnce(&Board<'a>, &[TicketId]) -> Plan) -> Sight<'a> {
-        let me = &view.public.seats[view.seat.index()];
-        let mut board = Board::new(
-            map,
-            &view.public.owners,
-            view.seat,
-            view.public.seats.len(),
-            me.trains,
-            me.metros,
-        );
-        for &city in &me.station_cities {
-            board.with_station(city);
-        }
-        let plan = plan_for(&board, &open_tickets(view));
+    fn of(map: &'a Map, view: &'a SeatView, board: Board<'a>, plan: Plan) -> Sight<'a> {
         let mut sight = Sight {
             map,
             view,
@@ -224,14 +211,24 @@ impl<'a> Sight<'a> {
     /// none can be completed any more).
     fn turns_for_a_new_ticket(&self) -> u32 {
         let held: Vec<TicketId> = self.view.tickets.iter().map(|&(t, _)| t).collect();
-        let mut turns: Vec<u32> = (0..self.map.tickets.len())
+        let unheld = (0..self.map.tickets.len())
             .map(|t| TicketId(t as u16))
-            .filter(|t| !held.contains(t))
-            .filter_map(|t| {
-                let alone = plan::plan(&self.board, &[t]);
-                (alone.hopeless.is_empty() && alone.pieces <= self.trains_left()).then(|| self.turns_for(&alone))
-            })
-            .collect();
+            .filter(|t| !held.contains(t));
+        let turns_alone = |alone: &Plan| {
+            (alone.hopeless.is_empty() && alone.pieces <= self.trains_left()).then(|| self.turns_for(alone))
+        };
+        // A seat with its plan done asks this every turn, and most tickets' ways are still open since the last time.
+        let mut turns: Vec<u32> = PLANS.with_borrow_mut(|memo| match memo.alone_plans(self.view.seat, &self.board) {
+            Some(kept) => unheld
+                .filter_map(|t| {
+                    let alone = kept[usize::from(t.0)].get_or_insert_with(|| plan::plan(&self.board, &[t]));
+                    turns_alone(alone)
+                })
+                .collect(),
+            None => unheld
+                .filter_map(|t| turns_alone(&plan::plan(&self.board, &[t])))
+                .collect(),
+        });
         turns.sort_unstable();
         turns.get(turns.len() / 2).copied().unwrap_or(u32::MAX)
     }
@@ -271,17 +268,28 @@ impl<'a> Sight<'a> {
     }
 }
 
-/// The plan last made for each seat on this thread, with what it was made from. A seat's plan changes only when a
-/// route is claimed, a ticket kept or completed, or a station built, and a seat decides several times in between (a
-/// second card, a turn when no one claimed): a search's play-outs, thousands of games a second, would otherwise
-/// plan the same again and again. Holding the map keeps its address from being reused by another map.
+/// The board and plan last made for each seat on this thread, with what they were made from. A seat decides several
+/// times between changes to its plan (a second card, a turn when no one claimed, a claim by another player far from
+/// its ways): a search's play-outs, thousands of games a second, would otherwise plan the same again and again. A
+/// remembered plan is always exactly the plan made afresh, so the memory saves time and never changes a decision.
+/// Holding the map keeps its address from being reused by another map.
 #[derive(Default)]
 struct PlanMemo {
     map: Option<Arc<Map>>,
-    seats: Vec<Option<(PlanInputs, Plan)>>,
+    seats: Vec<Option<SeatMemo>>,
 }
 
-/// Everything a seat's plan is made from, besides the map and the seat (the memo keeps one plan per seat).
+/// What the memo keeps for one seat.
+struct SeatMemo {
+    inputs: PlanInputs,
+    routes: RouteUses,
+    plan: Plan,
+    /// Each ticket planned alone on this board, once asked for (see [`Sight::turns_for_a_new_ticket`]).
+    alone: Vec<Option<Plan>>,
+}
+
+/// Everything a seat's board and plan depend on, besides the map and the seat (the memo keeps one per seat): what
+/// they were made from, or were brought up to since (see [`SeatMemo::follow_others_claims`]).
 #[derive(Debug, PartialEq, Eq)]
 struct PlanInputs {
     owners: Vec<Option<Seat>>,
@@ -293,7 +301,8 @@ struct PlanInputs {
 }
 
 impl PlanInputs {
-    fn matches(&self, view: &SeatView, tickets: &[TicketId]) -> bool {
+    /// Whether `view` and `tickets` agree with these inputs in everything but the owners of the routes.
+    fn same_but_owners(&self, view: &SeatView, tickets: &[TicketId]) -> bool {
         // Taken apart so that a field added to the inputs cannot be left out of the comparison.
         let PlanInputs {
             owners,
@@ -309,7 +318,12 @@ impl PlanInputs {
             && *players == view.public.seats.len()
             && held == tickets
             && *stations == me.station_cities
-            && *owners == view.public.owners
+            && owners.len() == view.public.owners.len()
+    }
+
+    /// Whether `view` and `tickets` agree with these inputs in everything.
+    fn matches(&self, view: &SeatView, tickets: &[TicketId]) -> bool {
+        self.same_but_owners(view, tickets) && self.owners == view.public.owners
     }
 
     fn of(view: &SeatView, tickets: &[TicketId]) -> PlanInputs {
@@ -326,8 +340,8 @@ impl PlanInputs {
 }
 
 impl PlanMemo {
-    /// The plan for `tickets` on `board`, the seat's board in `view`: remembered, or made and remembered.
-    fn plan(&mut self, map: &Arc<Map>, view: &SeatView, board: &Board<'_>, tickets: &[TicketId]) -> Plan {
+    /// The seat's board in `view` and the plan for its open tickets: remembered, or made and remembered.
+    fn recall<'m>(&mut self, map: &'m Arc<Map>, view: &SeatView) -> (Board<'m>, Plan) {
         if !self.map.as_ref().is_some_and(|known| Arc::ptr_eq(known, map)) {
             self.map = Some(Arc::clone(map));
             self.seats.clear();
@@ -336,14 +350,72 @@ impl PlanMemo {
         if self.seats.len() <= seat {
             self.seats.resize_with(seat + 1, || None);
         }
-        if let Some((inputs, plan)) = &self.seats[seat]
-            && inputs.matches(view, tickets)
+        let tickets = open_tickets(view);
+        if let Some(kept) = &mut self.seats[seat]
+            && (kept.inputs.matches(view, &tickets) || kept.follow_others_claims(map, view, &tickets))
         {
-            return plan.clone();
+            return (Board::on(map, kept.routes.clone()), kept.plan.clone());
         }
-        let plan = plan::plan(board, tickets);
-        self.seats[seat] = Some((PlanInputs::of(view, tickets), plan.clone()));
-        plan
+        let board = seat_board(map, view);
+        let plan = plan::plan(&board, &tickets);
+        // The single-ticket plans' room is kept, emptied, rather than allocated again.
+        let mut alone = self.seats[seat].take().map(|kept| kept.alone).unwrap_or_default();
+        alone.clear();
+        alone.resize(map.tickets.len(), None);
+        self.seats[seat] = Some(SeatMemo {
+            inputs: PlanInputs::of(view, &tickets),
+            routes: board.route_uses().clone(),
+            plan: plan.clone(),
+            alone,
+        });
+        (board, plan)
+    }
+
+    /// The single-ticket plans kept for `seat`, when they hold on `board` (they were kept for a board equal to it).
+    fn alone_plans(&mut self, seat: Seat, board: &Board<'_>) -> Option<&mut [Option<Plan>]> {
+        let same_map = self.map.as_deref().is_some_and(|map| std::ptr::eq(map, board.map()));
+        let kept = self.seats.get_mut(seat.index())?.as_mut()?;
+        (same_map && *board.route_uses() == kept.routes).then_some(&mut kept.alone[..])
+    }
+}
+
+impl SeatMemo {
+    /// Brings the kept board up to `view` when all that changed is routes the other players claimed, and keeps each
+    /// plan whose searches relied on none of the routes that closed (see [`Plan::relied_on`]): planning again would
+    /// search step by step as before. Most claims are other players', and most of them far from a seat's ways.
+    /// `false` when the seat must plan again (the entry is then left half-updated, to be replaced).
+    fn follow_others_claims(&mut self, map: &Map, view: &SeatView, tickets: &[TicketId]) -> bool {
+        if !self.inputs.same_but_owners(view, tickets) {
+            return false;
+        }
+        let me = &view.public.seats[view.seat.index()];
+        let mut closed = Vec::new();
+        for (i, (was, is)) in self.inputs.owners.iter().zip(&view.public.owners).enumerate() {
+            if was == is {
+                continue;
+            }
+            let route = RouteId(i as u16);
+            let ends = map.route(route);
+            let by_another = was.is_none() && is.is_some_and(|owner| owner != view.seat);
+            // A station at either end would lend the route rather than close it.
+            let lent = me.station_cities.iter().any(|&c| c == ends.a || c == ends.b);
+            if !by_another || lent {
+                return false;
+            }
+            self.routes
+                .claimed_by_another(map, route, self.inputs.players, &mut closed);
+        }
+        let relied_on = |plan: &Plan| closed.iter().any(|&r| plan.relied_on.contains(r));
+        if relied_on(&self.plan) {
+            return false;
+        }
+        for alone in &mut self.alone {
+            if alone.as_ref().is_some_and(relied_on) {
+                *alone = None;
+            }
+        }
+        self.inputs.owners.clone_from(&view.public.owners);
+        true
     }
 }
 
@@ -362,6 +434,23 @@ const RESERVE: u32 = 10;
 const PRIOR_PACE: f64 = 1.0;
 /// How many rounds that prior weighs, against the rounds watched.
 const PRIOR_ROUNDS: f64 = 4.0;
+
+/// The board as `view`'s seat plans on it: the public owners, its pieces left, and its stations' lent routes.
+fn seat_board<'a>(map: &'a Map, view: &SeatView) -> Board<'a> {
+    let me = &view.public.seats[view.seat.index()];
+    let mut board = Board::new(
+        map,
+        &view.public.owners,
+        view.seat,
+        view.public.seats.len(),
+        me.trains,
+        me.metros,
+    );
+    for &city in &me.station_cities {
+        board.with_station(city);
+    }
+    board
+}
 
 /// A seat's tickets not completed yet.
 fn open_tickets(view: &SeatView) -> Vec<TicketId> {
@@ -670,5 +759,70 @@ impl Player for EasyPlayer {
                 draws[rng.below(draws.len())]
             }
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::maps;
+    use crate::rules::Game;
+
+    /// A sight made afresh, on a thread with nothing remembered: its board, plan and new ticket's turns.
+    fn afresh(map: &Arc<Map>, view: &SeatView) -> (RouteUses, Plan, u32) {
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                let sight = Sight::new(map, view);
+                (
+                    sight.board.route_uses().clone(),
+                    sight.plan.clone(),
+                    sight.turns_for_a_new_ticket(),
+                )
+            })
+            .join()
+            .unwrap()
+        })
+    }
+
+    #[test]
+    fn a_remembered_sight_is_the_sight_made_afresh() {
+        // Whole games of normal players on every map, each decision's sight both remembered (after the decisions
+        // before it, on this thread) and made afresh: the same board, plan and new ticket's turns, down to the
+        // routes a plan relied on. Many decisions come after other players' claims, the memo's kept plans.
+        let (mut decisions, mut after_others_claims) = (0, 0);
+        for (id, _) in maps::BUILTIN {
+            let map = maps::builtin(id).unwrap();
+            for seed in 0..3u64 {
+                // Two players to four: doubles close in the smaller games.
+                let players = (2 + seed as usize).min(usize::from(map.rules.max_players));
+                let mut game = Game::new(Arc::clone(&map), players, seed).unwrap();
+                let mut rng = GameRng::new(seed);
+                let mut legal = Vec::new();
+                let mut seen: Vec<Option<SeatView>> = vec![None; players];
+                while !game.is_over() {
+                    let seat = game.to_act()[0];
+                    let view = game.seat_view(seat);
+                    let kept = Sight::remembered(&map, &view);
+                    let (board, plan, turns) = afresh(&map, &view);
+                    let at = format!("{id} with {players} players, seed {seed}, turn {}", view.public.turn);
+                    assert_eq!(*kept.board.route_uses(), board, "{at}");
+                    assert_eq!(kept.plan, plan, "{at}");
+                    assert_eq!(kept.turns_for_a_new_ticket(), turns, "{at}");
+                    decisions += 1;
+                    let before = seen[seat.index()].replace(view.clone());
+                    if let Some(before) = before
+                        && before.public.owners != view.public.owners
+                        && before.public.seats[seat.index()].trains == view.public.seats[seat.index()].trains
+                    {
+                        after_others_claims += 1;
+                    }
+                    game.legal_actions(seat, &mut legal);
+                    let action = NormalPlayer.choose(&map, &view, &legal, &mut rng);
+                    game.apply(seat, action).unwrap();
+                }
+            }
+        }
+        assert!(decisions > 3_000, "{decisions}");
+        assert!(after_others_claims > 500, "{after_others_claims}");
     }
 }

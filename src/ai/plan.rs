@@ -5,7 +5,7 @@ use std::cell::RefCell;
 use std::cmp::Reverse;
 
 use crate::rules::map::{Place, Ticket};
-use crate::rules::{CityId, Map, RouteId, Seat, TicketId};
+use crate::rules::{CityId, Map, RouteId, RouteSet, Seat, TicketId};
 
 /// What using a route costs a seat in a plan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,15 +18,43 @@ pub enum Use {
     Blocked,
 }
 
-/// The board as one seat plans on it: each route's use (which routes meet at each city is the map's).
+/// The board as one seat plans on it: each route's use, on the map (which routes meet at each city is the map's).
 #[derive(Clone, Debug)]
 pub struct Board<'a> {
     map: &'a Map,
+    routes: RouteUses,
+}
+
+/// Each route's use for one seat: a [`Board`] without its map, which a memo keeps between decisions (in a profile of
+/// play-outs, building the board again for every decision took about a twelfth of the time).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RouteUses {
     uses: Vec<Use>,
     /// Whether each route is another player's (a station beside it lends it).
     others: Vec<bool>,
     /// The most pieces one open route takes: the longest step of a search.
     longest_step: u32,
+}
+
+impl RouteUses {
+    /// The uses once another player has claimed `route` in a game of `players`: it is closed, and so is its twin
+    /// where doubles close. The routes whose use changed are added to `closed`. (Where the seat has a station, the
+    /// route would be lent instead: see [`Board::with_station`]. The caller builds such a board anew.)
+    pub fn claimed_by_another(&mut self, map: &Map, route: RouteId, players: usize, closed: &mut Vec<RouteId>) {
+        let i = usize::from(route.0);
+        self.others[i] = true;
+        if self.uses[i] != Use::Blocked {
+            self.uses[i] = Use::Blocked;
+            closed.push(route);
+        }
+        if let Some(twin) = map.route(route).twin
+            && !map.rules.doubles_open(players)
+            && matches!(self.uses[usize::from(twin.0)], Use::Open(_))
+        {
+            self.uses[usize::from(twin.0)] = Use::Blocked;
+            closed.push(twin);
+        }
+    }
 }
 
 /// A search's working memory, kept between searches: computer players search thousands of times a second, and
@@ -48,35 +76,50 @@ impl<'a> Board<'a> {
     /// trains or trams, `metros` metro cars): a route needing more of a kind than is left is closed to it.
     pub fn new(map: &'a Map, owners: &[Option<Seat>], seat: Seat, players: usize, trains: u8, metros: u8) -> Board<'a> {
         let doubles_open = map.rules.doubles_open(players);
-        let uses = map
-            .routes
-            .iter()
-            .enumerate()
-            .map(|(i, route)| match owners.get(i).copied().flatten() {
-                Some(owner) if owner == seat => Use::Owned,
+        let owner = |route: usize| owners.get(route).copied().flatten();
+        let mut uses = Vec::with_capacity(map.routes.len());
+        let mut others = Vec::with_capacity(map.routes.len());
+        let mut longest_step = 0;
+        for (i, route) in map.routes.iter().enumerate() {
+            let pieces = u32::from(route.trains()) + u32::from(route.metros());
+            longest_step = longest_step.max(pieces);
+            others.push(owner(i).is_some_and(|o| o != seat));
+            uses.push(match owner(i) {
+                Some(o) if o == seat => Use::Owned,
                 Some(_) => Use::Blocked,
                 None if route.trains() > trains || route.metros() > metros => Use::Blocked,
-                None => match route.twin.and_then(|t| owners.get(usize::from(t.0)).copied().flatten()) {
+                None => match route.twin.and_then(|t| owner(usize::from(t.0))) {
                     // Owning the twin already connects the two cities.
-                    Some(owner) if owner == seat => Use::Blocked,
+                    Some(o) if o == seat => Use::Blocked,
                     Some(_) if !doubles_open => Use::Blocked,
-                    _ => Use::Open(u32::from(route.trains()) + u32::from(route.metros())),
+                    _ => Use::Open(pieces),
                 },
-            })
-            .collect();
-        let others = owners.iter().map(|o| o.is_some_and(|owner| owner != seat)).collect();
-        let longest_step = map
-            .routes
-            .iter()
-            .map(|r| u32::from(r.trains()) + u32::from(r.metros()))
-            .max()
-            .unwrap_or(0);
+            });
+        }
         Board {
             map,
-            uses,
-            others,
-            longest_step,
+            routes: RouteUses {
+                uses,
+                others,
+                longest_step,
+            },
         }
+    }
+
+    /// Each route's use, without the map: for keeping between decisions (see [`Board::on`]).
+    pub fn route_uses(&self) -> &RouteUses {
+        &self.routes
+    }
+
+    /// The board of `routes` (kept from [`Board::route_uses`]) on the map they were made on.
+    pub fn on(map: &'a Map, routes: RouteUses) -> Board<'a> {
+        debug_assert_eq!(routes.uses.len(), map.routes.len(), "route uses kept for another map");
+        Board { map, routes }
+    }
+
+    /// The map the board is on.
+    pub fn map(&self) -> &'a Map {
+        self.map
     }
 
     /// The board with a station of the seat's in `city`: the other players' routes there are its to use. The rules
@@ -89,8 +132,8 @@ impl<'a> Board<'a> {
 
     /// Another player's route, used as the seat's own (a station lends it).
     pub fn lend(&mut self, route: RouteId) {
-        if self.others[usize::from(route.0)] {
-            self.uses[usize::from(route.0)] = Use::Owned;
+        if self.routes.others[usize::from(route.0)] {
+            self.routes.uses[usize::from(route.0)] = Use::Owned;
         }
     }
 
@@ -99,7 +142,7 @@ impl<'a> Board<'a> {
         self.map.city_routes[usize::from(city.0)]
             .iter()
             .copied()
-            .filter(|r| self.others[usize::from(r.0)])
+            .filter(|r| self.routes.others[usize::from(r.0)])
             .collect()
     }
 
@@ -110,25 +153,33 @@ impl<'a> Board<'a> {
 
     /// How a route may be used.
     pub fn route_use(&self, route: RouteId) -> Use {
-        self.uses[usize::from(route.0)]
+        self.routes.uses[usize::from(route.0)]
     }
 
     /// The cities a place stands for: one city, or a country's border exits.
-    pub fn cities(&self, place: &Place) -> Vec<CityId> {
+    pub fn cities<'p>(&'p self, place: &'p Place) -> &'p [CityId] {
         match place {
-            Place::City(city) => vec![*city],
+            Place::City(city) => std::slice::from_ref(city),
             Place::Country(country) => self
                 .map
                 .countries
                 .get(usize::from(country.0))
-                .map_or_else(Vec::new, |c| c.exits.clone()),
+                .map_or(&[], |c| &c.exits[..]),
         }
     }
 
     /// The cheapest way from any of `from` to any of `to`, with the routes in `free` costing nothing: its cost in
-    /// pieces and the routes still to claim on it. `None` when every way is blocked.
-    pub fn cheapest(&self, from: &[CityId], to: &[CityId], free: &[RouteId]) -> Option<(u32, Vec<RouteId>)> {
-        SCRATCH.with_borrow_mut(|scratch| self.cheapest_in(scratch, from, to, free))
+    /// pieces and the routes still to claim on it. `None` when every way is blocked. Every route the search relied
+    /// on (each that made a way to a city cheaper while searching) is added to `relied_on`: closing any other route
+    /// would leave the search, step by step, and its answer exactly as they are.
+    pub fn cheapest(
+        &self,
+        from: &[CityId],
+        to: &[CityId],
+        free: &[RouteId],
+        relied_on: &mut RouteSet,
+    ) -> Option<(u32, Vec<RouteId>)> {
+        SCRATCH.with_borrow_mut(|scratch| self.cheapest_in(scratch, from, to, free, relied_on))
     }
 
     /// Dijkstra's search with a bucket queue: a step costs at most a route's pieces, so every city waiting lies
@@ -140,9 +191,10 @@ impl<'a> Board<'a> {
         from: &[CityId],
         to: &[CityId],
         free: &[RouteId],
+        relied_on: &mut RouteSet,
     ) -> Option<(u32, Vec<RouteId>)> {
         let n = self.map.cities.len();
-        let ring = self.longest_step as usize + 1;
+        let ring = self.routes.longest_step as usize + 1;
         let Scratch { best, via, buckets } = scratch;
         best.clear();
         best.resize(n, u32::MAX);
@@ -175,17 +227,18 @@ impl<'a> Board<'a> {
             }
             for &route in &self.map.city_routes[usize::from(city)] {
                 // (Routes in `free` are open ones planned before: only open routes need the look-up.)
-                let step = match self.uses[usize::from(route.0)] {
+                let step = match self.routes.uses[usize::from(route.0)] {
                     Use::Blocked => continue,
                     Use::Owned => 0,
                     Use::Open(_) if free.contains(&route) => 0,
                     Use::Open(pieces) => pieces,
                 };
-                debug_assert!(step <= self.longest_step, "a step longer than the ring");
+                debug_assert!(step <= self.routes.longest_step, "a step longer than the ring");
                 let next = self.map.route(route).other_end(here);
                 // A country's exits are not joined to each other through the country.
                 let total = cost + step;
                 if total < best[usize::from(next.0)] {
+                    relied_on.insert(route);
                     best[usize::from(next.0)] = total;
                     via[usize::from(next.0)] = Some(route);
                     buckets[total as usize % ring].push(next.0);
@@ -199,7 +252,7 @@ impl<'a> Board<'a> {
     fn path_back(&self, mut city: CityId, via: &[Option<RouteId>], free: &[RouteId]) -> Vec<RouteId> {
         let mut routes = Vec::new();
         while let Some(route) = via[usize::from(city.0)] {
-            if matches!(self.uses[usize::from(route.0)], Use::Open(_)) && !free.contains(&route) {
+            if matches!(self.routes.uses[usize::from(route.0)], Use::Open(_)) && !free.contains(&route) {
                 routes.push(route);
             }
             city = self.map.route(route).other_end(city);
@@ -222,6 +275,9 @@ pub struct Plan {
     pub value: u32,
     /// Tickets no open way completes any more.
     pub hopeless: Vec<TicketId>,
+    /// The routes the plan's searches relied on (see [`Board::cheapest`]): closing only other routes leaves the
+    /// plan exactly as it is.
+    pub relied_on: RouteSet,
 }
 
 /// Plans `tickets` one after another (highest value first), each reusing the routes planned before it for free.
@@ -284,7 +340,7 @@ fn plan_next(board: &Board<'_>, ticket: TicketId, out: &mut Plan) {
         .targets
         .iter()
         .filter_map(|(place, value)| {
-            let (cost, routes) = board.cheapest(&from, &board.cities(place), &out.routes)?;
+            let (cost, routes) = board.cheapest(from, board.cities(place), &out.routes, &mut out.relied_on)?;
             Some((i64::from(*value) * 2 - i64::from(cost), cost, routes, *value))
         })
         .max_by_key(|(gain, ..)| *gain);

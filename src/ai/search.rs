@@ -362,20 +362,29 @@ fn play_round(
     Some(())
 }
 
-/// Plays a game to its end with normal players at every seat; the reward is what the end means for `seat`: a win
-/// counts 1 (shared when the rules leave players tied), and the margin over the best other score adds a little
-/// either way, so that among lost play-outs the closer ones still count for more.
-fn play_out(map: &Arc<Map>, game: &mut DealtGame, seat: Seat, rng: &mut GameRng, events: &mut Vec<Event>) -> f64 {
+/// Plays a dealt game to its end with normal players at every seat, as a search's play-out does (`events` is
+/// working memory). A broken position (one running past a few thousand actions, or refusing a player's move) is
+/// left unfinished.
+pub fn play_to_the_end(map: &Arc<Map>, game: &mut DealtGame, rng: &mut GameRng, events: &mut Vec<Event>) {
     let mut legal = Vec::with_capacity(128);
     for _ in 0..PLAYOUT_LIMIT {
         let Some(&who) = game.to_act().first() else { break };
-        game.legal_actions(who, &mut legal);
+        // The normal player pays with the fewest wild cards a colour allows, so the other payments are never its
+        // choice; only its rare random fallback (nothing it wants is legal) picks from a shorter list.
+        game.legal_actions_sparing_wilds(who, &mut legal);
         let action = NormalPlayer.choose(map, &game.seat_view(who), &legal, rng);
         events.clear();
         if game.apply_into(who, action, events).is_err() {
             break;
         }
     }
+}
+
+/// Plays a game to its end with normal players at every seat; the reward is what the end means for `seat`: a win
+/// counts 1 (shared when the rules leave players tied), and the margin over the best other score adds a little
+/// either way, so that among lost play-outs the closer ones still count for more.
+fn play_out(map: &Arc<Map>, game: &mut DealtGame, seat: Seat, rng: &mut GameRng, events: &mut Vec<Event>) -> f64 {
+    play_to_the_end(map, game, rng, events);
     let Some((scores, ranks)) = game.final_standing() else {
         // Only a broken position runs past the limit: neither a win nor a loss.
         return 0.0;
