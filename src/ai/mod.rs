@@ -71,6 +71,15 @@ impl Level {
     }
 }
 
+/// What a planning player makes of its seat's position, as its decisions use it: the plan for its open tickets, and
+/// the turns it expects a new ticket to take (`u32::MAX` when none could be completed). Remembered on this thread
+/// while it still holds, exactly as it would be made afresh.
+pub fn plan_and_new_ticket_turns(map: &Arc<Map>, view: &SeatView) -> (Plan, u32) {
+    let sight = Sight::remembered(map, view);
+    let turns = sight.turns_for_a_new_ticket();
+    (sight.plan, turns)
+}
+
 /// A computer player's decisions.
 pub trait Player {
     /// Chooses one of `legal` (never empty: the caller only asks a seat that must act) for the seat whose view
@@ -759,70 +768,5 @@ impl Player for EasyPlayer {
                 draws[rng.below(draws.len())]
             }
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::maps;
-    use crate::rules::Game;
-
-    /// A sight made afresh, on a thread with nothing remembered: its board, plan and new ticket's turns.
-    fn afresh(map: &Arc<Map>, view: &SeatView) -> (RouteUses, Plan, u32) {
-        std::thread::scope(|s| {
-            s.spawn(|| {
-                let sight = Sight::new(map, view);
-                (
-                    sight.board.route_uses().clone(),
-                    sight.plan.clone(),
-                    sight.turns_for_a_new_ticket(),
-                )
-            })
-            .join()
-            .unwrap()
-        })
-    }
-
-    #[test]
-    fn a_remembered_sight_is_the_sight_made_afresh() {
-        // Whole games of normal players on every map, each decision's sight both remembered (after the decisions
-        // before it, on this thread) and made afresh: the same board, plan and new ticket's turns, down to the
-        // routes a plan relied on. Many decisions come after other players' claims, the memo's kept plans.
-        let (mut decisions, mut after_others_claims) = (0, 0);
-        for (id, _) in maps::BUILTIN {
-            let map = maps::builtin(id).unwrap();
-            for seed in 0..3u64 {
-                // Two players to four: doubles close in the smaller games.
-                let players = (2 + seed as usize).min(usize::from(map.rules.max_players));
-                let mut game = Game::new(Arc::clone(&map), players, seed).unwrap();
-                let mut rng = GameRng::new(seed);
-                let mut legal = Vec::new();
-                let mut seen: Vec<Option<SeatView>> = vec![None; players];
-                while !game.is_over() {
-                    let seat = game.to_act()[0];
-                    let view = game.seat_view(seat);
-                    let kept = Sight::remembered(&map, &view);
-                    let (board, plan, turns) = afresh(&map, &view);
-                    let at = format!("{id} with {players} players, seed {seed}, turn {}", view.public.turn);
-                    assert_eq!(*kept.board.route_uses(), board, "{at}");
-                    assert_eq!(kept.plan, plan, "{at}");
-                    assert_eq!(kept.turns_for_a_new_ticket(), turns, "{at}");
-                    decisions += 1;
-                    let before = seen[seat.index()].replace(view.clone());
-                    if let Some(before) = before
-                        && before.public.owners != view.public.owners
-                        && before.public.seats[seat.index()].trains == view.public.seats[seat.index()].trains
-                    {
-                        after_others_claims += 1;
-                    }
-                    game.legal_actions(seat, &mut legal);
-                    let action = NormalPlayer.choose(&map, &view, &legal, &mut rng);
-                    game.apply(seat, action).unwrap();
-                }
-            }
-        }
-        assert!(decisions > 3_000, "{decisions}");
-        assert!(after_others_claims > 500, "{after_others_claims}");
     }
 }

@@ -417,6 +417,51 @@ fn a_planning_players_choice_does_not_depend_on_the_positions_it_decided_before(
 }
 
 #[test]
+fn a_normal_player_decides_each_move_of_a_whole_game_as_it_would_on_a_thread_that_remembers_nothing() {
+    // A thread remembers each seat's last board and plans, and follows other players' claims rather than planning
+    // again: whole games of normal players, 2 to 4 players on every map (doubles close in the smaller games), each
+    // position's plan, new ticket's turns and move made in turn on this thread and again on a fresh one. Many come
+    // after other players' claims.
+    let (mut decisions, mut after_others_claims) = (0, 0);
+    for id in MAPS {
+        let map = maps::builtin(id).unwrap();
+        for seed in 0..3u64 {
+            let players = (2 + seed as usize).min(usize::from(map.rules.max_players));
+            let mut game = Game::new(Arc::clone(&map), players, seed).unwrap();
+            let mut legal = Vec::new();
+            let mut last_seen: Vec<Option<ttrbot::rules::SeatView>> = vec![None; players];
+            let choose = |view: &ttrbot::rules::SeatView, legal: &[Action]| {
+                let mut player = Level::Normal.player_for_one_decision(Think::Playouts(1));
+                player.choose(&map, view, legal, &mut GameRng::new(seed))
+            };
+            while !game.is_over() {
+                let seat = game.to_act()[0];
+                let view = game.seat_view(seat);
+                game.legal_actions(seat, &mut legal);
+                let at = format!("{id}, {players} players, seed {seed}, turn {}", view.public.turn);
+                let sight = || ttrbot::ai::plan_and_new_ticket_turns(&map, &view);
+                let (in_turn, afresh) = (sight(), std::thread::scope(|s| s.spawn(sight).join().unwrap()));
+                assert_eq!(in_turn, afresh, "{at}: the plan and a new ticket's turns");
+                let in_turn = choose(&view, &legal);
+                let afresh = std::thread::scope(|s| s.spawn(|| choose(&view, &legal)).join().unwrap());
+                assert_eq!(in_turn, afresh, "{at}: the move");
+                decisions += 1;
+                let me = |v: &ttrbot::rules::SeatView| v.public.seats[seat.index()].trains;
+                if let Some(before) = last_seen[seat.index()].replace(view.clone())
+                    && before.public.owners != view.public.owners
+                    && me(&before) == me(&view)
+                {
+                    after_others_claims += 1;
+                }
+                game.apply(seat, in_turn).unwrap();
+            }
+        }
+    }
+    assert!(decisions > 3_000, "{decisions}");
+    assert!(after_others_claims > 500, "{after_others_claims}");
+}
+
+#[test]
 fn a_planner_plans_each_set_of_tickets_as_planning_it_alone_does() {
     use ttrbot::ai::plan::{Board, Planner, plan};
     use ttrbot::rules::TicketId;
