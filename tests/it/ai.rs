@@ -526,3 +526,59 @@ fn a_dealt_game_ranks_its_players_at_the_end_as_the_public_result_does() {
     // Some of these games end level on points at the top, so the ranks compared include the tie-breaks' work.
     assert!(level_at_the_top > 0);
 }
+
+#[test]
+fn a_searching_player_plays_the_normal_players_turn_until_the_late_game_and_searches_from_there() {
+    // Positions from games of normal players: before the player with the fewest pieces has laid 60% of what it may
+    // lay, a whole game's searching player makes the normal player's move (a search at its budget found no better
+    // on average); later, its search replaces the normal move somewhere.
+    let (mut early, mut late, mut late_differs) = (0, 0, 0);
+    for id in ["usa", "europe"] {
+        let map = maps::builtin(id).unwrap();
+        let start = f64::from(map.rules.trains) + f64::from(map.rules.metros);
+        for seed in 0..3u64 {
+            let mut game = Game::new(Arc::clone(&map), 4, seed).unwrap();
+            let mut legal = Vec::new();
+            let mut step = 0;
+            while !game.is_over() {
+                let seat = game.to_act()[0];
+                game.legal_actions(seat, &mut legal);
+                let view = game.seat_view(seat);
+                let normal = Level::Normal.player_thinking(Think::Playouts(1)).choose(
+                    &map,
+                    &view,
+                    &legal,
+                    &mut GameRng::new(step),
+                );
+                step += 1;
+                if view.public.phase == Step::Turn && view.offer.is_empty() && step % 3 == 0 {
+                    let fewest = view
+                        .public
+                        .seats
+                        .iter()
+                        .map(|s| f64::from(s.trains) + f64::from(s.metros));
+                    let laid = (start - fewest.fold(start, f64::min)) / (start - f64::from(map.rules.end_at));
+                    let hard = Level::Hard.player_thinking(Think::Playouts(24)).choose(
+                        &map,
+                        &view,
+                        &legal,
+                        &mut GameRng::new(step - 1),
+                    );
+                    if laid < 0.6 {
+                        early += 1;
+                        assert_eq!(hard, normal, "{id}, seed {seed}, turn {}", view.public.turn);
+                    } else {
+                        late += 1;
+                        late_differs += usize::from(hard != normal);
+                    }
+                }
+                game.apply(seat, normal).unwrap();
+            }
+        }
+    }
+    assert!(early >= 50 && late >= 20, "{early} early and {late} late turns");
+    assert!(
+        late_differs > 0,
+        "the search never replaced a late turn's normal move ({late} turns)"
+    );
+}
