@@ -51,8 +51,8 @@ impl Level {
     }
 
     /// A player of this level for a whole game; a searching one thinks for `think` per decision on average,
-    /// longer on ticket choices and late turns, not at all on a second card or on a turn early in the game (the
-    /// other levels do not search).
+    /// longer on ticket choices and on the turns where a search pays, not at all on a second card nor, when few
+    /// play-outs fit its budget, on a turn early in the game (the other levels do not search).
     pub fn player_thinking(self, think: Think) -> Box<dyn Player + Send> {
         match self {
             Level::Hard => Box::new(search::SearchPlayer::for_a_game(think)),

@@ -2,8 +2,8 @@
 //! games consistent with what its seat has seen ([`DealtGame`], the other seats' tickets as [`TicketGuess`] weighs
 //! them), plays each move out to the end of each such game with normal players at every seat, and keeps the move
 //! that wins most (sequential halving: the weaker half of the moves is dropped after each round, so the budget goes
-//! to the moves that matter). Over a whole game, the time saved on second cards and on turns early in the game goes
-//! to ticket choices and to the late turns, where searching pays.
+//! to the moves that matter). Over a whole game, the time saved on second cards (and, when few play-outs fit a
+//! decision, on turns early in the game) goes to ticket choices and to the turns where searching pays.
 
 use core::time::Duration;
 use std::sync::Arc;
@@ -55,6 +55,10 @@ pub(super) struct SearchPlayer {
     /// Thinking time saved on decisions not searched, in seconds, for those that matter most; below zero while a
     /// ticket choice's borrowing is paid back.
     saved: f64,
+    /// How long one play-out took in this player's first search: the starting ticket choice, whole games played
+    /// out over several decisions' time, so a steady measure of the map's play-outs on this machine (later ones,
+    /// shorter as the game nears its end, would flip a long map's regime in its last turns).
+    playout_time: Option<Duration>,
 }
 
 impl SearchPlayer {
@@ -64,14 +68,17 @@ impl SearchPlayer {
             think,
             whole_game: false,
             saved: 0.0,
+            playout_time: None,
         }
     }
 
     /// A player for a whole game: with a time budget, it thinks for `think` per decision on average. A second card
-    /// drawn is not searched (the plan's colour rarely loses to another), nor a turn before [`SEARCH_TURNS_FROM`],
-    /// and the time saved goes to the decisions a game turns on: a ticket choice may take the savings, up to
-    /// [`MOST_PER_DECISION`] budgets (the starting choice borrows them from the decisions to come, since it comes
-    /// before any saving), and a later turn an even share of them over the turns the seat can still expect.
+    /// drawn is not searched (the plan's colour rarely loses to another), and the time saved goes to the decisions a
+    /// game turns on: a ticket choice may take the savings, up to [`MOST_PER_DECISION`] budgets (the starting choice
+    /// borrows them from the decisions to come, since it comes before any saving). Turns depend on how many
+    /// play-outs fit a decision, as its first search measured them ([`EARLY_SEARCH_PLAYOUTS`]): when many do, every
+    /// turn is searched and takes a quarter of the savings; when few do, a turn before [`SEARCH_TURNS_FROM`] is not
+    /// searched, and a later one takes an even share of the savings over the turns the seat can still expect.
     pub(super) fn for_a_game(think: Think) -> SearchPlayer {
         SearchPlayer {
             whole_game: true,
@@ -95,7 +102,7 @@ impl SearchPlayer {
                 self.whole_game
                     && view.offer.is_empty()
                     && progress(map, view) < SEARCH_TURNS_FROM
-                    && Sight::remembered(map, view).turns_left() > SHORT_GAME_TURNS
+                    && !self.many_playouts_fit()
             }
         };
         let candidates = if skipped {
@@ -110,11 +117,38 @@ impl SearchPlayer {
         let think = self.think_now(map, view);
         let started = self.clock_now();
         let searched = search(map, view, &candidates, &think, rng);
-        self.spent(self.clock_now().saturating_sub(started));
+        let took = self.clock_now().saturating_sub(started);
+        self.spent(took);
         match searched {
-            Some((action, Some(deals))) => (action, Some(Overruled { plain: planned, deals })),
-            Some((action, None)) => (action, None),
+            Some(searched) => {
+                self.measured(took, searched.playouts);
+                let overruled = searched.deals.map(|deals| Overruled { plain: planned, deals });
+                (searched.action, overruled)
+            }
             None => (planned, None),
+        }
+    }
+
+    /// Records the pace of a search that took `took` for `playouts` play-outs, if it is this player's first.
+    fn measured(&mut self, took: Duration, playouts: u32) {
+        if self.playout_time.is_none() && playouts > 0 && matches!(self.think, Think::Time { .. }) {
+            self.playout_time = Some(took / playouts);
+        }
+    }
+
+    /// Whether enough play-outs fit a decision ([`EARLY_SEARCH_PLAYOUTS`]) for a search to pay early in the game.
+    fn many_playouts_fit(&self) -> bool {
+        self.playouts_that_fit() >= EARLY_SEARCH_PLAYOUTS
+    }
+
+    /// Play-outs one decision's budget fits, at the pace of this player's first search (every one, before it).
+    fn playouts_that_fit(&self) -> u32 {
+        match (&self.think, self.playout_time) {
+            (Think::Playouts(n), _) => *n,
+            (Think::Time { budget, .. }, Some(each)) => {
+                (budget.as_nanos() / each.as_nanos().max(1)).min(u128::from(u32::MAX)) as u32
+            }
+            (Think::Time { .. }, None) => u32::MAX,
         }
     }
 
@@ -133,7 +167,10 @@ impl SearchPlayer {
             Think::Time { budget, clock } if self.whole_game => {
                 let own = budget.as_secs_f64();
                 let most = own * (MOST_PER_DECISION - 1.0);
-                let extra = if view.offer.is_empty() {
+                let extra = if view.offer.is_empty() && self.many_playouts_fit() {
+                    // Every turn is searched, and each pays: the savings are spent soon, a share at a time.
+                    self.saved * SHARE_OF_SAVED
+                } else if view.offer.is_empty() {
                     // Shared evenly among the turns this seat can still expect (each searched, this late).
                     self.saved.max(0.0) / f64::from(Sight::remembered(map, view).turns_left().max(1))
                 } else if view.public.phase == Step::StartingTickets {
@@ -177,16 +214,21 @@ pub struct Overruled {
     pub deals: u32,
 }
 
-/// How far into the game (see [`progress`]) a whole game's player starts searching turns. Earlier in the game, a
-/// search at 100 ms found no better than the normal player's move on average: measured over 100 positions each from
-/// normal players' games on USA and Europe, against every candidate's value from 400 deals. Its time goes to the later
-/// turns and to ticket choices instead, where the same measure found all of the search's gain.
+/// How far into the game (see [`progress`]) a whole game's player starts searching turns, when fewer than
+/// [`EARLY_SEARCH_PLAYOUTS`] fit a decision. Earlier in the game, a search at 100 ms found no better than the normal
+/// player's move on average: measured over 100 positions each from normal players' games on USA and Europe (about 40
+/// to 60 play-outs a decision), against every candidate's value from 400 deals. Its time goes to the later turns and
+/// to ticket choices instead, where the same measure found all of the search's gain.
 const SEARCH_TURNS_FROM: f64 = 0.6;
-/// Own turns left below which every turn is searched, however early: in a game this short (Berlin's, from its start)
-/// play-outs are short and many fit in a decision's time. Skipping Berlin's early turns cost hard 11 points of win
-/// rate (41.0% against 52.0% over the same 200 deals); with this clause it won 43.5%, so it does not yet give back
-/// all of that loss.
-const SHORT_GAME_TURNS: u32 = 16;
+/// Play-outs a decision must fit for every turn to be searched, however early, with the savings spent soon
+/// ([`SHARE_OF_SAVED`]). At 100 ms the long maps fit 30 to 60 whole-game play-outs, Berlin's short games about 240;
+/// the threshold lies between them. On Berlin's 200 deals (seeds 7-206, against three normal players) hard won 52.0%
+/// and, measured again, 49.5% searching every turn with a quarter of the savings a turn (this rule there); 41.0%
+/// skipping its early turns; 44.5% searching every turn but sharing the savings evenly over the turns left.
+const EARLY_SEARCH_PLAYOUTS: u32 = 120;
+/// The share of the savings a turn may take when every turn is searched: early turns pay then, so the savings are
+/// not kept for the end.
+const SHARE_OF_SAVED: f64 = 0.25;
 /// Longest one decision may think, in decisions' budgets.
 const MOST_PER_DECISION: f64 = 10.0;
 /// Claims of routes outside the plan worth trying, longest first.
@@ -295,7 +337,7 @@ fn search(
     candidates: &[Action],
     think: &Think,
     rng: &mut GameRng,
-) -> Option<(Action, Option<u32>)> {
+) -> Option<Searched> {
     let started = match think {
         Think::Time { clock, .. } => clock(),
         Think::Playouts(_) => Duration::ZERO,
@@ -346,10 +388,27 @@ fn search(
     let (baseline, challenger) = (&records[0], &records[1]);
     Some(if challenger.clearly_beats(baseline) {
         let deals = challenger.rewards.len().min(baseline.rewards.len()) as u32;
-        (challenger.action, Some(deals))
+        Searched {
+            action: challenger.action,
+            deals: Some(deals),
+            playouts: played,
+        }
     } else {
-        (baseline.action, None)
+        Searched {
+            action: baseline.action,
+            deals: None,
+            playouts: played,
+        }
     })
+}
+
+/// What a search chose.
+struct Searched {
+    action: Action,
+    /// When it replaced the normal player's move: the deals on which the two were compared.
+    deals: Option<u32>,
+    /// Play-outs it played.
+    playouts: u32,
 }
 
 /// Deals `deals` games from the view (the other seats' tickets as `guess` weighs them) and plays every record's
@@ -435,4 +494,45 @@ fn play_out(map: &Arc<Map>, game: &mut DealtGame, seat: Seat, rng: &mut GameRng,
         0.0
     };
     win + (f64::from(mine - best_other) / 100.0).clamp(-0.25, 0.25)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn whole_game_player(budget: Duration) -> SearchPlayer {
+        SearchPlayer::for_a_game(Think::Time {
+            budget,
+            clock: Arc::new(|| Duration::ZERO),
+        })
+    }
+
+    #[test]
+    fn the_first_search_sets_how_many_playouts_fit_and_later_shorter_playouts_do_not_change_it() {
+        let mut long_map = whole_game_player(Duration::from_millis(100));
+        assert!(long_map.many_playouts_fit(), "before any search, nothing is skipped");
+        long_map.measured(Duration::from_secs(1), 500);
+        assert_eq!(long_map.playouts_that_fit(), 50);
+        assert!(!long_map.many_playouts_fit());
+        // Near the end of the game play-outs are short: the regime chosen at the start holds.
+        long_map.measured(Duration::from_millis(100), 1_000);
+        assert_eq!(long_map.playouts_that_fit(), 50);
+
+        let mut short_map = whole_game_player(Duration::from_millis(100));
+        short_map.measured(Duration::from_secs(1), 2_500);
+        assert_eq!(short_map.playouts_that_fit(), 250);
+        assert!(short_map.many_playouts_fit());
+
+        let mut longer_time = whole_game_player(Duration::from_secs(1));
+        longer_time.measured(Duration::from_secs(10), 5_000);
+        assert!(longer_time.many_playouts_fit());
+    }
+
+    #[test]
+    fn a_player_counting_playouts_fits_its_count_whatever_a_search_took() {
+        let mut few = SearchPlayer::for_a_game(Think::Playouts(EARLY_SEARCH_PLAYOUTS - 1));
+        few.measured(Duration::from_millis(1), 1_000_000);
+        assert!(!few.many_playouts_fit());
+        assert!(SearchPlayer::for_a_game(Think::Playouts(EARLY_SEARCH_PLAYOUTS)).many_playouts_fit());
+    }
 }

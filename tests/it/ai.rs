@@ -527,14 +527,20 @@ fn a_dealt_game_ranks_its_players_at_the_end_as_the_public_result_does() {
     assert!(level_at_the_top > 0);
 }
 
+/// Play-outs a decision well above the searching player's threshold for searching early turns (120).
+const MANY_PLAYOUTS: u32 = 240;
+/// Play-outs a decision well below it.
+const FEW_PLAYOUTS: u32 = 24;
+
 #[test]
-fn a_searching_player_plays_the_normal_players_turn_until_the_late_game_and_searches_from_there() {
-    // Positions from games of normal players: early in these long games (the player with the fewest pieces has laid
-    // less than 30% of what it may lay, so well over 16 turns are left), a whole game's searching player makes the
-    // normal player's move (a search at its budget found no better on average); once 60% is laid, its search
-    // replaces the normal move somewhere.
-    let (mut early, mut late, mut late_differs) = (0, 0, 0);
-    for id in ["usa", "europe"] {
+fn a_searching_player_plays_the_normal_players_turn_until_the_late_game_unless_many_playouts_fit() {
+    // Positions from games of normal players: early in these games (the player with the fewest pieces has laid
+    // less than 30% of what it may lay), a whole game's searching player whose budget fits few play-outs makes the
+    // normal player's move (a search that short found no better on average); once 60% is laid, its search replaces
+    // the normal move somewhere. With many play-outs a decision it searches early turns too (Berlin's short games,
+    // where that paid).
+    let (mut early, mut late, mut late_differs, mut early_differs_when_many_fit) = (0, 0, 0, 0);
+    for id in ["usa", "europe", "berlin"] {
         let map = maps::builtin(id).unwrap();
         let start = f64::from(map.rules.trains) + f64::from(map.rules.metros);
         for seed in 0..3u64 {
@@ -559,7 +565,7 @@ fn a_searching_player_plays_the_normal_players_turn_until_the_late_game_and_sear
                         .iter()
                         .map(|s| f64::from(s.trains) + f64::from(s.metros));
                     let laid = (start - fewest.fold(start, f64::min)) / (start - f64::from(map.rules.end_at));
-                    let hard = Level::Hard.player_thinking(Think::Playouts(24)).choose(
+                    let hard = Level::Hard.player_thinking(Think::Playouts(FEW_PLAYOUTS)).choose(
                         &map,
                         &view,
                         &legal,
@@ -568,6 +574,15 @@ fn a_searching_player_plays_the_normal_players_turn_until_the_late_game_and_sear
                     if laid < 0.3 {
                         early += 1;
                         assert_eq!(hard, normal, "{id}, seed {seed}, turn {}", view.public.turn);
+                        if id == "berlin" && early_differs_when_many_fit == 0 {
+                            let many = Level::Hard.player_thinking(Think::Playouts(MANY_PLAYOUTS)).choose(
+                                &map,
+                                &view,
+                                &legal,
+                                &mut GameRng::new(step - 1),
+                            );
+                            early_differs_when_many_fit += usize::from(many != normal);
+                        }
                     } else if laid >= 0.6 {
                         late += 1;
                         late_differs += usize::from(hard != normal);
@@ -581,5 +596,9 @@ fn a_searching_player_plays_the_normal_players_turn_until_the_late_game_and_sear
     assert!(
         late_differs > 0,
         "the search never replaced a late turn's normal move ({late} turns)"
+    );
+    assert!(
+        early_differs_when_many_fit > 0,
+        "with {MANY_PLAYOUTS} play-outs a decision, the search never replaced an early turn's normal move"
     );
 }
