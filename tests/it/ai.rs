@@ -461,6 +461,76 @@ fn a_normal_player_decides_each_move_of_a_whole_game_as_it_would_on_a_thread_tha
     assert!(after_others_claims > 500, "{after_others_claims}");
 }
 
+/// A Europe position where the seat to move holds a tunnel's cards and two wild cards more, the tunnel on the way of
+/// its one ticket, and `deck` cards in the deck (the others in the discard pile).
+fn tunnel_position(deck: usize) -> (Arc<ttrbot::rules::Map>, Game, Seat, ttrbot::rules::RouteId) {
+    let map = maps::builtin("europe").unwrap();
+    let mut game = Game::new(Arc::clone(&map), 2, 5).unwrap();
+    let mut chooser = GameRng::new(5);
+    while *game.step() != Step::Turn {
+        sim::play_random_actions(&mut game, 1, &mut chooser);
+    }
+    let me = game.current();
+    // A ticket whose plan on the open board digs a coloured tunnel of three or more.
+    let (ticket, tunnel) = (0..map.tickets.len())
+        .map(|t| ttrbot::rules::TicketId(t as u16))
+        .find_map(|t| {
+            let mut view = game.seat_view(me);
+            view.tickets = vec![(t, false)];
+            let (plan, _) = ttrbot::ai::plan_and_new_ticket_turns(&map, &view);
+            let tunnel = plan.routes.into_iter().find(|&r| {
+                let route = map.route(r);
+                route.tunnel && route.cost >= 3 && route.color.is_some()
+            })?;
+            Some((t, tunnel))
+        })
+        .expect("a ticket through a tunnel");
+    let route = map.route(tunnel);
+    let state = game.state_mut();
+    state.seats[me.index()].tickets = vec![ticket];
+    state.seats[me.index()].hand = ttrbot::rules::CardCounts::EMPTY;
+    state.seats[me.index()]
+        .hand
+        .add(route.color.unwrap().card(), route.cost);
+    state.seats[me.index()].hand.add(Card::WILD, 2);
+    let moved = state.deck.len() - deck;
+    let reshuffled: Vec<Card> = state.deck.drain(..moved).collect();
+    state.discard.extend(reshuffled);
+    (map, game, me, tunnel)
+}
+
+#[test]
+fn a_normal_player_digs_a_tunnel_with_two_cards_to_spare_unless_the_deck_has_fewer_than_three() {
+    // With fewer than three cards in the deck, the tunnel turns over the reshuffled discard pile: the very cards the
+    // last tunnel turned and gave back. Players who dug with too few to pay them gave up again and again, for ever
+    // (four normal players on Europe, seed 9009, went round one tunnel until the game was cut off).
+    for (deck, digs) in [(20, true), (3, true), (2, false), (0, false)] {
+        let (map, game, me, tunnel) = tunnel_position(deck);
+        let mut legal = Vec::new();
+        game.legal_actions(me, &mut legal);
+        let chosen = Level::Normal.player_thinking(Think::Playouts(0)).choose(
+            &map,
+            &game.seat_view(me),
+            &legal,
+            &mut GameRng::new(1),
+        );
+        let dug = matches!(chosen, Action::Claim { route, .. } if route == tunnel);
+        assert_eq!(dug, digs, "deck of {deck}: {chosen:?}");
+    }
+}
+
+#[test]
+fn normal_players_finish_every_game_on_every_map_with_four_players_or_the_most_allowed() {
+    // The game that went round a tunnel for ever among them (Europe, seed 9009), and its neighbours.
+    for id in MAPS {
+        let map = maps::builtin(id).unwrap();
+        let levels = vec![Level::Normal; usize::from(map.rules.max_players.min(4))];
+        for seed in 9000..9016u64 {
+            sim::play_levels(Arc::clone(&map), &levels, &Think::Playouts(1), seed).unwrap();
+        }
+    }
+}
+
 #[test]
 fn a_normal_player_never_takes_a_face_up_wild_card_while_the_deck_gives_two_cards() {
     // Whole games of normal players on every map: wherever a face-up wild may be taken and the deck drawn from, the
