@@ -551,8 +551,9 @@ fn best_claim(sight: &Sight<'_>, legal: &[Action], wanted: impl Fn(RouteId) -> b
         .map(|(_, a)| a)
 }
 
-/// A tunnel is worth digging only with cards left to pay up to two extra, all three when the deck holds fewer than
-/// three cards (or on the last turn): giving it up wastes the turn, and trying again the next turn wastes another.
+/// A tunnel is worth digging only with cards left to pay up to two extra, or every extra it can demand when the deck
+/// holds fewer than three cards (or on the last turn): giving it up wastes the turn, and trying again the next turn
+/// wastes another.
 fn tunnel_worth_trying(sight: &Sight<'_>, route: RouteId, cards: &CardCounts) -> bool {
     if !sight.map.route(route).tunnel || sight.view.public.final_round {
         return true;
@@ -563,9 +564,15 @@ fn tunnel_worth_trying(sight: &Sight<'_>, route: RouteId, cards: &CardCounts) ->
         .filter(|(card, _)| card.is_wild() || cards.get(*card) > 0)
         .map(|(_, n)| u32::from(n))
         .sum();
-    // With fewer than three cards in the deck, the tunnel turns over the discard pile reshuffled: the cards the last
-    // tunnel turned and gave back, so a player who could not pay them then would give up again, for ever.
-    let extra = if sight.view.public.deck_size < 3 { 3 } else { 2 };
+    // With fewer than three cards in the deck, the tunnel turns over the discard pile reshuffled, which holds the
+    // cards the last tunnel turned and gave back: with a small discard, the same ones. Players who could not pay them
+    // gave up in turn, for ever. With cards for every extra the turned cards can demand, the claim cannot fail.
+    let public = &sight.view.public;
+    let extra = if public.deck_size < 3 {
+        (public.deck_size + public.discard_size).min(3) as u32
+    } else {
+        2
+    };
     usable >= cards.total() + extra
 }
 

@@ -462,8 +462,9 @@ fn a_normal_player_decides_each_move_of_a_whole_game_as_it_would_on_a_thread_tha
 }
 
 /// A Europe position where the seat to move holds a tunnel's cards and two wild cards more, the tunnel on the way of
-/// its one ticket, and `deck` cards in the deck (the others in the discard pile).
-fn tunnel_position(deck: usize) -> (Arc<ttrbot::rules::Map>, Game, Seat, ttrbot::rules::RouteId) {
+/// its one ticket, and `deck` cards in the deck (the others in the discard pile, or with `discard` false, in the other
+/// player's hand).
+fn tunnel_position(deck: usize, discard: bool) -> (Arc<ttrbot::rules::Map>, Game, Seat, ttrbot::rules::RouteId) {
     let map = maps::builtin("europe").unwrap();
     let mut game = Game::new(Arc::clone(&map), 2, 5).unwrap();
     let mut chooser = GameRng::new(5);
@@ -496,16 +497,29 @@ fn tunnel_position(deck: usize) -> (Arc<ttrbot::rules::Map>, Game, Seat, ttrbot:
     let moved = state.deck.len() - deck;
     let reshuffled: Vec<Card> = state.deck.drain(..moved).collect();
     state.discard.extend(reshuffled);
+    if !discard {
+        let other = Seat(1 - me.0);
+        for card in std::mem::take(&mut state.discard) {
+            state.seats[other.index()].hand.add(card, 1);
+        }
+    }
     (map, game, me, tunnel)
 }
 
 #[test]
-fn a_normal_player_digs_a_tunnel_with_two_cards_to_spare_unless_the_deck_has_fewer_than_three() {
+fn a_normal_player_digs_a_tunnel_with_two_cards_to_spare_unless_the_deck_has_fewer_than_three_and_the_discard_more() {
     // With fewer than three cards in the deck, the tunnel turns over the reshuffled discard pile: the very cards the
     // last tunnel turned and gave back. Players who dug with too few to pay them gave up again and again, for ever
-    // (four normal players on Europe, seed 9009, went round one tunnel until the game was cut off).
-    for (deck, digs) in [(20, true), (3, true), (2, false), (0, false)] {
-        let (map, game, me, tunnel) = tunnel_position(deck);
+    // (four normal players on Europe, seed 9009, went round one tunnel until the game was cut off). With no card
+    // left to turn at all, a tunnel costs nothing extra.
+    for (deck, discard, digs) in [
+        (20, true, true),
+        (3, true, true),
+        (2, true, false),
+        (0, true, false),
+        (0, false, true),
+    ] {
+        let (map, game, me, tunnel) = tunnel_position(deck, discard);
         let mut legal = Vec::new();
         game.legal_actions(me, &mut legal);
         let chosen = Level::Normal.player_thinking(Think::Playouts(0)).choose(
@@ -515,7 +529,7 @@ fn a_normal_player_digs_a_tunnel_with_two_cards_to_spare_unless_the_deck_has_few
             &mut GameRng::new(1),
         );
         let dug = matches!(chosen, Action::Claim { route, .. } if route == tunnel);
-        assert_eq!(dug, digs, "deck of {deck}: {chosen:?}");
+        assert_eq!(dug, digs, "deck of {deck}, discard pile kept: {discard}: {chosen:?}");
     }
 }
 
