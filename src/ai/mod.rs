@@ -657,9 +657,9 @@ fn normal_turn(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
     let trains = sight.trains_left();
     if sight.plan.routes.is_empty() {
         // Every ticket done (or out of reach): more tickets while there is time to finish them, else points. Only
-        // with time to finish a typical ticket and a few turns to spare ([`TICKET_TURNS_TO_SPARE`]), no ticket already out of reach to pay
-        // for, and not while the piles run low (a ticket needs cards that may no longer come). The costly part,
-        // planning every ticket, comes last.
+        // with time to finish a typical ticket and a few turns to spare ([`TICKET_TURNS_TO_SPARE`]), no ticket
+        // already out of reach to pay for, and not while the piles run low (a ticket needs cards that may no longer
+        // come). The costly part, planning every ticket, comes last.
         let tickets_left = sight.view.public.ticket_deck_size > 0;
         let may_draw = tickets_left
             && !sight.view.public.final_round

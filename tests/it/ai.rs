@@ -282,16 +282,31 @@ fn a_dealt_game_does_not_copy_the_hidden_cards() {
     assert_eq!(decks.len(), 20);
 }
 
-/// A Europe game at a turn's start of `me` (of 2 seats) holding only a ticket to Wien and one card of a colour that
-/// claims nothing; with `blocked`, every route at Wien belongs to the other seat.
-fn wien_position(blocked: bool) -> (Arc<ttrbot::rules::Map>, Game, Seat) {
+/// A two-player Europe game dealt from `seed` and played at random to its first turn, with the seat to move.
+fn europe_at_first_turn(seed: u64) -> (Arc<ttrbot::rules::Map>, Game, Seat) {
     let map = maps::builtin("europe").unwrap();
-    let mut game = Game::new(Arc::clone(&map), 2, 3).unwrap();
-    let mut chooser = GameRng::new(3);
+    let mut game = Game::new(Arc::clone(&map), 2, seed).unwrap();
+    let mut chooser = GameRng::new(seed);
     while *game.step() != Step::Turn {
         sim::play_random_actions(&mut game, 1, &mut chooser);
     }
     let me = game.current();
+    (map, game, me)
+}
+
+/// The normal player's move for `seat` in `game`.
+fn normal_move(map: &Arc<ttrbot::rules::Map>, game: &Game, seat: Seat) -> Action {
+    let mut legal = Vec::new();
+    game.legal_actions(seat, &mut legal);
+    Level::Normal
+        .player_thinking(Think::Playouts(0))
+        .choose(map, &game.seat_view(seat), &legal, &mut GameRng::new(1))
+}
+
+/// A Europe game at a turn's start of `me` (of 2 seats) holding only a ticket to Wien and one card of a colour that
+/// claims nothing; with `blocked`, every route at Wien belongs to the other seat.
+fn wien_position(blocked: bool) -> (Arc<ttrbot::rules::Map>, Game, Seat) {
+    let (map, mut game, me) = europe_at_first_turn(3);
     let other = Seat(1 - me.0);
     let wien = map.find_city("Wien").unwrap();
     let ticket = (0..map.tickets.len())
@@ -334,14 +349,7 @@ fn wien_position(blocked: bool) -> (Arc<ttrbot::rules::Map>, Game, Seat) {
 fn a_normal_player_builds_a_station_where_another_players_route_rescues_its_ticket_and_only_then() {
     for blocked in [true, false] {
         let (map, game, me) = wien_position(blocked);
-        let mut legal = Vec::new();
-        game.legal_actions(me, &mut legal);
-        let chosen = Level::Normal.player_thinking(Think::Playouts(0)).choose(
-            &map,
-            &game.seat_view(me),
-            &legal,
-            &mut GameRng::new(1),
-        );
+        let chosen = normal_move(&map, &game, me);
         let wien = map.find_city("Wien").unwrap();
         match chosen {
             // At Wien, or at a city whose route to Wien the station lends.
@@ -465,13 +473,7 @@ fn a_normal_player_decides_each_move_of_a_whole_game_as_it_would_on_a_thread_tha
 /// its one ticket, and `deck` cards in the deck (the others in the discard pile, or with `discard` false, in the other
 /// player's hand).
 fn tunnel_position(deck: usize, discard: bool) -> (Arc<ttrbot::rules::Map>, Game, Seat, ttrbot::rules::RouteId) {
-    let map = maps::builtin("europe").unwrap();
-    let mut game = Game::new(Arc::clone(&map), 2, 5).unwrap();
-    let mut chooser = GameRng::new(5);
-    while *game.step() != Step::Turn {
-        sim::play_random_actions(&mut game, 1, &mut chooser);
-    }
-    let me = game.current();
+    let (map, mut game, me) = europe_at_first_turn(5);
     // A ticket whose plan on the open board digs a coloured tunnel of three or more.
     let (ticket, tunnel) = (0..map.tickets.len())
         .map(|t| ttrbot::rules::TicketId(t as u16))
@@ -520,14 +522,7 @@ fn a_normal_player_digs_a_tunnel_with_two_cards_to_spare_unless_the_deck_has_few
         (0, false, true),
     ] {
         let (map, game, me, tunnel) = tunnel_position(deck, discard);
-        let mut legal = Vec::new();
-        game.legal_actions(me, &mut legal);
-        let chosen = Level::Normal.player_thinking(Think::Playouts(0)).choose(
-            &map,
-            &game.seat_view(me),
-            &legal,
-            &mut GameRng::new(1),
-        );
+        let chosen = normal_move(&map, &game, me);
         let dug = matches!(chosen, Action::Claim { route, .. } if route == tunnel);
         assert_eq!(dug, digs, "deck of {deck}, discard pile kept: {discard}: {chosen:?}");
     }
