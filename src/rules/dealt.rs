@@ -123,7 +123,9 @@ fn deal_game(
         _ => CardCounts::EMPTY,
     };
     let mut unseen = unseen_cards(&map, view, turned, laid_by_other, rng)?;
-    let (ticket_deck, mut others_tickets) = unseen_tickets(&map, view, rng)?;
+    // The other seats' tickets are dealt before the ticket deck: dealt after it, the guess would only choose among
+    // the few tickets a deck dealt at random had left (on most maps the deck holds most of the unseen tickets).
+    let mut unseen_tickets = unseen_tickets(&map, view, rng)?;
     let mut seats = Vec::with_capacity(public.seats.len());
     for seat in 0..public.seats.len() {
         let dealt = Dealing {
@@ -132,8 +134,9 @@ fn deal_game(
             laid_by_other,
             likely,
         };
-        seats.push(dealt.seat(Seat(seat as u8), &mut unseen, &mut others_tickets, rng)?);
+        seats.push(dealt.seat(Seat(seat as u8), &mut unseen, &mut unseen_tickets, rng)?);
     }
+    let (ticket_deck, others_tickets) = ticket_deck(&map, public.ticket_deck_size, unseen_tickets, rng)?;
     // What is left of the unseen cards fills the draw pile, then the discard pile under the turned cards.
     if unseen.len() != public.deck_size + public.discard_size.saturating_sub(turned.len()) {
         return Err(SetupError("the view's piles do not add up to the cards unseen".into()));
@@ -195,32 +198,40 @@ fn unseen_cards(
     Ok(unseen)
 }
 
-/// The ticket deck and the tickets the other seats hold or are offered, from every ticket less the seat's own and
-/// its offer: the deck takes regular tickets first (long tickets never go back into it).
-fn unseen_tickets(map: &Map, view: &SeatView, rng: &mut GameRng) -> Result<(Vec<TicketId>, Vec<TicketId>), SetupError> {
+/// The tickets the seat has not seen, shuffled: every ticket less the seat's own and its offer.
+fn unseen_tickets(map: &Map, view: &SeatView, rng: &mut GameRng) -> Result<Vec<TicketId>, SetupError> {
     let mut own = vec![false; map.tickets.len()];
     for t in view.tickets.iter().map(|(t, _)| t).chain(&view.offer) {
         *own.get_mut(usize::from(t.0))
             .ok_or_else(|| SetupError("a ticket that is not on the map".into()))? = true;
     }
-    let (mut regular, mut long): (Vec<TicketId>, Vec<TicketId>) = (0..map.tickets.len())
+    let mut unseen: Vec<TicketId> = (0..map.tickets.len())
         .filter(|&i| !own[i])
         .map(|i| TicketId(i as u16))
-        .partition(|&t| !map.ticket(t).long);
-    rng.shuffle(&mut regular);
-    rng.shuffle(&mut long);
-    let deck_size = view.public.ticket_deck_size;
-    let from_regular = deck_size.min(regular.len());
-    let mut ticket_deck: Vec<TicketId> = regular.drain(..from_regular).collect();
-    let short = deck_size - from_regular;
+        .collect();
+    rng.shuffle(&mut unseen);
+    Ok(unseen)
+}
+
+/// The ticket deck of `size`, shuffled, from the unseen tickets no seat was dealt, and the rest (out of the game):
+/// the deck takes regular tickets first (long tickets never go back into it).
+fn ticket_deck(
+    map: &Map,
+    size: usize,
+    left: Vec<TicketId>,
+    rng: &mut GameRng,
+) -> Result<(Vec<TicketId>, Vec<TicketId>), SetupError> {
+    let (mut regular, mut long): (Vec<TicketId>, Vec<TicketId>) = left.into_iter().partition(|&t| !map.ticket(t).long);
+    let from_regular = size.min(regular.len());
+    let mut deck: Vec<TicketId> = regular.drain(..from_regular).collect();
+    let short = size - from_regular;
     if short > long.len() {
         return Err(SetupError("the view shows more tickets than the map has".into()));
     }
-    ticket_deck.extend(long.drain(..short));
-    let mut others_tickets: Vec<TicketId> = regular;
-    others_tickets.extend(long);
-    rng.shuffle(&mut others_tickets);
-    Ok((ticket_deck, others_tickets))
+    deck.extend(long.drain(..short));
+    rng.shuffle(&mut deck);
+    regular.extend(long);
+    Ok((deck, regular))
 }
 
 /// What every seat's dealing shares.
@@ -301,25 +312,40 @@ impl Dealing<'_> {
         if wanted > others_tickets.len() {
             return Err(SetupError("the view shows more tickets held than the map has".into()));
         }
-        // The tickets held, each drawn in proportion to how likely it is, and no more long ones than a player is
-        // dealt; the offer (still unseen by its player too) at random, from the end of the shuffled pile.
+        // The offer (still unseen by its player too) at random, from the end of the shuffled pile; then the tickets
+        // held, each drawn in proportion to how likely it is, no more long ones than a player is dealt, and regular
+        // ones only while enough are left for the ticket deck, which holds regular tickets only.
+        let offer: Vec<TicketId> = others_tickets.drain(others_tickets.len() - offer_size..).collect();
+        let is_long = |t: TicketId| self.map.ticket(t).long;
         let mut weights: Vec<u64> = others_tickets
             .iter()
             .map(|&t| u64::from((self.likely)(seat, t).max(1)))
             .collect();
         let mut longs_left = usize::from(rules.long_tickets_dealt);
+        let mut regular_spare = others_tickets
+            .iter()
+            .filter(|&&t| !is_long(t))
+            .count()
+            .saturating_sub(public.ticket_deck_size);
         let mut held = Vec::with_capacity(shown.tickets_held);
         for _ in 0..shown.tickets_held {
-            let allowed = |i: usize| longs_left > 0 || !self.map.ticket(others_tickets[i]).long;
-            let mut total: u64 = (0..weights.len()).filter(|&i| allowed(i)).map(|i| weights[i]).sum();
-            if total == 0 {
-                // Only long tickets are left (a view no real game shows): any of them.
-                longs_left = usize::MAX;
-                total = weights.iter().sum();
+            let mut allowed: Vec<usize> = (0..weights.len())
+                .filter(|&i| {
+                    if is_long(others_tickets[i]) {
+                        longs_left > 0
+                    } else {
+                        regular_spare > 0
+                    }
+                })
+                .collect();
+            if allowed.is_empty() {
+                // Only tickets beyond those limits are left (a view no real game shows): any of them.
+                allowed = (0..weights.len()).collect();
             }
+            let total: u64 = allowed.iter().map(|&i| weights[i]).sum();
             let mut pick = rng.below(total as usize) as u64;
-            let at = (0..weights.len())
-                .filter(|&i| longs_left > 0 || !self.map.ticket(others_tickets[i]).long)
+            let at = allowed
+                .into_iter()
                 .find(|&i| {
                     let here = pick < weights[i];
                     pick -= weights[i].min(pick);
@@ -328,12 +354,13 @@ impl Dealing<'_> {
                 .unwrap_or(0);
             weights.swap_remove(at);
             let ticket = others_tickets.swap_remove(at);
-            if self.map.ticket(ticket).long {
+            if is_long(ticket) {
                 longs_left = longs_left.saturating_sub(1);
+            } else {
+                regular_spare = regular_spare.saturating_sub(1);
             }
             held.push(ticket);
         }
-        let offer = others_tickets.drain(others_tickets.len() - offer_size..).collect();
         Ok((held, offer))
     }
 }

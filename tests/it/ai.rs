@@ -282,6 +282,52 @@ fn a_dealt_game_does_not_copy_the_hidden_cards() {
     assert_eq!(decks.len(), 20);
 }
 
+#[test]
+fn a_guess_at_another_seats_tickets_decides_them_though_the_ticket_deck_holds_most_unseen_tickets() {
+    // Early in a four-player game most tickets this seat has not seen are in the ticket deck. A guess that is sure
+    // of the other seats' tickets must deal them those, not whatever a deck dealt at random first left over.
+    let mut checked = 0;
+    for id in MAPS {
+        let map = maps::builtin(id).unwrap();
+        let players = usize::from(map.rules.max_players).min(4);
+        for seed in 0..10u64 {
+            let mut game = Game::new(Arc::clone(&map), players, seed).unwrap();
+            let mut chooser = GameRng::new(seed);
+            while *game.step() != Step::Turn {
+                sim::play_random_actions(&mut game, 1, &mut chooser);
+            }
+            let view = game.seat_view(game.current());
+            assert!(view.public.ticket_deck_size > map.tickets.len() / 3, "{id}");
+            let held = |game: &Game, seat: usize| {
+                let mut tickets: Vec<_> = game.state().seats[seat].tickets.clone();
+                tickets.sort();
+                tickets
+            };
+            let truth: Vec<_> = (0..players).map(|s| held(&game, s)).collect();
+            let sure = |seat: Seat, t: ttrbot::rules::TicketId| {
+                if truth[seat.index()].contains(&t) { 1_000_000 } else { 1 }
+            };
+            let mut dealer = GameRng::new(seed);
+            for _ in 0..10 {
+                let dealt = DealtGame::deal_guessing(Arc::clone(&map), &view, &sure, &mut dealer)
+                    .unwrap()
+                    .into_game();
+                dealt.check_invariants().unwrap();
+                for (seat, tickets) in truth.iter().enumerate() {
+                    assert_eq!(&held(&dealt, seat), tickets, "{id} seed {seed} seat {seat}");
+                }
+                // The ticket deck holds regular tickets only, as in a real game.
+                assert!(
+                    dealt.state().tickets.iter().all(|&t| !map.ticket(t).long),
+                    "{id} seed {seed}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 500);
+}
+
 /// A two-player Europe game dealt from `seed` and played at random to its first turn, with the seat to move.
 fn europe_at_first_turn(seed: u64) -> (Arc<ttrbot::rules::Map>, Game, Seat) {
     let map = maps::builtin("europe").unwrap();
