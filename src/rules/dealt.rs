@@ -123,20 +123,13 @@ fn deal_game(
         _ => CardCounts::EMPTY,
     };
     let mut unseen = unseen_cards(&map, view, turned, laid_by_other, rng)?;
-    // The other seats' tickets are dealt before the ticket deck: dealt after it, the guess would only choose among
-    // the few tickets a deck dealt at random had left (on most maps the deck holds most of the unseen tickets).
-    let mut unseen_tickets = unseen_tickets(&map, view, rng)?;
+    let mut tickets = deal_tickets(&map, view, likely, rng)?;
     let mut seats = Vec::with_capacity(public.seats.len());
     for seat in 0..public.seats.len() {
-        let dealt = Dealing {
-            map: &map,
-            view,
-            laid_by_other,
-            likely,
-        };
-        seats.push(dealt.seat(Seat(seat as u8), &mut unseen, &mut unseen_tickets, rng)?);
+        let dealt = Dealing { view, laid_by_other };
+        let (held, offer) = std::mem::take(&mut tickets.seats[seat]);
+        seats.push(dealt.seat(Seat(seat as u8), &mut unseen, held, offer)?);
     }
-    let (ticket_deck, others_tickets) = ticket_deck(&map, public.ticket_deck_size, unseen_tickets, rng)?;
     // What is left of the unseen cards fills the draw pile, then the discard pile under the turned cards.
     if unseen.len() != public.deck_size + public.discard_size.saturating_sub(turned.len()) {
         return Err(SetupError("the view's piles do not add up to the cards unseen".into()));
@@ -149,8 +142,8 @@ fn deal_game(
         deck: unseen,
         discard,
         faceup: public.faceup,
-        tickets: ticket_deck.into(),
-        removed_tickets: others_tickets,
+        tickets: tickets.deck.into(),
+        removed_tickets: tickets.removed,
         seats,
         owners: public.owners.clone(),
         current: public.current,
@@ -198,30 +191,76 @@ fn unseen_cards(
     Ok(unseen)
 }
 
-/// The tickets the seat has not seen, shuffled: every ticket less the seat's own and its offer.
-fn unseen_tickets(map: &Map, view: &SeatView, rng: &mut GameRng) -> Result<Vec<TicketId>, SetupError> {
+/// Every seat's tickets and offer, the ticket deck and the tickets out of the game, as dealt.
+struct DealtTickets {
+    /// Per seat: the tickets held and the tickets offered.
+    seats: Vec<(Vec<TicketId>, Vec<TicketId>)>,
+    /// The ticket deck, top first.
+    deck: Vec<TicketId>,
+    /// Out of the game.
+    removed: Vec<TicketId>,
+}
+
+/// Deals the tickets the seat has not seen (every ticket less its own and its offer). The other seats' tickets come
+/// first: dealt after the ticket deck, a guess would only choose among the few tickets a deck dealt at random had
+/// left (on most maps the deck holds most of the unseen tickets). Each other seat's offer, still unseen by its
+/// player too, is dealt at random and of the kinds a real offer holds (a starting offer its long tickets, a later
+/// one drawn from the deck regular ones only); then the tickets each holds, in proportion to `likely`, no more long
+/// ones than a player is dealt, and regular ones only while enough are left for the ticket deck and the seats still
+/// to be dealt. The deck takes what is left, regular tickets only as in a real game (long tickets never go back
+/// into it) unless too few are left; the rest is out of the game.
+fn deal_tickets(
+    map: &Map,
+    view: &SeatView,
+    likely: &dyn Fn(Seat, TicketId) -> u32,
+    rng: &mut GameRng,
+) -> Result<DealtTickets, SetupError> {
+    let public = &view.public;
     let mut own = vec![false; map.tickets.len()];
     for t in view.tickets.iter().map(|(t, _)| t).chain(&view.offer) {
         *own.get_mut(usize::from(t.0))
             .ok_or_else(|| SetupError("a ticket that is not on the map".into()))? = true;
     }
-    let mut unseen: Vec<TicketId> = (0..map.tickets.len())
+    let mut pool: Vec<TicketId> = (0..map.tickets.len())
         .filter(|&i| !own[i])
         .map(|i| TicketId(i as u16))
         .collect();
-    rng.shuffle(&mut unseen);
-    Ok(unseen)
-}
-
-/// The ticket deck of `size`, shuffled, from the unseen tickets no seat was dealt, and the rest (out of the game):
-/// the deck takes regular tickets first (long tickets never go back into it).
-fn ticket_deck(
-    map: &Map,
-    size: usize,
-    left: Vec<TicketId>,
-    rng: &mut GameRng,
-) -> Result<(Vec<TicketId>, Vec<TicketId>), SetupError> {
-    let (mut regular, mut long): (Vec<TicketId>, Vec<TicketId>) = left.into_iter().partition(|&t| !map.ticket(t).long);
+    rng.shuffle(&mut pool);
+    let others: Vec<Seat> = (0..public.seats.len())
+        .map(|s| Seat(s as u8))
+        .filter(|&s| s != view.seat)
+        .collect();
+    let mut seats = vec![(Vec::new(), Vec::new()); public.seats.len()];
+    seats[view.seat.index()] = (view.tickets.iter().map(|&(t, _)| t).collect(), view.offer.clone());
+    for &seat in &others {
+        if public.seats[seat.index()].choosing_tickets {
+            seats[seat.index()].1 = deal_offer(map, public.phase == Step::StartingTickets, &mut pool)?;
+        }
+    }
+    let rules = &map.rules;
+    for (i, &seat) in others.iter().enumerate() {
+        // Regular tickets the seats dealt later take at least (each may hold its long ones).
+        let regular_later: usize = others[i + 1..]
+            .iter()
+            .map(|s| {
+                public.seats[s.index()]
+                    .tickets_held
+                    .saturating_sub(usize::from(rules.long_tickets_dealt))
+            })
+            .sum();
+        let reserved = public.ticket_deck_size + regular_later;
+        let weigh = |t: TicketId| u64::from(likely(seat, t).max(1));
+        seats[seat.index()].0 = deal_held(
+            map,
+            public.seats[seat.index()].tickets_held,
+            reserved,
+            &weigh,
+            &mut pool,
+            rng,
+        )?;
+    }
+    let (mut regular, mut long): (Vec<TicketId>, Vec<TicketId>) = pool.into_iter().partition(|&t| !map.ticket(t).long);
+    let size = public.ticket_deck_size;
     let from_regular = size.min(regular.len());
     let mut deck: Vec<TicketId> = regular.drain(..from_regular).collect();
     let short = size - from_regular;
@@ -231,26 +270,108 @@ fn ticket_deck(
     deck.extend(long.drain(..short));
     rng.shuffle(&mut deck);
     regular.extend(long);
-    Ok((deck, regular))
+    Ok(DealtTickets {
+        seats,
+        deck,
+        removed: regular,
+    })
+}
+
+/// An offer another seat has not chosen from yet, at random from the shuffled `pool`, of the kinds a real offer
+/// holds: a starting offer its long tickets, a later one (drawn from the deck) regular ones only.
+fn deal_offer(map: &Map, starting: bool, pool: &mut Vec<TicketId>) -> Result<Vec<TicketId>, SetupError> {
+    let rules = &map.rules;
+    let (regular, long) = if starting {
+        (rules.tickets_dealt, rules.long_tickets_dealt)
+    } else {
+        (rules.tickets_draw, 0)
+    };
+    let kinds = std::iter::repeat_n(false, usize::from(regular)).chain(std::iter::repeat_n(true, usize::from(long)));
+    kinds
+        .map(|long| {
+            // The last ticket of the kind, else of any kind: the pool is shuffled, so it is one at random.
+            let at = pool
+                .iter()
+                .rposition(|&t| map.ticket(t).long == long)
+                .or_else(|| pool.len().checked_sub(1))
+                .ok_or_else(|| SetupError("the view shows more tickets offered than the map has".into()))?;
+            Ok(pool.swap_remove(at))
+        })
+        .collect()
+}
+
+/// The `count` tickets another seat holds, from `pool`, each in proportion to its weight: no more long ones than a
+/// player is dealt, and regular ones only while more than `reserved` are left (the ticket deck's and the seats' to
+/// be dealt later).
+fn deal_held(
+    map: &Map,
+    count: usize,
+    reserved: usize,
+    weigh: &dyn Fn(TicketId) -> u64,
+    pool: &mut Vec<TicketId>,
+    rng: &mut GameRng,
+) -> Result<Vec<TicketId>, SetupError> {
+    if count > pool.len() {
+        return Err(SetupError("the view shows more tickets held than the map has".into()));
+    }
+    let is_long = |t: TicketId| map.ticket(t).long;
+    let mut weights: Vec<u64> = pool.iter().map(|&t| weigh(t)).collect();
+    let mut longs_left = usize::from(map.rules.long_tickets_dealt);
+    let mut regular_spare = pool.iter().filter(|&&t| !is_long(t)).count().saturating_sub(reserved);
+    let mut allowed = Vec::with_capacity(pool.len());
+    let mut held = Vec::with_capacity(count);
+    for _ in 0..count {
+        allowed.clear();
+        allowed.extend((0..pool.len()).filter(|&i| {
+            if is_long(pool[i]) {
+                longs_left > 0
+            } else {
+                regular_spare > 0
+            }
+        }));
+        if allowed.is_empty() {
+            // Every ticket left is beyond those limits (the seat holds more long tickets than a player is dealt,
+            // or too few regular ones are left to go round): any of them.
+            allowed.extend(0..pool.len());
+        }
+        let total: u64 = allowed.iter().map(|&i| weights[i]).sum();
+        let mut pick = rng.below(total as usize) as u64;
+        let at = allowed
+            .iter()
+            .copied()
+            .find(|&i| {
+                let here = pick < weights[i];
+                pick -= weights[i].min(pick);
+                here
+            })
+            .unwrap_or(allowed[0]);
+        weights.swap_remove(at);
+        let ticket = pool.swap_remove(at);
+        if is_long(ticket) {
+            longs_left = longs_left.saturating_sub(1);
+        } else {
+            regular_spare = regular_spare.saturating_sub(1);
+        }
+        held.push(ticket);
+    }
+    Ok(held)
 }
 
 /// What every seat's dealing shares.
 struct Dealing<'a> {
-    map: &'a Map,
     view: &'a SeatView,
     laid_by_other: CardCounts,
-    likely: &'a dyn Fn(Seat, TicketId) -> u32,
 }
 
 impl Dealing<'_> {
-    /// One seat as dealt: the viewing seat as it sees itself; another with the counts everyone sees, filled from
-    /// the unseen cards and tickets.
+    /// One seat as dealt, with the tickets it holds and is offered: the viewing seat as it sees itself; another
+    /// with the counts everyone sees, its hand filled from the unseen cards.
     fn seat(
         &self,
         seat: Seat,
         unseen: &mut Vec<Card>,
-        others_tickets: &mut Vec<TicketId>,
-        rng: &mut GameRng,
+        tickets: Vec<TicketId>,
+        offer: Vec<TicketId>,
     ) -> Result<SeatState, SetupError> {
         let (public, view) = (&self.view.public, self.view);
         let shown = &public.seats[seat.index()];
@@ -260,9 +381,8 @@ impl Dealing<'_> {
                 routes.insert(RouteId(r as u16));
             }
         }
-        let (hand, tickets, offer) = if seat == view.seat {
-            let kept = view.tickets.iter().map(|&(t, _)| t).collect();
-            (view.hand, kept, view.offer.clone())
+        let hand = if seat == view.seat {
+            view.hand
         } else {
             let mut hand = if seat == public.current {
                 self.laid_by_other
@@ -276,8 +396,7 @@ impl Dealing<'_> {
             for card in unseen.drain(unseen.len() - hand_size..) {
                 hand.add(card, 1);
             }
-            let (tickets, offer) = self.others_tickets(seat, others_tickets, rng)?;
-            (hand, tickets, offer)
+            hand
         };
         Ok(SeatState {
             hand,
@@ -290,77 +409,5 @@ impl Dealing<'_> {
             routes,
             route_points: shown.route_points,
         })
-    }
-
-    /// Another seat's tickets and offer, as many as everyone sees it hold, from the unseen ones.
-    fn others_tickets(
-        &self,
-        seat: Seat,
-        others_tickets: &mut Vec<TicketId>,
-        rng: &mut GameRng,
-    ) -> Result<(Vec<TicketId>, Vec<TicketId>), SetupError> {
-        let (rules, public) = (&self.map.rules, &self.view.public);
-        let shown = &public.seats[seat.index()];
-        let offer_size = if !shown.choosing_tickets {
-            0
-        } else if public.phase == Step::StartingTickets {
-            usize::from(rules.tickets_dealt) + usize::from(rules.long_tickets_dealt)
-        } else {
-            usize::from(rules.tickets_draw)
-        };
-        let wanted = shown.tickets_held + offer_size;
-        if wanted > others_tickets.len() {
-            return Err(SetupError("the view shows more tickets held than the map has".into()));
-        }
-        // The offer (still unseen by its player too) at random, from the end of the shuffled pile; then the tickets
-        // held, each drawn in proportion to how likely it is, no more long ones than a player is dealt, and regular
-        // ones only while enough are left for the ticket deck, which holds regular tickets only.
-        let offer: Vec<TicketId> = others_tickets.drain(others_tickets.len() - offer_size..).collect();
-        let is_long = |t: TicketId| self.map.ticket(t).long;
-        let mut weights: Vec<u64> = others_tickets
-            .iter()
-            .map(|&t| u64::from((self.likely)(seat, t).max(1)))
-            .collect();
-        let mut longs_left = usize::from(rules.long_tickets_dealt);
-        let mut regular_spare = others_tickets
-            .iter()
-            .filter(|&&t| !is_long(t))
-            .count()
-            .saturating_sub(public.ticket_deck_size);
-        let mut held = Vec::with_capacity(shown.tickets_held);
-        for _ in 0..shown.tickets_held {
-            let mut allowed: Vec<usize> = (0..weights.len())
-                .filter(|&i| {
-                    if is_long(others_tickets[i]) {
-                        longs_left > 0
-                    } else {
-                        regular_spare > 0
-                    }
-                })
-                .collect();
-            if allowed.is_empty() {
-                // Only tickets beyond those limits are left (a view no real game shows): any of them.
-                allowed = (0..weights.len()).collect();
-            }
-            let total: u64 = allowed.iter().map(|&i| weights[i]).sum();
-            let mut pick = rng.below(total as usize) as u64;
-            let at = allowed
-                .into_iter()
-                .find(|&i| {
-                    let here = pick < weights[i];
-                    pick -= weights[i].min(pick);
-                    here
-                })
-                .unwrap_or(0);
-            weights.swap_remove(at);
-            let ticket = others_tickets.swap_remove(at);
-            if is_long(ticket) {
-                longs_left = longs_left.saturating_sub(1);
-            } else {
-                regular_spare = regular_spare.saturating_sub(1);
-            }
-            held.push(ticket);
-        }
-        Ok((held, offer))
     }
 }

@@ -305,7 +305,7 @@ fn a_guess_at_another_seats_tickets_decides_them_though_the_ticket_deck_holds_mo
             };
             let truth: Vec<_> = (0..players).map(|s| held(&game, s)).collect();
             let sure = |seat: Seat, t: ttrbot::rules::TicketId| {
-                if truth[seat.index()].contains(&t) { 1_000_000 } else { 1 }
+                if truth[seat.index()].contains(&t) { u32::MAX } else { 1 }
             };
             let mut dealer = GameRng::new(seed);
             for _ in 0..10 {
@@ -316,16 +316,56 @@ fn a_guess_at_another_seats_tickets_decides_them_though_the_ticket_deck_holds_mo
                 for (seat, tickets) in truth.iter().enumerate() {
                     assert_eq!(&held(&dealt, seat), tickets, "{id} seed {seed} seat {seat}");
                 }
-                // The ticket deck holds regular tickets only, as in a real game.
-                assert!(
-                    dealt.state().tickets.iter().all(|&t| !map.ticket(t).long),
-                    "{id} seed {seed}"
-                );
+                // The ticket deck holds regular tickets only, as in a real game, with a sure guess or none.
+                let uniform = DealtGame::deal(Arc::clone(&map), &view, &mut dealer)
+                    .unwrap()
+                    .into_game();
+                for game in [&dealt, &uniform] {
+                    assert!(
+                        game.state().tickets.iter().all(|&t| !map.ticket(t).long),
+                        "{id} seed {seed}"
+                    );
+                }
                 checked += 1;
             }
         }
     }
     assert_eq!(checked, 500);
+}
+
+#[test]
+fn while_the_starting_tickets_are_chosen_a_dealt_game_offers_long_tickets_as_a_real_one_does() {
+    // Europe deals each player three regular tickets and one long; a long ticket never goes into the ticket deck.
+    let mut checked = 0;
+    for id in MAPS {
+        let map = maps::builtin(id).unwrap();
+        for players in map.rules.min_players..=map.rules.max_players {
+            let players = usize::from(players);
+            for seed in 0..10u64 {
+                let game = Game::new(Arc::clone(&map), players, seed).unwrap();
+                let view = game.seat_view(Seat(0));
+                let mut dealer = GameRng::new(seed);
+                for _ in 0..10 {
+                    let dealt = DealtGame::deal(Arc::clone(&map), &view, &mut dealer)
+                        .unwrap()
+                        .into_game();
+                    dealt.check_invariants().unwrap();
+                    assert!(
+                        dealt.state().tickets.iter().all(|&t| !map.ticket(t).long),
+                        "{id} seed {seed}"
+                    );
+                    for seat in 1..players {
+                        let offer = &dealt.state().seats[seat].offer;
+                        let longs = offer.iter().filter(|&&t| map.ticket(t).long).count();
+                        assert_eq!(offer.len(), game.state().seats[seat].offer.len(), "{id} seed {seed}");
+                        assert_eq!(longs, usize::from(map.rules.long_tickets_dealt), "{id} seed {seed}");
+                    }
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked >= 500, "{checked}");
 }
 
 /// A two-player Europe game dealt from `seed` and played at random to its first turn, with the seat to move.
