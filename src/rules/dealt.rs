@@ -38,8 +38,10 @@ impl DealtGame {
         })
     }
 
-    /// As [`DealtGame::deal`], with the tickets another seat holds drawn in proportion to `likely(seat, ticket)`
-    /// (at least 1 each) instead of uniformly: a guess at what that player is after, from what everyone sees.
+    /// As [`DealtGame::deal`], with the tickets another seat holds drawn one at a time in proportion to
+    /// `likely(seat, ticket)` (at least 1 each) among the tickets a seat may still hold (no more long ones than a
+    /// player is dealt, enough regular ones left for the ticket deck), instead of uniformly: a guess at what that
+    /// player is after, from what everyone sees. Offers not chosen from yet are dealt at random.
     ///
     /// # Errors
     /// As [`DealtGame::deal`].
@@ -203,12 +205,12 @@ struct DealtTickets {
 
 /// Deals the tickets the seat has not seen (every ticket less its own and its offer). The other seats' tickets come
 /// first: dealt after the ticket deck, a guess would only choose among the few tickets a deck dealt at random had
-/// left (on most maps the deck holds most of the unseen tickets). Each other seat's offer, still unseen by its
-/// player too, is dealt at random and of the kinds a real offer holds (a starting offer its long tickets, a later
-/// one drawn from the deck regular ones only); then the tickets each holds, in proportion to `likely`, no more long
-/// ones than a player is dealt, and regular ones only while enough are left for the ticket deck and the seats still
-/// to be dealt. The deck takes what is left, regular tickets only as in a real game (long tickets never go back
-/// into it) unless too few are left; the rest is out of the game.
+/// left (on most maps the deck holds most of the unseen tickets). Each other seat's offer, not chosen from yet (so
+/// nothing public tells of it), is dealt at random and of the kinds a real offer holds (a starting offer its long
+/// tickets, a later one drawn from the deck regular ones only); then the tickets each holds, in proportion to
+/// `likely`, no more long ones than a player is dealt, and regular ones only while enough are left for the ticket
+/// deck and the seats still to be dealt. The deck takes what is left, regular tickets only as in a real game (long
+/// tickets never go back into it) unless too few are left; the rest is out of the game.
 fn deal_tickets(
     map: &Map,
     view: &SeatView,
@@ -232,9 +234,17 @@ fn deal_tickets(
         .collect();
     let mut seats = vec![(Vec::new(), Vec::new()); public.seats.len()];
     seats[view.seat.index()] = (view.tickets.iter().map(|&(t, _)| t).collect(), view.offer.clone());
+    // A later offer draws what the deck had, up to a full draw: with the deck now empty, no more than the unseen
+    // tickets no seat holds.
+    let held_by_others: usize = others.iter().map(|s| public.seats[s.index()].tickets_held).sum();
+    let later_offer = if public.ticket_deck_size == 0 {
+        usize::from(map.rules.tickets_draw).min(pool.len().saturating_sub(held_by_others))
+    } else {
+        usize::from(map.rules.tickets_draw)
+    };
     for &seat in &others {
         if public.seats[seat.index()].choosing_tickets {
-            seats[seat.index()].1 = deal_offer(map, public.phase == Step::StartingTickets, &mut pool)?;
+            seats[seat.index()].1 = deal_offer(map, public.phase == Step::StartingTickets, later_offer, &mut pool)?;
         }
     }
     let rules = &map.rules;
@@ -278,15 +288,20 @@ fn deal_tickets(
 }
 
 /// An offer another seat has not chosen from yet, at random from the shuffled `pool`, of the kinds a real offer
-/// holds: a starting offer its long tickets, a later one (drawn from the deck) regular ones only.
-fn deal_offer(map: &Map, starting: bool, pool: &mut Vec<TicketId>) -> Result<Vec<TicketId>, SetupError> {
+/// holds: a starting offer its long tickets, a later one of `later_size` (drawn from the deck) regular ones only.
+fn deal_offer(
+    map: &Map,
+    starting: bool,
+    later_size: usize,
+    pool: &mut Vec<TicketId>,
+) -> Result<Vec<TicketId>, SetupError> {
     let rules = &map.rules;
     let (regular, long) = if starting {
-        (rules.tickets_dealt, rules.long_tickets_dealt)
+        (usize::from(rules.tickets_dealt), usize::from(rules.long_tickets_dealt))
     } else {
-        (rules.tickets_draw, 0)
+        (later_size, 0)
     };
-    let kinds = std::iter::repeat_n(false, usize::from(regular)).chain(std::iter::repeat_n(true, usize::from(long)));
+    let kinds = std::iter::repeat_n(false, regular).chain(std::iter::repeat_n(true, long));
     kinds
         .map(|long| {
             // The last ticket of the kind, else of any kind: the pool is shuffled, so it is one at random.
