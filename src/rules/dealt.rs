@@ -127,8 +127,8 @@ fn deal_game(
     let mut unseen = unseen_cards(&map, view, turned, laid_by_other, rng)?;
     let mut tickets = deal_tickets(&map, view, likely, rng)?;
     let mut seats = Vec::with_capacity(public.seats.len());
+    let dealt = Dealing { view, laid_by_other };
     for seat in 0..public.seats.len() {
-        let dealt = Dealing { view, laid_by_other };
         let (held, offer) = std::mem::take(&mut tickets.seats[seat]);
         seats.push(dealt.seat(Seat(seat as u8), &mut unseen, held, offer)?);
     }

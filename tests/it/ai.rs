@@ -233,13 +233,7 @@ fn a_game_dealt_from_a_seats_view_shows_that_seat_exactly_that_view() {
                 guessed.check_invariants().unwrap();
                 assert_eq!(guessed.seat_view(seat), view, "{id} seed {seed}");
                 for other in (0..players).filter(|&o| o != seat.index()) {
-                    let longs = |g: &Game| {
-                        g.state().seats[other]
-                            .tickets
-                            .iter()
-                            .filter(|&&t| map.ticket(t).long)
-                            .count()
-                    };
+                    let longs = |g: &Game| long_tickets(&map, &g.state().seats[other].tickets);
                     let most = usize::from(map.rules.long_tickets_dealt).max(longs(&game));
                     assert!(
                         longs(&guessed) <= most,
@@ -321,10 +315,7 @@ fn a_guess_at_another_seats_tickets_decides_them_though_the_ticket_deck_holds_mo
                     .unwrap()
                     .into_game();
                 for game in [&dealt, &uniform] {
-                    assert!(
-                        game.state().tickets.iter().all(|&t| !map.ticket(t).long),
-                        "{id} seed {seed}"
-                    );
+                    assert_eq!(long_tickets(&map, &game.state().tickets), 0, "{id} seed {seed}");
                 }
                 checked += 1;
             }
@@ -355,21 +346,16 @@ fn while_the_starting_tickets_are_chosen_a_dealt_game_offers_long_tickets_as_a_r
                         .unwrap()
                         .into_game();
                     dealt.check_invariants().unwrap();
-                    let longs =
-                        |tickets: &[ttrbot::rules::TicketId]| tickets.iter().filter(|&&t| map.ticket(t).long).count();
-                    assert!(
-                        dealt.state().tickets.iter().all(|&t| !map.ticket(t).long),
-                        "{id} seed {seed}"
-                    );
+                    assert_eq!(long_tickets(&map, &dealt.state().tickets), 0, "{id} seed {seed}");
                     for seat in 0..players - 1 {
                         let (real, dealt) = (&game.state().seats[seat], &dealt.state().seats[seat]);
                         assert_eq!(dealt.offer.len(), real.offer.len(), "{id} seed {seed}");
                         assert_eq!(dealt.tickets.len(), real.tickets.len(), "{id} seed {seed}");
                         let most = usize::from(map.rules.long_tickets_dealt);
                         if !real.offer.is_empty() {
-                            assert_eq!(longs(&dealt.offer), most, "{id} seed {seed}");
+                            assert_eq!(long_tickets(&map, &dealt.offer), most, "{id} seed {seed}");
                         }
-                        assert!(longs(&dealt.tickets) <= most, "{id} seed {seed}");
+                        assert!(long_tickets(&map, &dealt.tickets) <= most, "{id} seed {seed}");
                     }
                     checked += 1;
                 }
@@ -377,6 +363,11 @@ fn while_the_starting_tickets_are_chosen_a_dealt_game_offers_long_tickets_as_a_r
         }
     }
     assert!(checked >= 1_000, "{checked}");
+}
+
+/// How many of `tickets` are long tickets.
+fn long_tickets<'a>(map: &ttrbot::rules::Map, tickets: impl IntoIterator<Item = &'a ttrbot::rules::TicketId>) -> usize {
+    tickets.into_iter().filter(|&&t| map.ticket(t).long).count()
 }
 
 /// A two-player Europe game dealt from `seed` and played at random to its first turn, with the seat to move.
