@@ -588,7 +588,12 @@ pub(super) fn hint(lang: Lang, map: &Map, view: &SeatView, hint: &crate::ai::Hin
     let reason = match &hint.reason {
         Reason::OnTheWay { ticket: t, .. } => tr!(lang, "hint-on-the-way", ticket = ticket(map, *t)),
         Reason::Points { points, .. } => tr!(lang, "hint-points", points = tr!(lang, "count-points", count = *points)),
-        Reason::Collect { route: id, .. } => tr!(lang, "hint-collect-for", route = route(lang, map, *id)),
+        Reason::Collect { route: id, card } => tr!(
+            lang,
+            "hint-collect-for",
+            route = route(lang, map, *id),
+            kind = card_attr(lang, map, *card, "kind")
+        ),
         Reason::Wild => tr!(lang, "hint-wild", card = card_name(lang, map, Card::WILD)),
         Reason::Stock => tr!(lang, "hint-stock"),
         Reason::Blind => tr!(lang, "hint-blind"),

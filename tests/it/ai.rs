@@ -109,6 +109,7 @@ fn a_hint_is_a_legal_move_with_a_reason_that_fits_it() {
     let mut hints = 0;
     let mut on_the_way = 0;
     let mut overruled_seen = 0;
+    let mut collected = 0;
     for id in MAPS {
         let map = maps::builtin(id).unwrap();
         for seed in 0..12u64 {
@@ -144,6 +145,14 @@ fn a_hint_is_a_legal_move_with_a_reason_that_fits_it() {
                         color.is_none_or(|c| c.card() == *card),
                         "{id} {seed}: {route:?} takes no {card:?}"
                     );
+                    // Named by its kind of card, which reads right for a gray route too (any one colour pays it).
+                    let said = ttrbot::text::hint(ttrbot::text::Lang::En, &map, &view, &hint);
+                    let from = &map.city(map.route(*route).a).name;
+                    assert!(
+                        said.contains("Your planned route") && said.contains(from.as_str()) && said.contains(" cards."),
+                        "{said}"
+                    );
+                    collected += 1;
                 }
                 (Action::DrawFaceup { slot }, Reason::Wild) => {
                     assert!(view.public.faceup[usize::from(slot)].is_some_and(|c| c.is_wild()));
@@ -181,6 +190,7 @@ fn a_hint_is_a_legal_move_with_a_reason_that_fits_it() {
     assert!(hints >= 50, "{hints}");
     assert!(on_the_way > 0, "no hint named a ticket");
     assert!(overruled_seen > 0, "no hint overruled the plain plan");
+    assert!(collected > 0, "no hint took a face-up card for a planned route");
 }
 
 #[test]
