@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::Sight;
 use super::search::{Overruled, SearchPlayer, Think};
-use crate::rules::{Action, Card, GameRng, Map, RouteId, SeatView, TicketId};
+use crate::rules::{Action, Card, Color, GameRng, Map, RouteId, SeatView, TicketId};
 
 /// The move suggested and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,7 +39,7 @@ pub enum Reason {
     Collect {
         /// The card taken.
         card: Card,
-        /// A planned route that lacks it.
+        /// A planned route the plan pays in this colour (the planned routes together lack cards of it).
         route: RouteId,
     },
     /// A face-up wild card, which pays for any colour.
@@ -97,8 +97,15 @@ fn reason_for(map: &Map, view: &SeatView, action: Action) -> Reason {
         Action::DrawFaceup { slot } => match view.public.faceup[usize::from(slot)] {
             Some(card) if card.is_wild() => Reason::Wild,
             Some(card) => {
+                // The route named is one the plan pays in this colour (a gray route only when the plan pays it so),
+                // a route of the colour first.
                 let lacking = sight.shortfall()[card.index()] > 0;
-                let route = sight.targets.iter().copied().find(|&r| route_takes(map, r, card));
+                let paid_with_it = |r: &RouteId| sight.paid_in(*r).map(Color::card) == Some(card);
+                let mut paying = sight.targets.iter().copied().filter(paid_with_it);
+                let route = paying
+                    .clone()
+                    .find(|&r| map.route(r).color.is_some())
+                    .or_else(|| paying.next());
                 match route {
                     Some(route) if lacking => Reason::Collect { card, route },
                     _ => Reason::Stock,
@@ -133,9 +140,4 @@ fn ticket_served_by(sight: &Sight<'_>, route: RouteId) -> Option<TicketId> {
         .into_iter()
         .filter(|&t| super::plan::plan(&sight.board, &[t]).routes.contains(&route))
         .max_by_key(|&t| (sight.map.ticket(t).lowest(), std::cmp::Reverse(t)))
-}
-
-/// Whether `card` pays for `route` (its colour, or any colour on a gray route; a wild card for any).
-fn route_takes(map: &Map, route: RouteId, card: Card) -> bool {
-    card.is_wild() || map.route(route).color.is_none_or(|c| c.card() == card)
 }

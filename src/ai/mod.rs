@@ -254,6 +254,11 @@ impl<'a> Sight<'a> {
         u32::from(me.trains) + u32::from(me.metros)
     }
 
+    /// The colour the plan pays a route in: its own, or for a gray route the colour the hand holds most of.
+    fn paid_in(&self, route: RouteId) -> Option<Color> {
+        (self.map.route(route).color).or_else(|| most_held_color(&self.view.hand, &self.map.rules.deck_colors))
+    }
+
     /// Cards of each colour the planned routes still need beyond the hand (gray routes count toward the colour the
     /// hand holds most of).
     fn shortfall(&self) -> [u32; 10] {
@@ -262,16 +267,13 @@ impl<'a> Sight<'a> {
 
     /// [`Sight::shortfall`] of any routes.
     fn shortfall_of(&self, routes: &[RouteId]) -> [u32; 10] {
-        let hand = &self.view.hand;
         let mut need = [0u32; 10];
         for &route in routes {
-            let r = self.map.route(route);
-            let color = r.color.or_else(|| most_held_color(hand, &self.map.rules.deck_colors));
-            if let Some(color) = color {
-                need[color.card().index()] += u32::from(r.cost);
+            if let Some(color) = self.paid_in(route) {
+                need[color.card().index()] += u32::from(self.map.route(route).cost);
             }
         }
-        for (card, n) in hand.iter() {
+        for (card, n) in self.view.hand.iter() {
             need[card.index()] = need[card.index()].saturating_sub(u32::from(n));
         }
         need
