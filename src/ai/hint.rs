@@ -100,12 +100,12 @@ fn reason_for(map: &Map, view: &SeatView, action: Action) -> Reason {
                 // The route named is one the plan pays in this colour (a gray route only when the plan pays it so),
                 // a route of the colour first.
                 let lacking = sight.shortfall()[card.index()] > 0;
-                let paid_with_it = |r: &RouteId| sight.paid_in(*r).map(Color::card) == Some(card);
-                let mut paying = sight.targets.iter().copied().filter(paid_with_it);
-                let route = paying
-                    .clone()
-                    .find(|&r| map.route(r).color.is_some())
-                    .or_else(|| paying.next());
+                let route = sight
+                    .targets
+                    .iter()
+                    .copied()
+                    .filter(|&r| sight.paid_in(r).map(Color::card) == Some(card))
+                    .min_by_key(|&r| map.route(r).color.is_none());
                 match route {
                     Some(route) if lacking => Reason::Collect { card, route },
                     _ => Reason::Stock,

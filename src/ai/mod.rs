@@ -256,7 +256,10 @@ impl<'a> Sight<'a> {
 
     /// The colour the plan pays a route in: its own, or for a gray route the colour the hand holds most of.
     fn paid_in(&self, route: RouteId) -> Option<Color> {
-        (self.map.route(route).color).or_else(|| most_held_color(&self.view.hand, &self.map.rules.deck_colors))
+        self.map
+            .route(route)
+            .color
+            .or_else(|| most_held_color(&self.view.hand, &self.map.rules.deck_colors))
     }
 
     /// Cards of each colour the planned routes still need beyond the hand (gray routes count toward the colour the
