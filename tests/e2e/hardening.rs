@@ -291,12 +291,20 @@ async fn a_game_whose_posts_failed_is_shown_and_its_computer_moves_on_without_an
         "{:#}",
         notice.json
     );
-    // The computer moves, and its post is refused too.
+    // The computer moves, and its post is refused too: the turn message handing the turn back to the person. (Any
+    // earlier refused post will not do: under load the person's own may come late, and the computer's post could
+    // then come after the permission is back, leaving nothing for the supervisor to show.)
     let post = format!("/api/v10/channels/{}/messages", table.channel);
-    let after_notice = fake.call_count();
-    table.wait_for_version_after(version + 2).await;
-    fake.wait_for_call_after(after_notice, "the computer's refused post", |c| c.path == post)
-        .await;
+    let mut back = table.state().await;
+    while back.0.current() != person || back.1 <= version + 2 {
+        table.wait_for_version_after(back.1).await;
+        back = table.state().await;
+    }
+    let handed_back = format!("ttr:{}:{}:deck", table.game.0, back.1);
+    fake.wait_for_call_after(0, "the computer's refused post", |c| {
+        c.path == post && custom_ids(&c.json).contains(&handed_back)
+    })
+    .await;
     // The permission comes back. Nobody acts: the supervisor shows the game, and the computer plays on.
     let before = fake.call_count();
     fake.allow_posts();

@@ -67,6 +67,9 @@ pub struct Table {
     open_picker: Option<Value>,
     /// The language the bot answers these players in (from the fake's locale).
     pub lang: Lang,
+    /// Whether the game was opened with the dashboard layout: a turn button's press is acknowledged (type 6) and
+    /// the status message edited, where the feed's turn message is updated in the answer itself (type 7).
+    dashboard: bool,
 }
 
 /// The cards of a payment as the bot writes them inside a `custom_id`.
@@ -224,6 +227,9 @@ impl Table {
             tally: Tally::default(),
             open_picker: None,
             lang,
+            dashboard: more
+                .iter()
+                .any(|(name, value)| *name == "layout" && *value == "dashboard"),
         };
         table.choose_starting_tickets(&custom_ids(&started["data"])[0]).await;
         table
@@ -456,7 +462,13 @@ impl Table {
     pub async fn make(&mut self, game: &Game, version: i64, seat: Seat, action: Action, by_button: bool) {
         let (user, name) = self.seats[seat.index()];
         let map = game.map().clone();
-        let turn = self.turn_buttons(version);
+        // A dashboard's status message is edited after the move before this one, while a feed's turn message comes
+        // with it: wait for the status message when pressing its buttons, or they would seldom be pressed at all.
+        let turn = if self.dashboard && by_button {
+            Some(self.turn_message(version).await)
+        } else {
+            self.turn_buttons(version)
+        };
         let picker = self.open_picker.take();
         if by_button {
             self.tally.by_button += 1;
@@ -473,7 +485,8 @@ impl Table {
                     Some(turn) => {
                         let id = find_id(&turn, &what).unwrap();
                         let pressed = self.fake.interact(button(user, name, self.channel, &id)).await;
-                        assert_eq!(pressed["type"], 7, "the turn message is updated: {pressed:#}");
+                        let answer = if self.dashboard { 6 } else { 7 };
+                        assert_eq!(pressed["type"], answer, "the turn message is updated: {pressed:#}");
                     }
                     None => {
                         let drawn = self
