@@ -462,8 +462,9 @@ impl Table {
     pub async fn make(&mut self, game: &Game, version: i64, seat: Seat, action: Action, by_button: bool) {
         let (user, name) = self.seats[seat.index()];
         let map = game.map().clone();
-        // A dashboard's status message is edited after the move before this one, while a feed's turn message comes
-        // with it: wait for the status message when pressing its buttons, or they would seldom be pressed at all.
+        // A dashboard's status message shows this move's buttons only once the bot has edited it, after the move
+        // before this one is stored (and often after this driver looks): wait for it when pressing a button, or the
+        // dashboard's buttons would seldom be pressed at all.
         let turn = if self.dashboard && by_button {
             Some(self.turn_message(version).await)
         } else {
@@ -485,8 +486,13 @@ impl Table {
                     Some(turn) => {
                         let id = find_id(&turn, &what).unwrap();
                         let pressed = self.fake.interact(button(user, name, self.channel, &id)).await;
+                        // The feed's turn message is updated in the answer (7); a dashboard press is acknowledged
+                        // (6), and its status message edited afterwards.
                         let answer = if self.dashboard { 6 } else { 7 };
-                        assert_eq!(pressed["type"], answer, "the turn message is updated: {pressed:#}");
+                        assert_eq!(
+                            pressed["type"], answer,
+                            "the press is answered as its layout wants: {pressed:#}"
+                        );
                     }
                     None => {
                         let drawn = self
