@@ -23,8 +23,8 @@ pub enum Level {
     Random,
     /// Keeps its tickets in mind and claims toward them, draws otherwise; makes human-like mistakes.
     Easy,
-    /// Plans: keeps tickets it can finish, claims the cheapest connections before they are blocked, collects the
-    /// colours its plan needs.
+    /// Plans: keeps tickets it can finish, claims the cheapest connections (in pieces and claims) before they are
+    /// blocked, collects the colours its plan needs.
     Normal,
     /// Searches: plays a handful of sensible moves out to the end of many games dealt from what it has seen, with
     /// normal players at every seat, and keeps the move that wins most. Thinks about a second per move.

@@ -716,6 +716,46 @@ fn a_planner_plans_each_set_of_tickets_as_planning_it_alone_does() {
 }
 
 #[test]
+fn a_plan_claims_no_more_routes_than_the_fewest_pieces_would_and_counts_the_pieces_of_its_routes() {
+    // A claim costs a turn, which could have drawn two cards: planning counts it as two pieces, so a ticket's way
+    // takes fewer, longer routes than the fewest pieces would, for a few pieces more at most. Every city-to-city
+    // ticket of every map, alone on an empty board.
+    use ttrbot::ai::plan::{Board, plan};
+    use ttrbot::rules::TicketId;
+    use ttrbot::rules::map::Place;
+    let (mut tickets, mut fewer_claims) = (0, 0);
+    for id in MAPS {
+        let map = maps::builtin(id).unwrap();
+        let players = usize::from(map.rules.max_players);
+        let nobody = vec![None; map.routes.len()];
+        let board = Board::new(&map, &nobody, Seat(0), players, u8::MAX, u8::MAX);
+        let fewest_pieces = board.clone().counting_claims_as(0);
+        for t in 0..map.tickets.len() {
+            let ticket = TicketId(t as u16);
+            if !matches!(map.ticket(ticket).targets[..], [(Place::City(_), _)]) {
+                continue;
+            }
+            let (planned, shortest) = (plan(&board, &[ticket]), plan(&fewest_pieces, &[ticket]));
+            for (what, p) in [("planned", &planned), ("fewest pieces", &shortest)] {
+                let pieces: u32 = p
+                    .routes
+                    .iter()
+                    .map(|&r| u32::from(map.route(r).trains()) + u32::from(map.route(r).metros()))
+                    .sum();
+                assert_eq!(p.pieces, pieces, "{id}, ticket {t}, {what}");
+            }
+            assert!(planned.routes.len() <= shortest.routes.len(), "{id}, ticket {t}");
+            assert!(planned.pieces >= shortest.pieces, "{id}, ticket {t}");
+            assert_eq!(planned.value, shortest.value, "{id}, ticket {t}");
+            tickets += 1;
+            fewer_claims += usize::from(planned.routes.len() < shortest.routes.len());
+        }
+    }
+    assert_eq!(tickets, 190, "the maps' city-to-city tickets");
+    assert!(fewer_claims > 20, "{fewer_claims} of {tickets}");
+}
+
+#[test]
 fn a_dealt_game_ranks_its_players_at_the_end_as_the_public_result_does() {
     let mut level_at_the_top = 0;
     for id in MAPS {
