@@ -212,21 +212,12 @@ impl<'a> Board<'a> {
         free: &[RouteId],
         relied_on: &mut RouteSet,
     ) -> Option<(u32, Vec<RouteId>)> {
-        self.cheapest_counting_claims_as(self.routes.per_claim, from, to, free, relied_on)
-    }
-
-    /// [`Board::cheapest`], with a claim adding `per_claim` pieces to a way's cost.
-    fn cheapest_counting_claims_as(
-        &self,
-        per_claim: u32,
-        from: &[CityId],
-        to: &[CityId],
-        free: &[RouteId],
-        relied_on: &mut RouteSet,
-    ) -> Option<(u32, Vec<RouteId>)> {
+        let per_claim = self.routes.per_claim;
         SCRATCH.with_borrow_mut(|scratch| self.cheapest_in(scratch, per_claim, from, to, free, relied_on))
     }
 
+    /// [`Board::cheapest`], with a claim adding `per_claim` pieces to a way's cost, in `scratch`.
+    ///
     /// Dijkstra's search with a bucket queue: a step costs at most a route's pieces and a claim, so every city waiting
     /// lies within one longest step of the cheapest, and a ring of that many buckets replaces a heap. Of the cities at
     /// the cheapest cost, the lowest-numbered goes first, so ties resolve as a heap of (cost, city) would.
@@ -410,8 +401,9 @@ fn best_way(board: &Board<'_>, per_claim: u32, ticket: TicketId, out: &mut Plan)
         .iter()
         .filter_map(|(place, value)| {
             let to = board.cities(place);
-            let (cost, routes) =
-                board.cheapest_counting_claims_as(per_claim, from, to, &out.routes, &mut out.relied_on)?;
+            let (cost, routes) = SCRATCH.with_borrow_mut(|scratch| {
+                board.cheapest_in(scratch, per_claim, from, to, &out.routes, &mut out.relied_on)
+            })?;
             Some((i64::from(*value) * 2 - i64::from(cost), routes, *value))
         })
         .max_by_key(|(gain, ..)| *gain)
