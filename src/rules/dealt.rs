@@ -203,7 +203,8 @@ struct DealtTickets {
     removed: Vec<TicketId>,
 }
 
-/// Deals the tickets the seat has not seen (every ticket less its own and its offer). The other seats' tickets come
+/// Deals the tickets the seat has not seen (every ticket less its own, its offer and those it set aside, which go
+/// back where it saw them go: out of the game, or to their places in the ticket deck). The other seats' tickets come
 /// first: dealt after the ticket deck, a guess would only choose among the few tickets a deck dealt at random had
 /// left (on most maps the deck holds most of the unseen tickets). Each other seat's offer, not chosen from yet (so
 /// nothing public tells of it), is dealt at random and of the kinds a real offer holds (a starting offer its long
@@ -219,7 +220,8 @@ fn deal_tickets(
 ) -> Result<DealtTickets, SetupError> {
     let public = &view.public;
     let mut own = vec![false; map.tickets.len()];
-    for t in view.tickets.iter().map(|(t, _)| t).chain(&view.offer) {
+    let set_aside = view.set_aside.iter().map(|s| &s.ticket);
+    for t in view.tickets.iter().map(|(t, _)| t).chain(&view.offer).chain(set_aside) {
         *own.get_mut(usize::from(t.0))
             .ok_or_else(|| SetupError("a ticket that is not on the map".into()))? = true;
     }
@@ -247,6 +249,16 @@ fn deal_tickets(
             seats[seat.index()].1 = deal_offer(map, public.phase == Step::StartingTickets, later_offer, &mut pool)?;
         }
     }
+    let mut known_in_deck: Vec<(usize, TicketId)> = view
+        .set_aside
+        .iter()
+        .filter_map(|s| Some((s.in_deck?, s.ticket)))
+        .collect();
+    known_in_deck.sort_unstable();
+    let unknown_in_deck = public
+        .ticket_deck_size
+        .checked_sub(known_in_deck.len())
+        .ok_or_else(|| SetupError("the view sets aside more tickets than the deck holds".into()))?;
     let rules = &map.rules;
     for (i, &seat) in others.iter().enumerate() {
         // Regular tickets the seats dealt later take at least (each may hold its long ones).
@@ -258,7 +270,7 @@ fn deal_tickets(
                     .saturating_sub(usize::from(rules.long_tickets_dealt))
             })
             .sum();
-        let reserved = public.ticket_deck_size + regular_later;
+        let reserved = unknown_in_deck + regular_later;
         let weigh = |t: TicketId| u64::from(likely(seat, t).max(1));
         seats[seat.index()].0 = deal_held(
             map,
@@ -270,16 +282,23 @@ fn deal_tickets(
         )?;
     }
     let (mut regular, mut long): (Vec<TicketId>, Vec<TicketId>) = pool.into_iter().partition(|&t| !map.ticket(t).long);
-    let size = public.ticket_deck_size;
-    let from_regular = size.min(regular.len());
+    let from_regular = unknown_in_deck.min(regular.len());
     let mut deck: Vec<TicketId> = regular.drain(..from_regular).collect();
-    let short = size - from_regular;
+    let short = unknown_in_deck - from_regular;
     if short > long.len() {
         return Err(SetupError("the view shows more tickets than the map has".into()));
     }
     deck.extend(long.drain(..short));
     rng.shuffle(&mut deck);
+    // The seat's own returned tickets where it saw them go (positions in increasing order, so each lands on its own).
+    for (at, ticket) in known_in_deck {
+        if at > deck.len() {
+            return Err(SetupError("a ticket set aside below the bottom of the deck".into()));
+        }
+        deck.insert(at, ticket);
+    }
     regular.extend(long);
+    regular.extend(view.set_aside.iter().filter(|s| s.in_deck.is_none()).map(|s| s.ticket));
     Ok(DealtTickets {
         seats,
         deck,
@@ -423,6 +442,11 @@ impl Dealing<'_> {
             station_cities: shown.station_cities.clone(),
             routes,
             route_points: shown.route_points,
+            set_aside: if seat == view.seat {
+                view.set_aside.iter().map(|s| s.ticket).collect()
+            } else {
+                Vec::new()
+            },
         })
     }
 }

@@ -331,6 +331,7 @@ impl Game {
                 station_cities,
                 routes,
                 route_points,
+                set_aside: Vec::new(),
             });
         }
         let mut deck = Vec::with_capacity(rules.total_cards() as usize);
@@ -432,6 +433,7 @@ fn read_seat(map: &Map, names_: &mut Resolver, seat: Seat, s: &SeatPosition) -> 
         station_cities: names_.cities(&s.station_cities)?,
         routes,
         route_points,
+        set_aside: Vec::new(),
     })
 }
 

@@ -219,6 +219,17 @@ pub struct SeatView {
     pub tickets: Vec<(TicketId, bool)>,
     /// Tickets offered to them and not yet chosen.
     pub offer: Vec<TicketId>,
+    /// Tickets they returned and know to be out of every hand, in the order returned.
+    pub set_aside: Vec<SetAside>,
+}
+
+/// A ticket a player returned, and where that player knows it to be: it saw where it went, and every draw since.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct SetAside {
+    /// The ticket.
+    pub ticket: TicketId,
+    /// Its place in the ticket deck, 0 on top (every draw since took from the top); `None` when out of the game.
+    pub in_deck: Option<usize>,
 }
 
 impl SeatView {
@@ -240,6 +251,14 @@ impl SeatView {
             hand: s.hand,
             tickets,
             offer: s.offer.clone(),
+            set_aside: s
+                .set_aside
+                .iter()
+                .map(|&ticket| SetAside {
+                    ticket,
+                    in_deck: game.state.tickets.iter().position(|&t| t == ticket),
+                })
+                .collect(),
         }
     }
 }

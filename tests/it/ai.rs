@@ -270,6 +270,64 @@ fn a_game_dealt_from_a_seats_view_shows_that_seat_exactly_that_view() {
 }
 
 #[test]
+fn a_dealt_game_puts_the_tickets_a_seat_returned_where_that_seat_saw_them_go_however_another_seat_is_guessed() {
+    let (mut in_deck, mut out_of_game) = (0, 0);
+    for id in MAPS {
+        let map = maps::builtin(id).unwrap();
+        for seed in 0..60u64 {
+            let players = usize::from(map.rules.max_players.min(4));
+            let mut game = Game::new(Arc::clone(&map), players, seed).unwrap();
+            let mut chooser = GameRng::new(seed);
+            ttrbot::sim::play_random_actions(&mut game, 30 + chooser.below(200), &mut chooser);
+            if game.is_over() {
+                continue;
+            }
+            for seat in (0..players).map(|i| Seat(i as u8)) {
+                let view = game.seat_view(seat);
+                if view.set_aside.is_empty() {
+                    continue;
+                }
+                // A guess sure that every other seat holds exactly the tickets this seat returned.
+                let returned: Vec<_> = view.set_aside.iter().map(|s| s.ticket).collect();
+                let sure = |_: Seat, t: ttrbot::rules::TicketId| if returned.contains(&t) { 1_000_000 } else { 1 };
+                let mut dealer = GameRng::new(seed ^ 0x5E7);
+                for _ in 0..5 {
+                    let dealt = DealtGame::deal_guessing(Arc::clone(&map), &view, &sure, &mut dealer)
+                        .unwrap_or_else(|e| panic!("{id} seed {seed}: {e}"))
+                        .into_game();
+                    dealt.check_invariants().unwrap();
+                    let state = dealt.state();
+                    for aside in &view.set_aside {
+                        for (other, s) in state.seats.iter().enumerate().filter(|&(o, _)| o != seat.index()) {
+                            let held = s.tickets.iter().chain(&s.offer).any(|&t| t == aside.ticket);
+                            assert!(!held, "{id} seed {seed}: seat {other} dealt {:?}", aside.ticket);
+                        }
+                        let real = game.state();
+                        match aside.in_deck {
+                            Some(at) => {
+                                assert_eq!(real.tickets[at], aside.ticket, "{id} seed {seed}: the view's place");
+                                assert_eq!(state.tickets.get(at), Some(&aside.ticket), "{id} seed {seed}");
+                                in_deck += 1;
+                            }
+                            None => {
+                                assert!(real.removed_tickets.contains(&aside.ticket), "{id} seed {seed}");
+                                assert!(state.removed_tickets.contains(&aside.ticket), "{id} seed {seed}");
+                                out_of_game += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // USA, India and Berlin return tickets under the deck; Europe's starting ones and Switzerland's leave the game.
+    assert!(
+        in_deck >= 100 && out_of_game >= 100,
+        "{in_deck} in the deck, {out_of_game} out of the game"
+    );
+}
+
+#[test]
 fn a_dealt_game_does_not_copy_the_hidden_cards() {
     let map = maps::builtin("usa").unwrap();
     let game = Game::new(Arc::clone(&map), 4, 5).unwrap();

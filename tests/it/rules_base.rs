@@ -112,6 +112,58 @@ fn returned_starting_tickets_go_to_the_bottom_of_the_ticket_deck() {
 }
 
 #[test]
+fn a_returned_ticket_shows_to_its_seat_alone_where_it_lies_until_someone_draws_it() {
+    let mut game = Game::new(map("usa"), 2, 5).unwrap();
+    let offer = game.state().seats[0].offer.clone();
+    let returned = offer[2];
+    ok(
+        &mut game,
+        0,
+        Action::KeepTickets {
+            tickets: TicketSet::from_ids([offer[0], offer[1]]),
+        },
+    );
+    let offer = game.state().seats[1].offer.clone();
+    ok(
+        &mut game,
+        1,
+        Action::KeepTickets {
+            tickets: TicketSet::from_ids(offer),
+        },
+    );
+    assert!(
+        game.seat_view(Seat(1)).set_aside.is_empty(),
+        "the other seat never saw it"
+    );
+    let mut place = game.state().tickets.len() - 1;
+    loop {
+        let set_aside = game.seat_view(Seat(0)).set_aside;
+        assert_eq!(set_aside.len(), 1);
+        assert_eq!((set_aside[0].ticket, set_aside[0].in_deck), (returned, Some(place)));
+        // Whoever is to move draws tickets and keeps them all: the deck shrinks from the top.
+        let seat = game.current().0;
+        ok(&mut game, seat, Action::DrawTickets);
+        let drawn = game.state().seats[usize::from(seat)].offer.clone();
+        ok(
+            &mut game,
+            seat,
+            Action::KeepTickets {
+                tickets: TicketSet::from_ids(drawn.clone()),
+            },
+        );
+        if drawn.contains(&returned) {
+            break;
+        }
+        place -= drawn.len();
+    }
+    assert!(
+        game.seat_view(Seat(0)).set_aside.is_empty(),
+        "drawn again, it may be anywhere"
+    );
+    game.check_invariants().unwrap();
+}
+
+#[test]
 fn a_ticket_not_offered_cannot_be_kept() {
     let mut game = Game::new(map("usa"), 2, 5).unwrap();
     let other = game.state().seats[1].offer[0];

@@ -86,7 +86,8 @@ impl Game {
         Ok(())
     }
 
-    /// Each ticket card exactly once: in the deck, out of the game, kept or offered.
+    /// Each ticket card exactly once: in the deck, out of the game, kept or offered; a ticket a player set aside in
+    /// the deck or out of the game.
     fn check_tickets(&self) -> Result<(), String> {
         let (map, s) = (&self.map, &self.state);
         let mut seen = vec![false; map.tickets.len()];
@@ -100,10 +101,22 @@ impl Game {
             }
             *slot = true;
         }
-        match seen.iter().position(|s| !s) {
-            Some(i) => Err(format!("ticket {} is missing", map.ticket_label(TicketId(i as u16)))),
-            None => Ok(()),
+        if let Some(i) = seen.iter().position(|s| !s) {
+            return Err(format!("ticket {} is missing", map.ticket_label(TicketId(i as u16))));
         }
+        for seat in &s.seats {
+            if let Some(t) = seat
+                .set_aside
+                .iter()
+                .find(|t| !s.tickets.contains(t) && !s.removed_tickets.contains(t))
+            {
+                return Err(format!(
+                    "ticket {} is set aside but not out of every hand",
+                    map.ticket_label(*t)
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Owners are seats at the table and list the route; doubles closed at this player count have one owner.

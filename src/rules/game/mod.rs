@@ -82,6 +82,10 @@ sealed_struct! {
         routes: RouteSet,
         /// Points scored by routes so far.
         route_points: u16,
+        /// Tickets this player returned and still knows the place of: out of the game, or in the ticket deck and not
+        /// drawn since (a ticket drawn again may be kept by whoever drew it). Snapshots from before it read as none.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        set_aside: Vec<TicketId>,
     }
 }
 
