@@ -28,7 +28,8 @@ impl DealtGame {
     /// A game that shows `view`'s seat exactly what `view` shows (its [`DealtGame::seat_view`] equals `view`), with
     /// every part hidden from that seat dealt at random from the cards and tickets the seat has not seen: the other
     /// hands, the other players' tickets and offers, the draw pile and its order, the discard pile under a pending
-    /// tunnel's turned cards, and the ticket deck. The game's own generator is seeded from `rng`.
+    /// tunnel's turned cards, and the ticket deck (but for the tickets the seat returned, at the places it saw them go).
+    /// The game's own generator is seeded from `rng`.
     ///
     /// # Errors
     /// The view does not fit the map (a view of another map, or counts no game could show).
@@ -203,7 +204,7 @@ struct DealtTickets {
     removed: Vec<TicketId>,
 }
 
-/// Deals the tickets the seat has not seen (every ticket less its own, its offer and those it set aside, which go
+/// Deals the tickets the seat has not seen (every ticket less its own, its offer and those it returned, which go
 /// back where it saw them go: out of the game, or to their places in the ticket deck). The other seats' tickets come
 /// first: dealt after the ticket deck, a guess would only choose among the few tickets a deck dealt at random had
 /// left (on most maps the deck holds most of the unseen tickets). Each other seat's offer, not chosen from yet (so
@@ -220,8 +221,8 @@ fn deal_tickets(
 ) -> Result<DealtTickets, SetupError> {
     let public = &view.public;
     let mut own = vec![false; map.tickets.len()];
-    let set_aside = view.set_aside.iter().map(|s| &s.ticket);
-    for t in view.tickets.iter().map(|(t, _)| t).chain(&view.offer).chain(set_aside) {
+    let returned = view.returned.iter().map(|s| &s.ticket);
+    for t in view.tickets.iter().map(|(t, _)| t).chain(&view.offer).chain(returned) {
         *own.get_mut(usize::from(t.0))
             .ok_or_else(|| SetupError("a ticket that is not on the map".into()))? = true;
     }
@@ -250,7 +251,7 @@ fn deal_tickets(
         }
     }
     let mut known_in_deck: Vec<(usize, TicketId)> = view
-        .set_aside
+        .returned
         .iter()
         .filter_map(|s| Some((s.in_deck?, s.ticket)))
         .collect();
@@ -258,7 +259,7 @@ fn deal_tickets(
     let unknown_in_deck = public
         .ticket_deck_size
         .checked_sub(known_in_deck.len())
-        .ok_or_else(|| SetupError("the view sets aside more tickets than the deck holds".into()))?;
+        .ok_or_else(|| SetupError("the view places more returned tickets in the deck than it holds".into()))?;
     let rules = &map.rules;
     for (i, &seat) in others.iter().enumerate() {
         // Regular tickets the seats dealt later take at least (each may hold its long ones).
@@ -293,12 +294,14 @@ fn deal_tickets(
     // The seat's own returned tickets where it saw them go (positions in increasing order, so each lands on its own).
     for (at, ticket) in known_in_deck {
         if at > deck.len() {
-            return Err(SetupError("a ticket set aside below the bottom of the deck".into()));
+            return Err(SetupError(
+                "a returned ticket placed below the bottom of the deck".into(),
+            ));
         }
         deck.insert(at, ticket);
     }
     regular.extend(long);
-    regular.extend(view.set_aside.iter().filter(|s| s.in_deck.is_none()).map(|s| s.ticket));
+    regular.extend(view.returned.iter().filter(|s| s.in_deck.is_none()).map(|s| s.ticket));
     Ok(DealtTickets {
         seats,
         deck,
@@ -442,8 +445,8 @@ impl Dealing<'_> {
             station_cities: shown.station_cities.clone(),
             routes,
             route_points: shown.route_points,
-            set_aside: if seat == view.seat {
-                view.set_aside.iter().map(|s| s.ticket).collect()
+            returned: if seat == view.seat {
+                view.returned.iter().map(|s| s.ticket).collect()
             } else {
                 Vec::new()
             },

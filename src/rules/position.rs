@@ -2,7 +2,9 @@
 //! checked game and written back. Also the end positions `ttrbot score` describes. Every position read here goes
 //! through the one validator, [`Game::check_invariants`].
 //!
-//! Writing a position is a full export of hidden information, for the replay tool and tests only.
+//! Writing a position exports the hidden cards and tickets, for the replay tool and tests only. What each player
+//! remembers of the tickets it returned is not written: read back, nobody remembers any (a computer player then deals
+//! them to others in the games it plays out, as if it had never seen them).
 
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
@@ -331,7 +333,7 @@ impl Game {
                 station_cities,
                 routes,
                 route_points,
-                set_aside: Vec::new(),
+                returned: Vec::new(),
             });
         }
         let mut deck = Vec::with_capacity(rules.total_cards() as usize);
@@ -433,7 +435,7 @@ fn read_seat(map: &Map, names_: &mut Resolver, seat: Seat, s: &SeatPosition) -> 
         station_cities: names_.cities(&s.station_cities)?,
         routes,
         route_points,
-        set_aside: Vec::new(),
+        returned: Vec::new(),
     })
 }
 

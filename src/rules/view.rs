@@ -89,7 +89,7 @@ impl Game {
         PublicView::of(self)
     }
 
-    /// What one player may see: the public view plus their own hand and tickets.
+    /// What one player may see: the public view plus their own hand, tickets, ticket offer and returned tickets.
     pub fn seat_view(&self, seat: Seat) -> SeatView {
         SeatView::of(self, seat)
     }
@@ -206,7 +206,7 @@ impl PublicView {
     }
 }
 
-/// What one player may see: the public view plus their own hand, tickets and ticket offer.
+/// What one player may see: the public view plus their own hand, tickets, ticket offer and returned tickets.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SeatView {
     /// Everything public.
@@ -219,13 +219,14 @@ pub struct SeatView {
     pub tickets: Vec<(TicketId, bool)>,
     /// Tickets offered to them and not yet chosen.
     pub offer: Vec<TicketId>,
-    /// Tickets they returned and know to be out of every hand, in the order returned.
-    pub set_aside: Vec<SetAside>,
+    /// Tickets they returned and know to be in the ticket deck or out of the game, in the order returned.
+    pub returned: Vec<ReturnedTicket>,
 }
 
-/// A ticket a player returned, and where that player knows it to be: it saw where it went, and every draw since.
+/// A ticket a player returned, and where that player knows it to be: it saw where the ticket went, and has seen how
+/// many tickets every draw since took from the top.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct SetAside {
+pub struct ReturnedTicket {
     /// The ticket.
     pub ticket: TicketId,
     /// Its place in the ticket deck, 0 on top (every draw since took from the top); `None` when out of the game.
@@ -251,10 +252,10 @@ impl SeatView {
             hand: s.hand,
             tickets,
             offer: s.offer.clone(),
-            set_aside: s
-                .set_aside
+            returned: s
+                .returned
                 .iter()
-                .map(|&ticket| SetAside {
+                .map(|&ticket| ReturnedTicket {
                     ticket,
                     in_deck: game.state.tickets.iter().position(|&t| t == ticket),
                 })

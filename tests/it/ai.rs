@@ -284,11 +284,11 @@ fn a_dealt_game_puts_the_tickets_a_seat_returned_where_that_seat_saw_them_go_how
             }
             for seat in (0..players).map(|i| Seat(i as u8)) {
                 let view = game.seat_view(seat);
-                if view.set_aside.is_empty() {
+                if view.returned.is_empty() {
                     continue;
                 }
                 // A guess sure that every other seat holds exactly the tickets this seat returned.
-                let returned: Vec<_> = view.set_aside.iter().map(|s| s.ticket).collect();
+                let returned: Vec<_> = view.returned.iter().map(|s| s.ticket).collect();
                 let sure = |_: Seat, t: ttrbot::rules::TicketId| if returned.contains(&t) { 1_000_000 } else { 1 };
                 let mut dealer = GameRng::new(seed ^ 0x5E7);
                 for _ in 0..5 {
@@ -297,21 +297,21 @@ fn a_dealt_game_puts_the_tickets_a_seat_returned_where_that_seat_saw_them_go_how
                         .into_game();
                     dealt.check_invariants().unwrap();
                     let state = dealt.state();
-                    for aside in &view.set_aside {
+                    for known in &view.returned {
                         for (other, s) in state.seats.iter().enumerate().filter(|&(o, _)| o != seat.index()) {
-                            let held = s.tickets.iter().chain(&s.offer).any(|&t| t == aside.ticket);
-                            assert!(!held, "{id} seed {seed}: seat {other} dealt {:?}", aside.ticket);
+                            let held = s.tickets.iter().chain(&s.offer).any(|&t| t == known.ticket);
+                            assert!(!held, "{id} seed {seed}: seat {other} dealt {:?}", known.ticket);
                         }
                         let real = game.state();
-                        match aside.in_deck {
+                        match known.in_deck {
                             Some(at) => {
-                                assert_eq!(real.tickets[at], aside.ticket, "{id} seed {seed}: the view's place");
-                                assert_eq!(state.tickets.get(at), Some(&aside.ticket), "{id} seed {seed}");
+                                assert_eq!(real.tickets[at], known.ticket, "{id} seed {seed}: the view's place");
+                                assert_eq!(state.tickets.get(at), Some(&known.ticket), "{id} seed {seed}");
                                 in_deck += 1;
                             }
                             None => {
-                                assert!(real.removed_tickets.contains(&aside.ticket), "{id} seed {seed}");
-                                assert!(state.removed_tickets.contains(&aside.ticket), "{id} seed {seed}");
+                                assert!(real.removed_tickets.contains(&known.ticket), "{id} seed {seed}");
+                                assert!(state.removed_tickets.contains(&known.ticket), "{id} seed {seed}");
                                 out_of_game += 1;
                             }
                         }

@@ -112,54 +112,63 @@ fn returned_starting_tickets_go_to_the_bottom_of_the_ticket_deck() {
 }
 
 #[test]
-fn a_returned_ticket_shows_to_its_seat_alone_where_it_lies_until_someone_draws_it() {
+fn a_returned_ticket_shows_to_its_seat_alone_where_it_lies_until_someone_draws_it_and_returns_it_again() {
     let mut game = Game::new(map("usa"), 2, 5).unwrap();
-    let offer = game.state().seats[0].offer.clone();
-    let returned = offer[2];
-    ok(
-        &mut game,
-        0,
-        Action::KeepTickets {
-            tickets: TicketSet::from_ids([offer[0], offer[1]]),
-        },
-    );
-    let offer = game.state().seats[1].offer.clone();
-    ok(
-        &mut game,
-        1,
-        Action::KeepTickets {
-            tickets: TicketSet::from_ids(offer),
-        },
-    );
-    assert!(
-        game.seat_view(Seat(1)).set_aside.is_empty(),
-        "the other seat never saw it"
-    );
-    let mut place = game.state().tickets.len() - 1;
-    loop {
-        let set_aside = game.seat_view(Seat(0)).set_aside;
-        assert_eq!(set_aside.len(), 1);
-        assert_eq!((set_aside[0].ticket, set_aside[0].in_deck), (returned, Some(place)));
-        // Whoever is to move draws tickets and keeps them all: the deck shrinks from the top.
-        let seat = game.current().0;
-        ok(&mut game, seat, Action::DrawTickets);
-        let drawn = game.state().seats[usize::from(seat)].offer.clone();
+    let places = |game: &Game, seat: u8| -> Vec<_> {
+        let view = game.seat_view(Seat(seat));
+        view.returned.iter().map(|r| (r.ticket, r.in_deck)).collect()
+    };
+    // Each seat keeps two of its three starting tickets: the third goes under the deck, the first player's above.
+    let mut returned = Vec::new();
+    for seat in 0..2u8 {
+        let offer = game.state().seats[usize::from(seat)].offer.clone();
         ok(
             &mut game,
             seat,
             Action::KeepTickets {
-                tickets: TicketSet::from_ids(drawn.clone()),
+                tickets: TicketSet::from_ids([offer[0], offer[1]]),
             },
         );
-        if drawn.contains(&returned) {
+        returned.push(offer[2]);
+    }
+    let mut place = game.state().tickets.len() - 2;
+    // The deck's 26 tickets take nine draws; the ninth, of the last two, falls to the second player.
+    if game.current() == Seat(0) {
+        ok(&mut game, 0, Action::DrawBlind);
+        ok(&mut game, 0, Action::DrawBlind);
+    }
+    assert_eq!(place, 24);
+    loop {
+        assert_eq!(places(&game, 0), vec![(returned[0], Some(place))]);
+        assert_eq!(
+            places(&game, 1),
+            vec![(returned[1], Some(place + 1))],
+            "the other's ticket stays its own"
+        );
+        // Whoever is to move draws tickets and keeps all but the first player's: the deck shrinks from the top.
+        let seat = game.current().0;
+        ok(&mut game, seat, Action::DrawTickets);
+        let drawn = game.state().seats[usize::from(seat)].offer.clone();
+        let keep = drawn.iter().copied().filter(|&t| t != returned[0]);
+        ok(
+            &mut game,
+            seat,
+            Action::KeepTickets {
+                tickets: TicketSet::from_ids(keep),
+            },
+        );
+        if drawn.contains(&returned[0]) {
+            assert_eq!((seat, drawn.len()), (1, 2));
             break;
         }
         place -= drawn.len();
     }
-    assert!(
-        game.seat_view(Seat(0)).set_aside.is_empty(),
-        "drawn again, it may be anywhere"
-    );
+    // The second player drew both (keeping its own back) and returned the first player's: that one is now the second
+    // player's to remember, alone in the deck, and the first player forgot it (drawn by another, it might have been
+    // kept).
+    assert_eq!(places(&game, 1), vec![(returned[0], Some(0))]);
+    assert!(places(&game, 0).is_empty());
+    assert_eq!(game.state().tickets.len(), 1);
     game.check_invariants().unwrap();
 }
 

@@ -86,8 +86,8 @@ impl Game {
         Ok(())
     }
 
-    /// Each ticket card exactly once: in the deck, out of the game, kept or offered; a ticket a player set aside in
-    /// the deck or out of the game.
+    /// Each ticket card exactly once: in the deck, out of the game, kept or offered; a ticket a player remembers
+    /// returning in the deck or out of the game, remembered by one player only.
     fn check_tickets(&self) -> Result<(), String> {
         let (map, s) = (&self.map, &self.state);
         let mut seen = vec![false; map.tickets.len()];
@@ -104,15 +104,21 @@ impl Game {
         if let Some(i) = seen.iter().position(|s| !s) {
             return Err(format!("ticket {} is missing", map.ticket_label(TicketId(i as u16))));
         }
-        for seat in &s.seats {
-            if let Some(t) = seat
-                .set_aside
-                .iter()
-                .find(|t| !s.tickets.contains(t) && !s.removed_tickets.contains(t))
-            {
+        // A returned ticket is remembered by the one player who last returned it, once, while it is in the deck or
+        // out of the game.
+        let mut remembered = vec![false; map.tickets.len()];
+        for t in s.seats.iter().flat_map(|seat| &seat.returned) {
+            let label = || map.ticket_label(*t);
+            let slot = remembered
+                .get_mut(usize::from(t.0))
+                .ok_or("a ticket that is not on the map")?;
+            if std::mem::replace(slot, true) {
+                return Err(format!("ticket {} is remembered as returned twice", label()));
+            }
+            if !s.tickets.contains(t) && !s.removed_tickets.contains(t) {
                 return Err(format!(
-                    "ticket {} is set aside but not out of every hand",
-                    map.ticket_label(*t)
+                    "ticket {} is remembered as returned but is not in the deck or out of the game",
+                    label()
                 ));
             }
         }

@@ -83,9 +83,10 @@ sealed_struct! {
         /// Points scored by routes so far.
         route_points: u16,
         /// Tickets this player returned and still knows the place of: out of the game, or in the ticket deck and not
-        /// drawn since (a ticket drawn again may be kept by whoever drew it). Snapshots from before it read as none.
+        /// drawn since (once drawn, the player who drew it may keep it, so its place is no longer known). Snapshots
+        /// from before this was kept read as none.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        set_aside: Vec<TicketId>,
+        returned: Vec<TicketId>,
     }
 }
 

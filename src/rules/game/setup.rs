@@ -59,7 +59,7 @@ impl Game {
                 station_cities: Vec::new(),
                 routes: RouteSet::EMPTY,
                 route_points: 0,
-                set_aside: Vec::new(),
+                returned: Vec::new(),
             });
         }
         let current = Seat(rng.below(players) as u8);

@@ -18,7 +18,7 @@ impl Game {
         let drawn: Vec<TicketId> = self.state.tickets.drain(..n).collect();
         // Whoever returned these no longer knows where they end up.
         for other in &mut self.state.seats {
-            other.set_aside.retain(|t| !drawn.contains(t));
+            other.returned.retain(|t| !drawn.contains(t));
         }
         self.state.seats[seat.index()].offer = drawn;
         self.state.step = Step::KeepTickets;
@@ -69,7 +69,7 @@ impl Game {
             kept: kept.len() as u8,
             returned: returned.len() as u8,
         });
-        me.set_aside.extend_from_slice(&returned);
+        me.returned.extend_from_slice(&returned);
         match policy {
             UnkeptTickets::Bottom => self.state.tickets.extend(returned),
             UnkeptTickets::Removed => self.state.removed_tickets.extend(returned),
