@@ -230,7 +230,8 @@ pub fn leave_tickets(game: &mut Game, n: usize, seat: Seat) {
 }
 
 /// A copy of the game differing only in hidden information: a card of seat 0's hand swapped with a different card
-/// of the draw pile, and (when there are both) a kept ticket swapped with the ticket deck's top.
+/// of the draw pile, and (when there are both) a kept ticket swapped with the ticket deck's topmost ticket that no
+/// player remembers returning (such a ticket is known to its returner to lie in the deck).
 pub fn with_hidden_swapped(game: &Game) -> Game {
     let mut hidden = game.clone();
     let s = hidden.state_mut();
@@ -243,11 +244,12 @@ pub fn with_hidden_swapped(game: &Game) -> Game {
     let other = std::mem::replace(&mut s.deck[i], held);
     s.seats[0].hand.remove(held, 1);
     s.seats[0].hand.add(other, 1);
+    let remembered = |t: &TicketId| s.seats.iter().any(|seat| seat.returned.contains(t));
     if !s.seats[0].tickets.is_empty()
-        && let Some(top) = s.tickets.pop_front()
+        && let Some(top) = s.tickets.iter().position(|t| !remembered(t))
     {
-        let mine = std::mem::replace(&mut s.seats[0].tickets[0], top);
-        s.tickets.push_front(mine);
+        let mine = std::mem::replace(&mut s.seats[0].tickets[0], s.tickets[top]);
+        s.tickets[top] = mine;
     }
     hidden.check_invariants().unwrap();
     assert_ne!(hidden.state(), game.state());
