@@ -220,27 +220,48 @@ impl<'a> Sight<'a> {
     /// Turns the median ticket this seat does not hold would take, from its network and hand (`u32::MAX` when
     /// none can be completed any more).
     fn turns_for_a_new_ticket(&self) -> u32 {
+        self.with_new_tickets_turns(|turns, _| {
+            let mut turns: Vec<u32> = turns.flatten().collect();
+            turns.sort_unstable();
+            turns.get(turns.len() / 2).copied().unwrap_or(u32::MAX)
+        })
+    }
+
+    /// Whether [`Sight::turns_for_a_new_ticket`] is below `threshold`, planning only as many tickets as it takes
+    /// to be sure: a seat with its plan done asks this every turn, and on a map of many tickets planning each alone
+    /// was most of a play-out's time.
+    fn new_ticket_takes_fewer_turns_than(&self, threshold: u32) -> bool {
+        self.with_new_tickets_turns(|turns, count| median_below(turns, count, threshold))
+    }
+
+    /// Calls `read` with the turns each ticket this seat does not hold would take alone (`None` when it cannot be
+    /// completed with the pieces left), computed as they are read, and their number.
+    fn with_new_tickets_turns<R>(&self, read: impl FnOnce(&mut dyn Iterator<Item = Option<u32>>, usize) -> R) -> R {
         let held: Vec<TicketId> = self.view.tickets.iter().map(|&(t, _)| t).collect();
-        let unheld = (0..self.map.tickets.len())
+        let unheld: Vec<TicketId> = (0..self.map.tickets.len())
             .map(|t| TicketId(t as u16))
-            .filter(|t| !held.contains(t));
+            .filter(|t| !held.contains(t))
+            .collect();
         let turns_alone = |alone: &Plan| {
             (alone.hopeless.is_empty() && alone.pieces <= self.trains_left()).then(|| self.turns_for(alone))
         };
-        // A seat with its plan done asks this every turn, and most tickets' ways are still open since the last time.
-        let mut turns: Vec<u32> = PLANS.with_borrow_mut(|memo| match memo.alone_plans(self.view.seat, &self.board) {
-            Some(kept) => unheld
-                .filter_map(|t| {
+        // Most tickets' ways are still open since the last time this seat asked: those kept are read first, so the
+        // answer may come before any ticket is planned again.
+        PLANS.with_borrow_mut(|memo| match memo.alone_plans(self.view.seat, &self.board) {
+            Some(kept) => {
+                let (ready, to_plan): (Vec<TicketId>, Vec<TicketId>) =
+                    unheld.iter().partition(|t| kept[usize::from(t.0)].is_some());
+                let mut turns = ready.into_iter().chain(to_plan).map(|t| {
                     let alone = kept[usize::from(t.0)].get_or_insert_with(|| plan::plan(&self.board, &[t]));
                     turns_alone(alone)
-                })
-                .collect(),
-            None => unheld
-                .filter_map(|t| turns_alone(&plan::plan(&self.board, &[t])))
-                .collect(),
-        });
-        turns.sort_unstable();
-        turns.get(turns.len() / 2).copied().unwrap_or(u32::MAX)
+                });
+                read(&mut turns, unheld.len())
+            }
+            None => read(
+                &mut unheld.iter().map(|&t| turns_alone(&plan::plan(&self.board, &[t]))),
+                unheld.len(),
+            ),
+        })
     }
 
     /// Whether the draw and discard piles are running low: fewer than [`LOW_PILES_PER_SEAT`] cards per seat.
@@ -281,6 +302,31 @@ impl<'a> Sight<'a> {
         }
         need
     }
+}
+
+/// Whether the median of `count` values (`None`s left out; the higher middle one of an even number; `u32::MAX` when
+/// none is left) is below `threshold`, as sorting them would say, reading them only until the answer is sure.
+fn median_below(values: &mut dyn Iterator<Item = Option<u32>>, count: usize, threshold: u32) -> bool {
+    let (mut below, mut rest, mut unread) = (0usize, 0usize, count);
+    // The middle of n sorted values is below the threshold when at least n / 2 + 1 of them are. An unread value
+    // left out or below only brings that nearer, so the answer is sure once it holds with every unread value above,
+    // or fails with every one below.
+    let holds = |below: usize, above: usize| below > (below + above) / 2;
+    for value in values.take(count) {
+        unread -= 1;
+        match value {
+            Some(v) if v < threshold => below += 1,
+            Some(_) => rest += 1,
+            None => {}
+        }
+        if holds(below, rest + unread) {
+            return true;
+        }
+        if !holds(below + unread, rest) {
+            return false;
+        }
+    }
+    holds(below, rest)
 }
 
 /// The board and plan last made for each seat on this thread, with what they were made from. A seat decides several
@@ -674,7 +720,7 @@ fn normal_turn(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
             let turns = sight.turns_left();
             sight.plan.hopeless.is_empty()
                 && turns > 2
-                && turns > sight.turns_for_a_new_ticket().saturating_add(TICKET_TURNS_TO_SPARE)
+                && sight.new_ticket_takes_fewer_turns_than(turns - TICKET_TURNS_TO_SPARE)
         };
         if may_draw && time_left() {
             return Some(Action::DrawTickets);
@@ -795,5 +841,44 @@ impl Player for EasyPlayer {
                 draws[rng.below(draws.len())]
             }
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The median as sorting gives it: the higher middle one of the values known, `u32::MAX` when none is.
+    fn sorted_median(values: &[Option<u32>]) -> u32 {
+        let mut known: Vec<u32> = values.iter().flatten().copied().collect();
+        known.sort_unstable();
+        known.get(known.len() / 2).copied().unwrap_or(u32::MAX)
+    }
+
+    #[test]
+    fn the_median_is_below_a_threshold_exactly_when_sorting_says_so_and_is_often_known_before_every_value_is_read() {
+        let mut rng = GameRng::new(26);
+        let (mut cases, mut read_fewer) = (0, 0);
+        for _ in 0..20_000 {
+            let count = rng.below(12);
+            let values: Vec<Option<u32>> = (0..count)
+                .map(|_| (rng.below(4) > 0).then(|| rng.below(10) as u32))
+                .collect();
+            let threshold = rng.below(12) as u32;
+            let mut read = 0;
+            let mut counted = values.iter().copied().inspect(|_| read += 1);
+            let below = median_below(&mut counted, count, threshold);
+            assert_eq!(
+                below,
+                sorted_median(&values) < threshold,
+                "{values:?} below {threshold}"
+            );
+            cases += 1;
+            if read < count {
+                read_fewer += 1;
+            }
+        }
+        assert_eq!(cases, 20_000);
+        assert!(read_fewer > 5_000, "the answer came early in only {read_fewer} cases");
     }
 }
