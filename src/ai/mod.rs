@@ -234,7 +234,7 @@ impl<'a> Sight<'a> {
     /// completed with the pieces left), computed as they are read, and their number.
     fn with_new_tickets_turns<R>(&self, read: impl FnOnce(&mut dyn Iterator<Item = Option<u32>>, usize) -> R) -> R {
         let held: Vec<TicketId> = self.view.tickets.iter().map(|&(t, _)| t).collect();
-        let unheld: Vec<TicketId> = (0..self.map.tickets.len())
+        let mut unheld: Vec<TicketId> = (0..self.map.tickets.len())
             .map(|t| TicketId(t as u16))
             .filter(|t| !held.contains(t))
             .collect();
@@ -245,9 +245,8 @@ impl<'a> Sight<'a> {
         // answer may come before any ticket is planned again.
         PLANS.with_borrow_mut(|memo| match memo.alone_plans(self.view.seat, &self.board) {
             Some(kept) => {
-                let (ready, to_plan): (Vec<TicketId>, Vec<TicketId>) =
-                    unheld.iter().partition(|t| kept[usize::from(t.0)].is_some());
-                let mut turns = ready.into_iter().chain(to_plan).map(|t| {
+                unheld.sort_by_key(|t| kept[usize::from(t.0)].is_none());
+                let mut turns = unheld.iter().map(|&t| {
                     let alone = kept[usize::from(t.0)].get_or_insert_with(|| plan::plan(&self.board, &[t]));
                     turns_alone(alone)
                 });
