@@ -100,7 +100,7 @@ fn europe_endgame(map: &Map) -> Vec<Holdings> {
         }
     }
     let mut busiest: Vec<usize> = (0..map.cities.len()).collect();
-    busiest.sort_by_key(|&c| std::cmp::Reverse(map.city_routes[c].len()));
+    busiest.sort_by_key(|&c| std::cmp::Reverse(map.links[c].len()));
     for (k, &c) in busiest.iter().take(15).enumerate() {
         players[k / 3].station_cities.push(CityId(c as u16));
     }

@@ -166,9 +166,9 @@ impl<'a> Board<'a> {
 
     /// The other players' routes at `city`: what a station there could lend.
     pub fn lendable(&self, city: CityId) -> Vec<RouteId> {
-        self.map.city_routes[usize::from(city.0)]
+        self.map.links[usize::from(city.0)]
             .iter()
-            .copied()
+            .map(|link| link.route)
             .filter(|r| self.routes.others[usize::from(r.0)])
             .collect()
     }
@@ -219,8 +219,9 @@ impl<'a> Board<'a> {
     /// [`Board::cheapest`], with a claim adding `per_claim` pieces to a way's cost, in `scratch`.
     ///
     /// Dijkstra's search with a bucket queue: a step costs at most a route's pieces and a claim, so every city waiting
-    /// lies within one longest step of the cheapest, and a ring of that many buckets replaces a heap. Of the cities at
-    /// the cheapest cost, the lowest-numbered goes first, so ties resolve as a heap of (cost, city) would.
+    /// lies within one longest step of the cheapest, and a ring of buckets at least that long replaces a heap (a
+    /// power of two long, so a cost finds its bucket by a mask). Of the cities at the cheapest cost, the
+    /// lowest-numbered goes first, so ties resolve as a heap of (cost, city) would.
     fn cheapest_in(
         &self,
         scratch: &mut Scratch,
@@ -231,7 +232,10 @@ impl<'a> Board<'a> {
         relied_on: &mut RouteSet,
     ) -> Option<(u32, Vec<RouteId>)> {
         let n = self.map.cities.len();
-        let ring = (self.routes.longest_step + per_claim) as usize + 1;
+        let ring = ((self.routes.longest_step + per_claim) as usize + 1).next_power_of_two();
+        let mask = ring - 1;
+        let mut planned = RouteSet::EMPTY;
+        free.iter().for_each(|&route| planned.insert(route));
         let Scratch { best, via, buckets } = scratch;
         best.clear();
         best.resize(n, u32::MAX);
@@ -247,7 +251,7 @@ impl<'a> Board<'a> {
         }
         let mut cost = 0u32;
         while waiting > 0 {
-            let bucket = &mut buckets[cost as usize % ring];
+            let bucket = &mut buckets[cost as usize & mask];
             // A bucket holds a handful of cities: a scan for the lowest beats keeping it sorted.
             let Some(lowest) = (0..bucket.len()).min_by_key(|&i| bucket[i]) else {
                 cost += 1;
@@ -260,25 +264,25 @@ impl<'a> Board<'a> {
             }
             let here = CityId(city);
             if to.contains(&here) {
-                return Some((cost, self.path_back(here, via, free)));
+                return Some((cost, self.path_back(here, via, &planned)));
             }
-            for &route in &self.map.city_routes[usize::from(city)] {
+            for link in &self.map.links[usize::from(city)] {
                 // (Routes in `free` are open ones planned before: only open routes need the look-up.)
-                let step = match self.routes.uses[usize::from(route.0)] {
+                let step = match self.routes.uses[usize::from(link.route.0)] {
                     Use::Blocked => continue,
                     Use::Owned => 0,
-                    Use::Open(_) if free.contains(&route) => 0,
+                    Use::Open(_) if planned.contains(link.route) => 0,
                     Use::Open(pieces) => pieces + per_claim,
                 };
                 debug_assert!(step < ring as u32, "a step longer than the ring");
-                let next = self.map.route(route).other_end(here);
                 // A country's exits are not joined to each other through the country.
+                let next = usize::from(link.to.0);
                 let total = cost + step;
-                if total < best[usize::from(next.0)] {
-                    relied_on.insert(route);
-                    best[usize::from(next.0)] = total;
-                    via[usize::from(next.0)] = Some(route);
-                    buckets[total as usize % ring].push(next.0);
+                if total < best[next] {
+                    relied_on.insert(link.route);
+                    best[next] = total;
+                    via[next] = Some(link.route);
+                    buckets[total as usize & mask].push(link.to.0);
                     waiting += 1;
                 }
             }
@@ -286,10 +290,10 @@ impl<'a> Board<'a> {
         None
     }
 
-    fn path_back(&self, mut city: CityId, via: &[Option<RouteId>], free: &[RouteId]) -> Vec<RouteId> {
+    fn path_back(&self, mut city: CityId, via: &[Option<RouteId>], free: &RouteSet) -> Vec<RouteId> {
         let mut routes = Vec::new();
         while let Some(route) = via[usize::from(city.0)] {
-            if matches!(self.routes.uses[usize::from(route.0)], Use::Open(_)) && !free.contains(&route) {
+            if matches!(self.routes.uses[usize::from(route.0)], Use::Open(_)) && !free.contains(route) {
                 routes.push(route);
             }
             city = self.map.route(route).other_end(city);

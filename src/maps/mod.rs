@@ -12,7 +12,7 @@ use std::sync::{Arc, OnceLock};
 use crate::rules::Map;
 
 use crate::rules::names::excerpt;
-use read::{check_enough_tickets, read_cities, read_routes, read_tickets, routes_of_each_city};
+use read::{check_enough_tickets, links_of_each_city, read_cities, read_routes, read_tickets};
 use rows::{MapFile, ruleset};
 
 /// The largest board side a map file may give, in pixels: the board is drawn at twice its size once per map, and
@@ -98,7 +98,7 @@ pub fn parse(file: &str, text: &str) -> Result<Map, MapError> {
     let routes = read_routes(&raw.routes, &places, &rules, &report)?;
     let tickets = read_tickets(&raw.tickets, &places, &report)?;
     check_enough_tickets(&tickets, &rules, &report)?;
-    let city_routes = routes_of_each_city(&places.cities, &routes, &report)?;
+    let links = links_of_each_city(&places.cities, &routes, &report)?;
     Ok(Map {
         id: raw.id,
         name: raw.name,
@@ -109,7 +109,7 @@ pub fn parse(file: &str, text: &str) -> Result<Map, MapError> {
         routes,
         tickets,
         rules,
-        city_routes,
+        links,
     })
 }
 

@@ -9,7 +9,7 @@ use super::Reporter;
 use super::rows::{Board, CityRow, RouteRow, TicketRow};
 use crate::rules::names::excerpt;
 use crate::rules::{
-    City, CityId, Color, Country, CountryId, MAX_ROUTES, MAX_TICKETS, Place, Route, RouteId, RouteKind, Ruleset,
+    City, CityId, Color, Country, CountryId, Link, MAX_ROUTES, MAX_TICKETS, Place, Route, RouteId, RouteKind, Ruleset,
     Ticket, fold,
 };
 
@@ -304,19 +304,20 @@ pub(super) fn check_enough_tickets(tickets: &[Ticket], rules: &Ruleset, report: 
     Ok(())
 }
 
-/// The routes touching each location; every location must have one.
-pub(super) fn routes_of_each_city(
+/// The routes touching each location, in file order, with their other ends; every location must have one.
+pub(super) fn links_of_each_city(
     cities: &[City],
     routes: &[Route],
     report: &Reporter,
-) -> Result<Vec<Vec<RouteId>>, MapError> {
-    let mut city_routes = vec![Vec::new(); cities.len()];
+) -> Result<Vec<Vec<Link>>, MapError> {
+    let mut links = vec![Vec::new(); cities.len()];
     for (i, r) in routes.iter().enumerate() {
-        city_routes[usize::from(r.a.0)].push(RouteId(i as u16));
-        city_routes[usize::from(r.b.0)].push(RouteId(i as u16));
+        let route = RouteId(i as u16);
+        links[usize::from(r.a.0)].push(Link { route, to: r.b });
+        links[usize::from(r.b.0)].push(Link { route, to: r.a });
     }
-    match city_routes.iter().position(Vec::is_empty) {
+    match links.iter().position(Vec::is_empty) {
         Some(i) => Err(report.whole(format!("city \"{}\" has no route", excerpt(&cities[i].name)))),
-        None => Ok(city_routes),
+        None => Ok(links),
     }
 }

@@ -155,8 +155,18 @@ pub struct Map {
     pub tickets: Vec<Ticket>,
     /// The map's rules.
     pub rules: Ruleset,
-    /// Routes touching each location.
-    pub city_routes: Vec<Vec<RouteId>>,
+    /// The routes touching each location, each with the location at its other end.
+    pub links: Vec<Vec<Link>>,
+}
+
+/// A route as seen from one of its ends: the route and the location at its other end. The planners walk the board
+/// this way thousands of times a decision, so the far end is kept beside the route rather than looked up in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Link {
+    /// The route.
+    pub route: RouteId,
+    /// The location at the route's other end.
+    pub to: CityId,
 }
 
 impl Map {
@@ -228,10 +238,10 @@ impl Map {
 
     /// The tracks between two locations, in file order.
     pub fn routes_between(&self, a: CityId, b: CityId) -> Vec<RouteId> {
-        self.city_routes[usize::from(a.0)]
+        self.links[usize::from(a.0)]
             .iter()
-            .copied()
-            .filter(|&r| self.route(r).other_end(a) == b)
+            .filter(|link| link.to == b)
+            .map(|link| link.route)
             .collect()
     }
 

@@ -28,8 +28,8 @@ pub use error::RuleError;
 pub use event::{Event, PrivateEvent};
 pub use game::{ClaimOptions, Game, Payment, Purchase, SeatState, SetupError, State};
 pub use map::{
-    City, CityId, Country, CountryId, MAX_ROUTES, MAX_TICKETS, Map, Place, Route, RouteId, RouteKind, Ticket, TicketId,
-    fold,
+    City, CityId, Country, CountryId, Link, MAX_ROUTES, MAX_TICKETS, Map, Place, Route, RouteId, RouteKind, Ticket,
+    TicketId, fold,
 };
 pub use rng::GameRng;
 pub use ruleset::Ruleset;

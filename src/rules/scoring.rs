@@ -208,9 +208,9 @@ pub fn ticket_outcomes(map: &Map, players: &[Holdings], who: usize) -> TicketOut
         .station_cities
         .iter()
         .map(|&city| {
-            map.city_routes[usize::from(city.0)]
+            map.links[usize::from(city.0)]
                 .iter()
-                .copied()
+                .map(|link| link.route)
                 .filter(|&r| {
                     players
                         .iter()

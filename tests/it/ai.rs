@@ -484,7 +484,7 @@ fn wien_position(blocked: bool) -> (Arc<ttrbot::rules::Map>, Game, Seat) {
         .expect("a ticket to Wien");
     let state = game.state_mut();
     if blocked {
-        for &route in &map.city_routes[usize::from(wien.0)] {
+        for route in map.links[usize::from(wien.0)].iter().map(|link| link.route) {
             state.owners[usize::from(route.0)] = Some(other);
             state.seats[other.index()].routes.insert(route);
         }
@@ -516,10 +516,7 @@ fn a_normal_player_builds_a_station_where_another_players_route_rescues_its_tick
         match chosen {
             // At Wien, or at a city whose route to Wien the station lends.
             Action::BuildStation { city, .. } if blocked => assert!(
-                city == wien
-                    || map.city_routes[usize::from(city.0)]
-                        .iter()
-                        .any(|&r| map.route(r).other_end(city) == wien),
+                city == wien || map.links[usize::from(city.0)].iter().any(|link| link.to == wien),
                 "a station in {}",
                 map.city(city).name
             ),

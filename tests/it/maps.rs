@@ -13,6 +13,31 @@ fn every_builtin_map_loads() {
 }
 
 #[test]
+fn each_route_is_linked_from_both_its_ends_to_the_other_and_from_nowhere_else() {
+    for (id, _) in BUILTIN {
+        let map = maps::builtin(id).unwrap();
+        let mut seen = vec![0usize; map.routes.len()];
+        for (city, links) in map.links.iter().enumerate() {
+            let city = ttrbot::rules::CityId(city as u16);
+            for link in links {
+                let route = map.route(link.route);
+                assert!(
+                    (route.a, route.b) == (city, link.to) || (route.b, route.a) == (city, link.to),
+                    "{id}: a link from {} by route {} does not lead to its other end",
+                    map.city(city).name,
+                    link.route.0
+                );
+                seen[usize::from(link.route.0)] += 1;
+            }
+        }
+        assert!(
+            seen.iter().all(|&n| n == 2),
+            "{id}: a route linked other than from its two ends"
+        );
+    }
+}
+
+#[test]
 fn map_counts_match_the_reference_data() {
     // Counts from the checked reference data's notes: cities, route rows, double pairs, total length, tickets,
     // tunnel rows, ferry rows. A typo in a map file changes one of them.

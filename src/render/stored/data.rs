@@ -6,7 +6,7 @@ use super::{Precomputed, StoredLabel};
 pub(super) const PRECOMPUTED: &[Precomputed] = &[
     // maps/usa.toml
     Precomputed {
-        fingerprint: 0x3ed4557f15ec8708,
+        fingerprint: 0xdaa192b83be18409,
         size: [1744, 1125],
         labels: &[
             StoredLabel { size: 0x41700000, at: [0x44a40aab, 0x4433a000], bounds: [0x44a3b556, 0x4432f555, 0x44aa4000, 0x44380aab] },
@@ -83,7 +83,7 @@ pub(super) const PRECOMPUTED: &[Precomputed] = &[
     },
     // maps/europe.toml
     Precomputed {
-        fingerprint: 0x49ac41cf516df455,
+        fingerprint: 0x2825648179baf1e4,
         size: [1744, 1125],
         labels: &[
             StoredLabel { size: 0x41700000, at: [0x43f9c000, 0x43946aab], bounds: [0x43f86aab, 0x43931556, 0x44104aab, 0x439d4000] },
@@ -171,7 +171,7 @@ pub(super) const PRECOMPUTED: &[Precomputed] = &[
     },
     // maps/switzerland.toml
     Precomputed {
-        fingerprint: 0xa4130c4b10169411,
+        fingerprint: 0xe2b4e84339662d5e,
         size: [1744, 1125],
         labels: &[
             StoredLabel { size: 0x41700000, at: [0x4458005a, 0x4336fe98], bounds: [0x445755af, 0x433453ed, 0x4462eb05, 0x4348a943] },
@@ -263,7 +263,7 @@ pub(super) const PRECOMPUTED: &[Precomputed] = &[
     },
     // maps/india.toml
     Precomputed {
-        fingerprint: 0xbef1f9e36bd897bd,
+        fingerprint: 0x9ec80050d17813f2,
         size: [1125, 1744],
         labels: &[
             StoredLabel { size: 0x41700000, at: [0x43f943a0, 0x44254f9a], bounds: [0x43f7ee4b, 0x4424a4ef, 0x4404cc7b, 0x4429ba45] },
@@ -343,7 +343,7 @@ pub(super) const PRECOMPUTED: &[Precomputed] = &[
     },
     // maps/berlin.toml
     Precomputed {
-        fingerprint: 0xa479a54fe4f89f9d,
+        fingerprint: 0xa0cdc82aa4ebd023,
         size: [1600, 1100],
         labels: &[
             StoredLabel { size: 0x41700000, at: [0x41b95cb0, 0x4398177a], bounds: [0x41a4075c, 0x4396c225, 0x4322d640, 0x43a0eccf] },
