@@ -263,6 +263,8 @@ impl<'a> Board<'a> {
                 continue;
             }
             let here = CityId(city);
+            // A country is only the set of its exits: reaching one reaches the country, and the exits are not
+            // joined to each other through it.
             if to.contains(&here) {
                 return Some((cost, self.path_back(here, via, &planned)));
             }
@@ -274,8 +276,10 @@ impl<'a> Board<'a> {
                     Use::Open(_) if planned.contains(link.route) => 0,
                     Use::Open(pieces) => pieces + per_claim,
                 };
-                debug_assert!(step < ring as u32, "a step longer than the ring");
-                // A country's exits are not joined to each other through the country.
+                debug_assert!(
+                    step <= self.routes.longest_step + per_claim,
+                    "a step longer than the longest"
+                );
                 let next = usize::from(link.to.0);
                 let total = cost + step;
                 if total < best[next] {

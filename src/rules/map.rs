@@ -155,7 +155,8 @@ pub struct Map {
     pub tickets: Vec<Ticket>,
     /// The map's rules.
     pub rules: Ruleset,
-    /// The routes touching each location, each with the location at its other end.
+    /// The routes touching each location, each with the location at its other end, in file order (the planners'
+    /// ties depend on it).
     pub links: Vec<Vec<Link>>,
 }
 

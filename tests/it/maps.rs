@@ -13,27 +13,38 @@ fn every_builtin_map_loads() {
 }
 
 #[test]
-fn each_route_is_linked_from_both_its_ends_to_the_other_and_from_nowhere_else() {
+fn each_route_is_linked_from_each_end_to_the_other_once_in_file_order() {
     for (id, _) in BUILTIN {
         let map = maps::builtin(id).unwrap();
-        let mut seen = vec![0usize; map.routes.len()];
-        for (city, links) in map.links.iter().enumerate() {
-            let city = ttrbot::rules::CityId(city as u16);
-            for link in links {
-                let route = map.route(link.route);
-                assert!(
-                    (route.a, route.b) == (city, link.to) || (route.b, route.a) == (city, link.to),
-                    "{id}: a link from {} by route {} does not lead to its other end",
-                    map.city(city).name,
-                    link.route.0
+        for (i, route) in map.routes.iter().enumerate() {
+            let route_id = ttrbot::rules::RouteId(i as u16);
+            for (from, to) in [(route.a, route.b), (route.b, route.a)] {
+                let found = map.links[usize::from(from.0)]
+                    .iter()
+                    .filter(|l| l.route == route_id)
+                    .collect::<Vec<_>>();
+                assert_eq!(
+                    found.len(),
+                    1,
+                    "{id}: route {i} linked other than once from {}",
+                    map.city(from).name
                 );
-                seen[usize::from(link.route.0)] += 1;
+                assert_eq!(
+                    found[0].to,
+                    to,
+                    "{id}: route {i} from {} leads elsewhere",
+                    map.city(from).name
+                );
             }
         }
-        assert!(
-            seen.iter().all(|&n| n == 2),
-            "{id}: a route linked other than from its two ends"
-        );
+        let linked: usize = map.links.iter().map(Vec::len).sum();
+        assert_eq!(linked, 2 * map.routes.len(), "{id}: links that are no route's ends");
+        for links in &map.links {
+            assert!(
+                links.windows(2).all(|w| w[0].route < w[1].route),
+                "{id}: links out of file order"
+            );
+        }
     }
 }
 
