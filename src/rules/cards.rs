@@ -191,6 +191,25 @@ impl CardCounts {
         }
     }
 
+    /// Whether there are no cards.
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&n| n == 0)
+    }
+
+    /// Removes as many of each kind of `other` as there are (none go below zero).
+    pub fn remove_what_is_there(&mut self, other: &CardCounts) {
+        for (have, less) in self.0.iter_mut().zip(other.0.iter()) {
+            *have = have.saturating_sub(*less);
+        }
+    }
+
+    /// Raises each kind's count to `other`'s where that is more.
+    pub fn raise_to(&mut self, other: &CardCounts) {
+        for (have, floor) in self.0.iter_mut().zip(other.0.iter()) {
+            *have = (*have).max(*floor);
+        }
+    }
+
     /// The kinds present, with their counts, in index order.
     pub fn iter(&self) -> impl Iterator<Item = (Card, u8)> + '_ {
         self.0

@@ -27,7 +27,7 @@ pub struct DealtGame {
 impl DealtGame {
     /// A game that shows `view`'s seat exactly what `view` shows (its [`DealtGame::seat_view`] equals `view`), with
     /// every part hidden from that seat dealt at random from the cards and tickets the seat has not seen: the other
-    /// hands, the other players' tickets and offers, the draw pile and its order, the discard pile under a pending
+    /// hands (each holding the cards everyone saw go into it and not leave), the other players' tickets and offers, the draw pile and its order, the discard pile under a pending
     /// tunnel's turned cards, and the ticket deck (but for the tickets the seat returned, at the places it saw them go).
     /// The game's own generator is seeded from `rng`.
     ///
@@ -127,11 +127,15 @@ fn deal_game(
     };
     let mut unseen = unseen_cards(&map, view, turned, laid_by_other, rng)?;
     let mut tickets = deal_tickets(&map, view, likely, rng)?;
-    let mut seats = Vec::with_capacity(public.seats.len());
     let dealt = Dealing { view, laid_by_other };
+    // Every hand's cards known to all are set aside before any hand is filled at random, which could take them.
+    let known: Vec<CardCounts> = (0..public.seats.len())
+        .map(|seat| dealt.known_in_hand(Seat(seat as u8), &mut unseen))
+        .collect::<Result<_, _>>()?;
+    let mut seats = Vec::with_capacity(public.seats.len());
     for seat in 0..public.seats.len() {
         let (held, offer) = std::mem::take(&mut tickets.seats[seat]);
-        seats.push(dealt.seat(Seat(seat as u8), &mut unseen, held, offer)?);
+        seats.push(dealt.seat(Seat(seat as u8), &mut unseen, known[seat], held, offer)?);
     }
     // What is left of the unseen cards fills the draw pile, then the discard pile under the turned cards.
     if unseen.len() != public.deck_size + public.discard_size.saturating_sub(turned.len()) {
@@ -401,12 +405,39 @@ struct Dealing<'a> {
 }
 
 impl Dealing<'_> {
+    /// The cards of another seat's hand that everyone knows are there (those laid for its pending tunnel aside,
+    /// which are not among the unseen cards), taken out of `unseen`; none for the viewing seat.
+    fn known_in_hand(&self, seat: Seat, unseen: &mut Vec<Card>) -> Result<CardCounts, SetupError> {
+        if seat == self.view.seat {
+            return Ok(CardCounts::EMPTY);
+        }
+        let mut wanted = self.view.public.seats[seat.index()].known_cards;
+        if seat == self.view.public.current {
+            wanted.remove_what_is_there(&self.laid_by_other);
+        }
+        let mut taken = CardCounts::EMPTY;
+        for (card, n) in wanted.iter() {
+            for _ in 0..n {
+                // Taken out in place: what is left of the shuffled cards stays in a random order.
+                let at = unseen
+                    .iter()
+                    .position(|&c| c == card)
+                    .ok_or_else(|| SetupError("the view shows more cards known in hands than are unseen".into()))?;
+                unseen.remove(at);
+                taken.add(card, 1);
+            }
+        }
+        Ok(taken)
+    }
+
     /// One seat as dealt, with the tickets it holds and is offered: the viewing seat as it sees itself; another
-    /// with the counts everyone sees, its hand filled from the unseen cards.
+    /// with the counts everyone sees, its hand the cards known to be there (`known`, set aside for it) filled up
+    /// from the unseen cards.
     fn seat(
         &self,
         seat: Seat,
         unseen: &mut Vec<Card>,
+        known: CardCounts,
         tickets: Vec<TicketId>,
         offer: Vec<TicketId>,
     ) -> Result<SeatState, SetupError> {
@@ -426,6 +457,7 @@ impl Dealing<'_> {
             } else {
                 CardCounts::EMPTY
             };
+            hand.add_all(&known);
             let hand_size = (shown.hand_size as usize)
                 .checked_sub(hand.total() as usize)
                 .filter(|&n| n <= unseen.len())
@@ -450,6 +482,7 @@ impl Dealing<'_> {
             } else {
                 Vec::new()
             },
+            known: shown.known_cards,
         })
     }
 }

@@ -334,6 +334,7 @@ impl Game {
                 routes,
                 route_points,
                 returned: Vec::new(),
+                known: CardCounts::EMPTY,
             });
         }
         let mut deck = Vec::with_capacity(rules.total_cards() as usize);
@@ -436,6 +437,7 @@ fn read_seat(map: &Map, names_: &mut Resolver, seat: Seat, s: &SeatPosition) -> 
         routes,
         route_points,
         returned: Vec::new(),
+        known: CardCounts::EMPTY,
     })
 }
 

@@ -30,6 +30,10 @@ pub struct PublicSeat {
     pub hand_size: u32,
     /// Tickets kept (a count).
     pub tickets_held: usize,
+    /// Cards every player has seen go into this player's hand (taken face up, or laid for a tunnel and taken back)
+    /// and not seen leave it (each payment takes off as many of each kind as it paid): a part of the hand known to
+    /// all.
+    pub known_cards: CardCounts,
     /// Whether this player is still choosing tickets.
     pub choosing_tickets: bool,
 }
@@ -186,6 +190,7 @@ impl PublicView {
                     station_cities: seat.station_cities.clone(),
                     hand_size: seat.hand.total(),
                     tickets_held: seat.tickets.len(),
+                    known_cards: seat.known,
                     choosing_tickets: !seat.offer.is_empty(),
                 })
                 .collect(),

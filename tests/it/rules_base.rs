@@ -284,6 +284,38 @@ fn a_taken_face_up_card_is_replaced_at_once_from_the_deck() {
 }
 
 #[test]
+fn cards_taken_face_up_are_known_to_all_until_a_payment_shows_as_many_of_their_kind_spent() {
+    let mut game = started("usa", 2, 1);
+    set_hand(&mut game, Seat(0), &[("red", 1)]);
+    set_faceup(
+        &mut game,
+        [Some("red"), Some("blue"), Some("green"), Some("white"), Some("black")],
+    );
+    stack_deck_top(&mut game, &["orange", "yellow"]);
+    ok(&mut game, 0, Action::DrawFaceup { slot: 0 });
+    ok(&mut game, 0, Action::DrawFaceup { slot: 1 });
+    let known = |game: &Game| game.public_view().seats[0].known_cards;
+    assert_eq!(known(&game), cards(&[("red", 1), ("blue", 1)]));
+    assert_eq!(
+        game.seat_view(Seat(1)).public.seats[0].known_cards,
+        known(&game),
+        "the other seat sees it too"
+    );
+    ok(&mut game, 1, Action::DrawBlind);
+    ok(&mut game, 1, Action::DrawBlind);
+    assert_eq!(
+        game.public_view().seats[1].known_cards,
+        cards(&[]),
+        "cards drawn blind are not known"
+    );
+    // Seat 0 holds two red cards; which one it pays with no one can tell, so no red is known to be left.
+    let r = route(&game, "Atlanta", "Nashville", None);
+    ok(&mut game, 0, claim(r, &[("red", 1)]));
+    assert_eq!(game.state().seats[0].hand, cards(&[("red", 1), ("blue", 1)]));
+    assert_eq!(known(&game), cards(&[("blue", 1)]));
+}
+
+#[test]
 fn three_face_up_locomotives_discard_and_replace_the_whole_row() {
     let mut game = started("usa", 2, 1);
     set_faceup(

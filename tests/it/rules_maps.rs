@@ -170,7 +170,7 @@ fn an_all_locomotive_tunnel_extra_must_be_locomotives() {
 }
 
 #[test]
-fn a_declined_tunnel_returns_the_laid_cards_and_ends_the_turn() {
+fn a_declined_tunnel_returns_the_laid_cards_in_everyones_sight_and_ends_the_turn() {
     let mut game = started("europe", 2, 1);
     set_hand(&mut game, Seat(0), &[("pink", 2)]);
     stack_deck_top(&mut game, &["pink", "pink", "blue"]);
@@ -185,6 +185,7 @@ fn a_declined_tunnel_returns_the_laid_cards_and_ends_the_turn() {
     );
     ok(&mut game, 0, Action::DeclineTunnel);
     assert_eq!(game.state().seats[0].hand, cards(&[("pink", 2)]));
+    assert_eq!(game.public_view().seats[0].known_cards, cards(&[("pink", 2)]));
     assert_eq!(game.state().owners[usize::from(r.0)], None);
     assert_eq!(game.state().current, Seat(1));
     assert_eq!(game.state().discard.len(), 3);

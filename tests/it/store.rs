@@ -591,14 +591,27 @@ fn the_stored_snapshot_format_is_pinned() {
         ttrbot::rules::Game::restore(std::sync::Arc::clone(&map), &pinned).unwrap(),
         game
     );
-    // The same game stored before players remembered the tickets they returned: it reads, remembering none.
+    // The same game stored before players remembered the tickets they returned (and before the cards seen going
+    // into each hand were counted): it reads, remembering none.
     let before = std::fs::read_to_string(file.with_file_name("europe-3-players-before-returned.json")).unwrap();
     assert!(!before.contains("returned") && pinned.contains("returned"));
     let mut forgotten = game.clone();
     for seat in &mut forgotten.state_mut().seats {
         seat.returned.clear();
+        seat.known = ttrbot::rules::CardCounts::EMPTY;
     }
-    assert_eq!(ttrbot::rules::Game::restore(map, &before).unwrap(), forgotten);
+    assert_eq!(
+        ttrbot::rules::Game::restore(std::sync::Arc::clone(&map), &before).unwrap(),
+        forgotten
+    );
+    // Stored before everyone kept count of the cards seen going into each hand: it reads, with none seen.
+    let before = std::fs::read_to_string(file.with_file_name("europe-3-players-before-known.json")).unwrap();
+    assert!(!before.contains("known") && pinned.contains("known"));
+    let mut unseen = game.clone();
+    for seat in &mut unseen.state_mut().seats {
+        seat.known = ttrbot::rules::CardCounts::EMPTY;
+    }
+    assert_eq!(ttrbot::rules::Game::restore(map, &before).unwrap(), unseen);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

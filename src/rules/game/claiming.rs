@@ -351,6 +351,8 @@ impl Game {
         let Step::Tunnel(tunnel) = &self.state.step else {
             return Err(RuleError::NothingToAnswer);
         };
+        // The cards laid go back to the hand in everyone's sight.
+        self.state.seats[seat.index()].known.raise_to(&tunnel.laid);
         events.push(Event::TunnelDeclined {
             seat,
             route: tunnel.route,
@@ -364,6 +366,7 @@ impl Game {
         let route = &self.map.routes[usize::from(id.0)];
         let me = &mut self.state.seats[seat.index()];
         me.hand.remove_all(&cards);
+        me.known.remove_what_is_there(&cards);
         me.trains -= route.trains();
         me.metros -= route.metros();
         me.routes.insert(id);

@@ -47,7 +47,9 @@ impl Game {
             return Err(RuleError::WildAsSecondCard(self.map.rules.wild));
         }
         self.state.faceup[slot] = None;
-        self.state.seats[seat.index()].hand.add(card, 1);
+        let me = &mut self.state.seats[seat.index()];
+        me.hand.add(card, 1);
+        me.known.add(card, 1);
         events.push(Event::DrewFaceup { seat, card });
         self.refill_faceup(events);
         self.after_card(second || counts_double, events);

@@ -158,7 +158,8 @@ impl Game {
         Ok(())
     }
 
-    /// One seat: routes it lists are its own, pieces and stations add up to the supply, the running score is right.
+    /// One seat: routes it lists are its own, pieces and stations add up to the supply, the running score is right,
+    /// the cards known to be in its hand are there.
     fn check_seat(&self, who: Seat) -> Result<(), String> {
         let (map, s) = (&self.map, &self.state);
         let rules = &map.rules;
@@ -190,6 +191,9 @@ impl Game {
         }
         if seat.station_cities.len() + usize::from(seat.stations) != usize::from(rules.stations) {
             return Err(format!("seat {i}'s stations do not add up to the supply"));
+        }
+        if !seat.hand.contains(&seat.known) {
+            return Err(format!("seat {i}'s cards known to all are not all in its hand"));
         }
         Ok(())
     }

@@ -87,6 +87,11 @@ sealed_struct! {
         /// from before this was kept read as none.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         returned: Vec<TicketId>,
+        /// Cards every player has seen go into this hand (taken face up, or laid for a tunnel and taken back) and
+        /// not seen leave it: each payment shows its cards, and takes off as many of each kind as it paid. A part
+        /// of the hand known to all. Snapshots from before this was kept read as none.
+        #[serde(default, skip_serializing_if = "CardCounts::is_empty")]
+        known: CardCounts,
     }
 }
 

@@ -60,6 +60,7 @@ impl Game {
                 routes: RouteSet::EMPTY,
                 route_points: 0,
                 returned: Vec::new(),
+                known: CardCounts::EMPTY,
             });
         }
         let current = Seat(rng.below(players) as u8);

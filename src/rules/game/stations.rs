@@ -110,6 +110,7 @@ impl Game {
         self.check_payment(&hand, None, cost, 0, !self.map.rules.wild_only_on_tunnels, &cards)?;
         let me = &mut self.state.seats[seat.index()];
         me.hand.remove_all(&cards);
+        me.known.remove_what_is_there(&cards);
         me.stations -= 1;
         me.station_cities.push(city);
         for (card, n) in cards.iter() {

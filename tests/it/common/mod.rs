@@ -82,6 +82,7 @@ fn take_from_piles(game: &mut Game, card: Card) -> bool {
 
 /// Puts a seat's hand back under the draw pile.
 pub fn clear_hand(game: &mut Game, seat: Seat) {
+    game.state_mut().seats[seat.index()].known = CardCounts::EMPTY;
     let hand = std::mem::take(&mut game.state_mut().seats[seat.index()].hand);
     for (card, n) in hand.iter() {
         for _ in 0..n {
@@ -229,13 +230,18 @@ pub fn leave_tickets(game: &mut Game, n: usize, seat: Seat) {
     }
 }
 
-/// A copy of the game differing only in hidden information: a card of seat 0's hand swapped with a different card
-/// of the draw pile, and (when there are both) a kept ticket swapped with the ticket deck's topmost ticket that no
+/// A copy of the game differing only in hidden information: a card of seat 0's hand that no one saw go there
+/// swapped with a different card of the draw pile, and (when there are both) a kept ticket swapped with the ticket deck's topmost ticket that no
 /// player remembers returning (such a ticket is known to its returner to lie in the deck).
 pub fn with_hidden_swapped(game: &Game) -> Game {
     let mut hidden = game.clone();
     let s = hidden.state_mut();
-    let (held, _) = s.seats[0].hand.iter().next().expect("seat 0 holds a card");
+    let known = s.seats[0].known;
+    let (held, _) = s.seats[0]
+        .hand
+        .iter()
+        .find(|&(card, n)| n > known.get(card))
+        .expect("seat 0 holds a card no one saw it take");
     let i = s
         .deck
         .iter()
