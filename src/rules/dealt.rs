@@ -27,8 +27,9 @@ pub struct DealtGame {
 impl DealtGame {
     /// A game that shows `view`'s seat exactly what `view` shows (its [`DealtGame::seat_view`] equals `view`), with
     /// every part hidden from that seat dealt at random from the cards and tickets the seat has not seen: the other
-    /// hands (each holding the cards everyone saw go into it and not leave), the other players' tickets and offers, the draw pile and its order, the discard pile under a pending
-    /// tunnel's turned cards, and the ticket deck (but for the tickets the seat returned, at the places it saw them go).
+    /// hands (each holding the cards everyone saw go into it and not leave), the other players' tickets and offers,
+    /// the draw pile and its order, the discard pile under a pending tunnel's turned cards, and the ticket deck (but
+    /// for the tickets the seat returned, at the places it saw them go).
     /// The game's own generator is seeded from `rng`.
     ///
     /// # Errors
@@ -125,13 +126,14 @@ fn deal_game(
         Step::Tunnel(tunnel) if public.current != view.seat => tunnel.laid,
         _ => CardCounts::EMPTY,
     };
-    let mut unseen = unseen_cards(&map, view, turned, laid_by_other, rng)?;
-    let mut tickets = deal_tickets(&map, view, likely, rng)?;
     let dealt = Dealing { view, laid_by_other };
-    // Every hand's cards known to all are set aside before any hand is filled at random, which could take them.
+    // Every hand's cards known to all are set aside before the others are shuffled (taken out of a shuffled pile,
+    // they would leave the rest of their kind out of order).
     let known: Vec<CardCounts> = (0..public.seats.len())
-        .map(|seat| dealt.known_in_hand(Seat(seat as u8), &mut unseen))
-        .collect::<Result<_, _>>()?;
+        .map(|seat| dealt.known_in_hand(Seat(seat as u8)))
+        .collect();
+    let mut unseen = unseen_cards(&map, view, turned, laid_by_other, &known, rng)?;
+    let mut tickets = deal_tickets(&map, view, likely, rng)?;
     let mut seats = Vec::with_capacity(public.seats.len());
     for seat in 0..public.seats.len() {
         let (held, offer) = std::mem::take(&mut tickets.seats[seat]);
@@ -164,12 +166,13 @@ fn deal_game(
 }
 
 /// The cards the seat has not seen, shuffled: the deck's make-up less its hand, the face-up row, a tunnel's turned
-/// cards and the cards another player laid for their tunnel.
+/// cards, the cards another player laid for their tunnel and the cards `known` to be in each hand.
 fn unseen_cards(
     map: &Map,
     view: &SeatView,
     turned: &[Card],
     laid_by_other: CardCounts,
+    known: &[CardCounts],
     rng: &mut GameRng,
 ) -> Result<Vec<Card>, SetupError> {
     let (rules, public) = (&map.rules, &view.public);
@@ -182,6 +185,7 @@ fn unseen_cards(
         .hand
         .iter()
         .chain(laid_by_other.iter())
+        .chain(known.iter().flat_map(CardCounts::iter))
         .chain(public.faceup.iter().flatten().chain(turned).map(|&card| (card, 1u8)));
     for (card, n) in seen {
         unseen_counts[card.index()] -= i64::from(n);
@@ -405,29 +409,17 @@ struct Dealing<'a> {
 }
 
 impl Dealing<'_> {
-    /// The cards of another seat's hand that everyone knows are there (those laid for its pending tunnel aside,
-    /// which are not among the unseen cards), taken out of `unseen`; none for the viewing seat.
-    fn known_in_hand(&self, seat: Seat, unseen: &mut Vec<Card>) -> Result<CardCounts, SetupError> {
+    /// The cards of another seat's hand that everyone knows are there, but for those laid for its pending tunnel
+    /// (counted apart); none for the viewing seat.
+    fn known_in_hand(&self, seat: Seat) -> CardCounts {
         if seat == self.view.seat {
-            return Ok(CardCounts::EMPTY);
+            return CardCounts::EMPTY;
         }
-        let mut wanted = self.view.public.seats[seat.index()].known_cards;
+        let mut known = self.view.public.seats[seat.index()].known_cards;
         if seat == self.view.public.current {
-            wanted.remove_what_is_there(&self.laid_by_other);
+            known.remove_what_is_there(&self.laid_by_other);
         }
-        let mut taken = CardCounts::EMPTY;
-        for (card, n) in wanted.iter() {
-            for _ in 0..n {
-                // Taken out in place: what is left of the shuffled cards stays in a random order.
-                let at = unseen
-                    .iter()
-                    .position(|&c| c == card)
-                    .ok_or_else(|| SetupError("the view shows more cards known in hands than are unseen".into()))?;
-                unseen.remove(at);
-                taken.add(card, 1);
-            }
-        }
-        Ok(taken)
+        known
     }
 
     /// One seat as dealt, with the tickets it holds and is offered: the viewing seat as it sees itself; another

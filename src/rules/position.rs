@@ -4,7 +4,8 @@
 //!
 //! Writing a position exports the hidden cards and tickets, for the replay tool and tests only. What each player
 //! remembers of the tickets it returned is not written: read back, nobody remembers any (a computer player then deals
-//! them to others in the games it plays out, as if it had never seen them).
+//! them to others in the games it plays out, as if it had never seen them). Nor are the cards everyone saw go into
+//! each hand: read back, none are known.
 
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;

@@ -11,7 +11,8 @@ use super::scoring::{self, FinalScore};
 use super::seat::Seat;
 use super::step::Step;
 
-/// What everyone may see of one seat: counts, never the cards or tickets themselves.
+/// What everyone may see of one seat: counts, never the cards or tickets themselves, but for the cards all saw go
+/// into the hand.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PublicSeat {
     /// Which seat this row describes.

@@ -614,6 +614,20 @@ fn the_stored_snapshot_format_is_pinned() {
     assert_eq!(ttrbot::rules::Game::restore(map, &before).unwrap(), unseen);
 }
 
+#[test]
+fn a_stored_snapshot_knowing_cards_its_hand_does_not_hold_is_refused() {
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/snapshot/europe-3-players.json");
+    let mut snapshot: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    let map = ttrbot::maps::builtin("europe").unwrap();
+    assert!(ttrbot::rules::Game::restore(std::sync::Arc::clone(&map), &snapshot.to_string()).is_ok());
+    let hand = snapshot["seats"][0]["hand"].clone();
+    let mut known: Vec<u64> = serde_json::from_value(hand).unwrap();
+    known[0] += 1;
+    snapshot["seats"][0]["known"] = serde_json::json!(known);
+    let err = ttrbot::rules::Game::restore(map, &snapshot.to_string()).unwrap_err();
+    assert!(err.to_string().contains("known to all"), "{err}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_host_who_hands_their_seat_to_a_computer_passes_host_powers_to_the_next_person_seated() {
     for db in databases("store", "host-leaves").await {

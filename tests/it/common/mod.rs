@@ -231,8 +231,9 @@ pub fn leave_tickets(game: &mut Game, n: usize, seat: Seat) {
 }
 
 /// A copy of the game differing only in hidden information: a card of seat 0's hand that no one saw go there
-/// swapped with a different card of the draw pile, and (when there are both) a kept ticket swapped with the ticket deck's topmost ticket that no
-/// player remembers returning (such a ticket is known to its returner to lie in the deck).
+/// swapped with a different card of the draw pile, and (when there are both) a kept ticket swapped with the ticket
+/// deck's topmost ticket that no player remembers returning (such a ticket is known to its returner to lie in the
+/// deck).
 pub fn with_hidden_swapped(game: &Game) -> Game {
     let mut hidden = game.clone();
     let s = hidden.state_mut();
