@@ -135,9 +135,9 @@ fn deal_game(
     let mut unseen = unseen_cards(&map, view, turned, laid_by_other, &known, rng)?;
     let mut tickets = deal_tickets(&map, view, likely, rng)?;
     let mut seats = Vec::with_capacity(public.seats.len());
-    for seat in 0..public.seats.len() {
+    for (seat, &known) in known.iter().enumerate() {
         let (held, offer) = std::mem::take(&mut tickets.seats[seat]);
-        seats.push(dealt.seat(Seat(seat as u8), &mut unseen, known[seat], held, offer)?);
+        seats.push(dealt.seat(Seat(seat as u8), &mut unseen, known, held, offer)?);
     }
     // What is left of the unseen cards fills the draw pile, then the discard pile under the turned cards.
     if unseen.len() != public.deck_size + public.discard_size.saturating_sub(turned.len()) {
