@@ -79,8 +79,9 @@ struct Positions {
     every: usize,
 }
 
-/// One position: the game it comes from, how many actions into it, a fingerprint of the actions that led there (two
-/// builds whose normal players play differently do not reach the same position), and the game itself there.
+/// One position: the game it comes from, how many actions into it, a fingerprint of the game as dealt and the
+/// actions that led there (two builds whose normal players play differently do not reach the same position; nor do
+/// other position options), and the game itself there.
 struct Position {
     seed: u64,
     index: usize,
@@ -97,7 +98,8 @@ impl Positions {
             let mut normal = Level::Normal.player_for_one_decision(Think::Playouts(0));
             let mut rng = GameRng::new(seed ^ 0x1AB0);
             let mut legal = Vec::new();
-            let (mut index, mut path) = (0, FNV_OFFSET);
+            // The path starts from the dealt game (map, players, seed and deal), then takes in every action.
+            let (mut index, mut path) = (0, fnv(FNV_OFFSET, game.snapshot().as_bytes()));
             while !game.is_over() {
                 let seat = game.to_act()[0];
                 let searched = !matches!(game.step(), Step::SecondCard | Step::Tunnel(_));
@@ -247,7 +249,7 @@ fn weigh(positions: &Positions, deals: u32, first: &std::path::Path, second: &st
         let of_kind: Vec<&Weighed> = weighed.iter().filter(|w| kind.is_none_or(|k| k == w.tickets)).collect();
         report(name, &of_kind);
     }
-    println!("where they differ, by the kinds of the first's and the second's moves:");
+    println!("where they differ, by the kinds of the first's and the second's moves (se over positions):");
     for ((mine, theirs), gains) in by_kinds {
         let n = gains.len() as f64;
         let mean = gains.iter().sum::<f64>() / n;
@@ -292,10 +294,14 @@ fn report(name: &str, weighed: &[&Weighed]) {
         .values()
         .map(|(sum, count)| (sum - count * mean).powi(2))
         .sum::<f64>();
-    let clustered = (g / (g - 1.0).max(1.0) * spread).sqrt() / n;
+    let clustered = if games.len() < 2 {
+        "—".to_string()
+    } else {
+        format!("{:.4}", (g / (g - 1.0) * spread).sqrt() / n)
+    };
     let differ = weighed.iter().filter(|w| w.differ).count();
     println!(
-        "{name}: {} positions of {} games, {differ} differ; second's gain per decision {mean:+.4} (se {clustered:.4} \
+        "{name}: {} positions of {} games, {differ} differ; second's gain per decision {mean:+.4} (se {clustered} \
          over games, {:.4} over positions; per differing {:+.4})",
         weighed.len(),
         games.len(),

@@ -234,30 +234,33 @@ fn a_game_dealt_from_a_seats_view_puts_in_another_hand_the_cards_everyone_saw_go
     crate::common::ok(&mut game, 0, Action::DrawFaceup { slot: 1 });
     let view = game.seat_view(Seat(1));
     let red = crate::common::card("red");
-    // The rest of that hand is dealt like any other: two cards from those seat 1 has not seen, red among them as
-    // often as red is among those.
-    let seen_red = view.hand.get(red) + view.public.faceup.iter().filter(|&&c| c == Some(red)).count() as u8 + 2;
-    let seen_all = view.hand.total() as usize + view.public.faceup.iter().flatten().count() + 2;
-    let unseen_red = f64::from(12 - seen_red) / (110 - seen_all) as f64;
+    // The rest of the hands is dealt like any other cards: the two more in seat 0's and the four in seat 2's come
+    // from those seat 1 has not seen, red among them as often as red is among those.
+    let rules = &game.map().rules;
+    let all = u32::from(rules.cards_per_color) * rules.deck_colors.len() as u32 + u32::from(rules.wild_cards);
+    let faceup_red = view.public.faceup.iter().filter(|&&c| c == Some(red)).count() as u32;
+    let seen_red = u32::from(view.hand.get(red)) + faceup_red + 2;
+    let seen_all = view.hand.total() + view.public.faceup.iter().flatten().count() as u32 + 2;
+    let unseen_red = f64::from(u32::from(rules.cards_per_color) - seen_red) / f64::from(all - seen_all);
     let deals = 4_000u32;
-    let mut more_red = 0u32;
+    let mut dealt_red = 0u32;
     for seed in 0..deals {
         let dealt = DealtGame::deal(Arc::clone(game.map()), &view, &mut GameRng::new(u64::from(seed)))
             .unwrap()
             .into_game();
-        let hand = dealt.state().seats[0].hand;
+        let (hand, other) = (dealt.state().seats[0].hand, dealt.state().seats[2].hand);
         assert!(
             hand.get(red) >= 2,
             "seed {seed}: seat 0 was seen to take two red cards, dealt {hand:?}"
         );
-        assert_eq!(hand.total(), 4);
-        more_red += u32::from(hand.get(red) - 2);
+        assert_eq!((hand.total(), other.total()), (4, 4));
+        dealt_red += u32::from(hand.get(red) - 2 + other.get(red));
     }
-    let (mean, expected) = (f64::from(more_red) / f64::from(deals), 2.0 * unseen_red);
-    // About six standard errors of the mean (a card's share is under a tenth, its spread about 0.4 a deal).
+    let (mean, expected) = (f64::from(dealt_red) / f64::from(deals), 6.0 * unseen_red);
+    // About three and a half standard errors of the mean (six cards, each red about one time in ten).
     assert!(
         (mean - expected).abs() < 0.04,
-        "red beyond the two seen: {mean:.3} a hand, {expected:.3} expected"
+        "red dealt at random: {mean:.3} a deal, {expected:.3} expected"
     );
 }
 
