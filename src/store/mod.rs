@@ -280,13 +280,16 @@ impl Store {
                     .max_connections(8)
                     .after_connect(|conn, _| {
                         Box::pin(async move {
-                            // Per connection: WAL (readers beside the writer), a sync at every commit, foreign keys
-                            // checked, and a writer from another process waited for rather than refused.
+                            // Per connection: a writer (of another process, or another of this pool's connections
+                            // still finishing) waited for rather than refused, first, so that the pragmas after it
+                            // wait too (a connection opened while another commits could otherwise be refused
+                            // "database is locked" at once); WAL (readers beside the writer), a sync at every commit,
+                            // foreign keys checked.
                             for pragma in [
+                                "PRAGMA busy_timeout = 10000",
                                 "PRAGMA journal_mode = WAL",
                                 "PRAGMA synchronous = FULL",
                                 "PRAGMA foreign_keys = ON",
-                                "PRAGMA busy_timeout = 10000",
                             ] {
                                 sqlx::query(pragma).execute(&mut *conn).await?;
                             }
