@@ -166,6 +166,15 @@ impl Store {
     }
 }
 
+/// Rolls `tx` back now and returns `error`. A failed insert leaves SQLite's write lock held until the transaction
+/// ends, and a transaction merely dropped is rolled back only when its connection is next used: the next writer,
+/// on another connection, would wait for the lock until its busy timeout and fail "database is locked".
+pub(super) async fn rolled_back(tx: sqlx::Transaction<'_, sqlx::Any>, error: StoreError) -> StoreError {
+    // Should the rollback itself fail, the connection is closed, and its lock with it: `error` is still the answer.
+    let _ = tx.rollback().await;
+    error
+}
+
 /// Sets a game's status. A game that is no longer running has no reminder due, so the reminder index holds only
 /// games in play.
 pub(super) async fn set_status(
@@ -233,7 +242,10 @@ impl Store {
             settings: &new.settings,
             host: None,
         };
-        let id = self.insert_game(&mut tx, &row).await?;
+        let id = match self.insert_game(&mut tx, &row).await {
+            Ok(id) => id,
+            Err(refused) => return Err(rolled_back(tx, refused).await),
+        };
         for (i, seat) in new.seats.iter().enumerate() {
             sqlx::query("INSERT INTO seats (game_id, seat, user_id, name, colour) VALUES ($1, $2, $3, $4, $5)")
                 .bind(id.0)

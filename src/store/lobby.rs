@@ -3,7 +3,7 @@
 
 use sqlx::{Any, Row, Transaction};
 
-use super::games::{GameRow, SEAT_COLUMNS, StoredSeat, map_for, new_game, set_status, stored_seat};
+use super::games::{GameRow, SEAT_COLUMNS, StoredSeat, map_for, new_game, rolled_back, set_status, stored_seat};
 use super::{GameId, Refusal, SNAPSHOT_FORMAT, Store, StoreError, Worker, from_db, reminders, to_db};
 use crate::lang::Lang;
 use crate::rules::Game;
@@ -141,7 +141,10 @@ impl Store {
             settings: &new.settings,
             host: Some(new.host),
         };
-        let id = self.insert_game(&mut tx, &row).await?;
+        let id = match self.insert_game(&mut tx, &row).await {
+            Ok(id) => id,
+            Err(refused) => return Err(rolled_back(tx, refused).await),
+        };
         insert_seat(&mut tx, id, 0, Some(new.host), &new.host_name, PlayerColor::for_seat(0)).await?;
         let lobby = lobby_of(&mut tx, new.channel_id, self.backend.for_update()).await?;
         tx.commit().await?;
