@@ -332,20 +332,8 @@ fn value(map: &Arc<Map>, game: &Game, seat: Seat, action: Action, luck: u64) -> 
         let next = normal.choose(map, &game.seat_view(who), &legal, &mut rng);
         game.apply(who, next).expect("a legal action");
     }
-    let Some(result) = game.public_view().result else {
-        return 0.0;
-    };
-    let mine = result.scores[seat.index()].total;
-    let best_other = (0..result.scores.len())
-        .filter(|&i| i != seat.index())
-        .map(|i| result.scores[i].total)
-        .max()
-        .unwrap_or(mine);
-    let winners = result.ranks.iter().filter(|&&r| r == 1).count();
-    let win = if result.ranks[seat.index()] == 1 {
-        1.0 / winners as f64
-    } else {
-        0.0
-    };
-    win + (f64::from(mine - best_other) / 100.0).clamp(-0.25, 0.25)
+    // The search's own reward; a game run past the limit (a broken position) counts as neither a win nor a loss.
+    game.public_view()
+        .result
+        .map_or(0.0, |result| ttrbot::ai::reward(&result.scores, &result.ranks, seat))
 }

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use crate::rules::{Action, Card, CardCounts, CityId, Color, GameRng, Map, RouteId, Seat, SeatView, Step, TicketId};
 pub use hint::{Hint, Reason, hint};
 use plan::{Board, Plan, RouteUses};
-pub use search::{Clock, DEFAULT_THINK, HINT_THINK, Overruled, Think, play_to_the_end};
+pub use search::{Clock, DEFAULT_THINK, HINT_THINK, Overruled, Think, play_to_the_end, reward};
 
 /// How strong a computer player is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

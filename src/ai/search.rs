@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use super::guess::TicketGuess;
 use super::{NormalPlayer, Player, Sight, payment_cost};
-use crate::rules::{Action, DealtGame, Event, GameRng, Map, Seat, SeatView, Step, TicketId};
+use crate::rules::{Action, DealtGame, Event, FinalScore, GameRng, Map, Seat, SeatView, Step, TicketId};
 
 /// How long a searching player thinks about one decision when no one says otherwise: a second on one core.
 pub const DEFAULT_THINK: Duration = Duration::from_secs(1);
@@ -468,15 +468,21 @@ pub fn play_to_the_end(map: &Arc<Map>, game: &mut DealtGame, rng: &mut GameRng, 
     }
 }
 
-/// Plays a game to its end with normal players at every seat; the reward is what the end means for `seat`: a win
-/// counts 1 (shared when the rules leave players tied), and the margin over the best other score adds a little
-/// either way, so that among lost play-outs the closer ones still count for more.
+/// Plays a game to its end with normal players at every seat; the reward is what the end means for `seat`
+/// ([`reward`]).
 fn play_out(map: &Arc<Map>, game: &mut DealtGame, seat: Seat, rng: &mut GameRng, events: &mut Vec<Event>) -> f64 {
     play_to_the_end(map, game, rng, events);
     let Some((scores, ranks)) = game.final_standing() else {
         // Only a broken position runs past the limit: neither a win nor a loss.
         return 0.0;
     };
+    reward(&scores, &ranks, seat)
+}
+
+/// What a finished game's `scores` and `ranks` (1 for the winner) mean for `seat`, as a search weighs a play-out: a
+/// win counts 1 (shared when the rules leave players tied), and the margin over the best other score adds a little
+/// either way (up to a quarter), so that among lost games the closer ones still count for more.
+pub fn reward(scores: &[FinalScore], ranks: &[usize], seat: Seat) -> f64 {
     let mine = scores[seat.index()].total;
     let best_other = scores
         .iter()
