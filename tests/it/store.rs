@@ -591,27 +591,24 @@ fn the_stored_snapshot_format_is_pinned() {
         ttrbot::rules::Game::restore(std::sync::Arc::clone(&map), &pinned).unwrap(),
         game
     );
-    // The same game stored before players remembered the tickets they returned (and before the cards seen going
-    // into each hand were counted): it reads, remembering none.
-    let before = std::fs::read_to_string(file.with_file_name("europe-3-players-before-returned.json")).unwrap();
-    assert!(!before.contains("returned") && pinned.contains("returned"));
-    let mut forgotten = game.clone();
-    for seat in &mut forgotten.state_mut().seats {
-        seat.returned.clear();
-        seat.known = ttrbot::rules::CardCounts::EMPTY;
+    // The same game stored before a seat's field was kept reads with none of it, nor of the fields kept after it:
+    // oldest first, the tickets each player returned, then the cards seen going into each hand.
+    let fields = ["returned", "known"];
+    let forget = |seat: &mut ttrbot::rules::SeatState, field: &str| match field {
+        "returned" => seat.returned.clear(),
+        _ => seat.known = ttrbot::rules::CardCounts::EMPTY,
+    };
+    for (i, field) in fields.iter().enumerate() {
+        let name = format!("europe-3-players-before-{field}.json");
+        let before = std::fs::read_to_string(file.with_file_name(&name)).unwrap();
+        assert!(!before.contains(field) && pinned.contains(field), "{name}");
+        let mut forgotten = game.clone();
+        for seat in &mut forgotten.state_mut().seats {
+            fields[i..].iter().for_each(|later| forget(seat, later));
+        }
+        let restored = ttrbot::rules::Game::restore(std::sync::Arc::clone(&map), &before).unwrap();
+        assert_eq!(restored, forgotten, "{name}");
     }
-    assert_eq!(
-        ttrbot::rules::Game::restore(std::sync::Arc::clone(&map), &before).unwrap(),
-        forgotten
-    );
-    // Stored before everyone kept count of the cards seen going into each hand: it reads, with none seen.
-    let before = std::fs::read_to_string(file.with_file_name("europe-3-players-before-known.json")).unwrap();
-    assert!(!before.contains("known") && pinned.contains("known"));
-    let mut unseen = game.clone();
-    for seat in &mut unseen.state_mut().seats {
-        seat.known = ttrbot::rules::CardCounts::EMPTY;
-    }
-    assert_eq!(ttrbot::rules::Game::restore(map, &before).unwrap(), unseen);
 }
 
 #[test]
