@@ -167,8 +167,8 @@ impl Store {
 }
 
 /// Rolls `tx` back now and returns `error`. A failed insert leaves SQLite's write lock held until the transaction
-/// ends, and a transaction merely dropped is rolled back only when its connection is next used: the next writer,
-/// on another connection, would wait for the lock until its busy timeout and fail "database is locked".
+/// ends, and a transaction merely dropped is rolled back in the background, after this writer's turn has passed to
+/// the next: that one, on another connection, found the lock still held and was refused "database is locked".
 pub(super) async fn rolled_back(tx: sqlx::Transaction<'_, sqlx::Any>, error: StoreError) -> StoreError {
     // Should the rollback itself fail, the connection is closed, and its lock with it: `error` is still the answer.
     let _ = tx.rollback().await;

@@ -281,10 +281,9 @@ impl Store {
                     .after_connect(|conn, _| {
                         Box::pin(async move {
                             // Per connection: a writer (of another process, or another of this pool's connections
-                            // still finishing) waited for rather than refused, first, so that the pragmas after it
-                            // wait too (a connection opened while another commits could otherwise be refused
-                            // "database is locked" at once); WAL (readers beside the writer), a sync at every commit,
-                            // foreign keys checked.
+                            // still finishing) waited for rather than refused, set first so that the pragmas after it
+                            // wait for a lock too; WAL (readers beside the writer), a sync at every commit, foreign
+                            // keys checked.
                             for pragma in [
                                 "PRAGMA busy_timeout = 10000",
                                 "PRAGMA journal_mode = WAL",
