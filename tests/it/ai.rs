@@ -589,6 +589,85 @@ fn a_normal_player_builds_a_station_where_another_players_route_rescues_its_tick
     }
 }
 
+/// A Europe game at a turn's start of `me` (of 2 seats) with no ticket left to finish, `pieces` trains, a hand of
+/// four cards of `color`, no ticket to draw, the face-up row empty but for `faceup`, and a lead of `lead` points as a
+/// player counts it unseen (its routes against the other's routes and five points a ticket the other holds).
+fn ahead_position(
+    color: ttrbot::rules::Color,
+    pieces: u8,
+    lead: u16,
+    faceup: Option<Card>,
+) -> (Arc<ttrbot::rules::Map>, Game, Seat) {
+    let (map, mut game, me) = europe_at_first_turn(5);
+    let other = Seat(1 - me.0);
+    let state = game.state_mut();
+    let others_tickets = state.seats[other.index()].tickets.len() as u16;
+    state.seats[other.index()].route_points = 30;
+    let mine = &mut state.seats[me.index()];
+    mine.tickets.clear();
+    mine.trains = pieces;
+    mine.route_points = 30 + 5 * others_tickets + lead;
+    mine.hand = ttrbot::rules::CardCounts::EMPTY;
+    mine.hand.add(color.card(), 4);
+    mine.known = ttrbot::rules::CardCounts::EMPTY;
+    state.tickets.clear();
+    state.faceup = [None; 5];
+    state.faceup[0] = faceup;
+    (map, game, me)
+}
+
+#[test]
+fn a_normal_player_with_its_tickets_done_runs_its_trains_down_only_when_clearly_ahead_near_the_end() {
+    // A colour whose four cards pay for a route, yet a normal player short of the end collects for a better one.
+    let map = maps::builtin("europe").unwrap();
+    let collecting = map
+        .rules
+        .deck_colors
+        .iter()
+        .copied()
+        .find(|&c| {
+            let (map, game, me) = ahead_position(c, 12, 0, None);
+            let mut legal = Vec::new();
+            game.legal_actions(me, &mut legal);
+            legal.iter().any(|a| matches!(a, Action::Claim { .. }))
+                && !matches!(normal_move(&map, &game, me), Action::Claim { .. })
+        })
+        .expect("a colour the normal player collects more of though it could claim");
+    let claims_longest = |pieces: u8, lead: u16, faceup: Option<Card>| {
+        let (map, game, me) = ahead_position(collecting, pieces, lead, faceup);
+        let mut legal = Vec::new();
+        game.legal_actions(me, &mut legal);
+        let longest = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Claim { route, .. } => Some(map.route(*route).cost),
+                _ => None,
+            })
+            .max();
+        match normal_move(&map, &game, me) {
+            Action::Claim { route, .. } => Some(map.route(route).cost) == longest,
+            _ => false,
+        }
+    };
+    let cases = [
+        ("ahead by 15 with 12 pieces left", 12, 15, None, true),
+        ("ahead by 40 with 8 pieces left", 8, 40, None, true),
+        ("ahead by 14", 12, 14, None, false),
+        ("behind", 12, 0, None, false),
+        ("ahead by 15 with 13 pieces left", 13, 15, None, false),
+        (
+            "ahead, but a face-up card its best route needs is there",
+            12,
+            15,
+            Some(collecting.card()),
+            false,
+        ),
+    ];
+    for (case, pieces, lead, faceup, claims) in cases {
+        assert_eq!(claims_longest(pieces, lead, faceup), claims, "{case}");
+    }
+}
+
 #[test]
 fn a_planning_players_choice_does_not_depend_on_the_positions_it_decided_before() {
     // Positions from games of every map, each followed by the same seat's next decision when it drew a first card
