@@ -648,9 +648,16 @@ fn tunnel_worth_trying(sight: &Sight<'_>, route: RouteId, cards: &CardCounts) ->
 /// three normal players who took it when six or more cards were missing, a normal player that never does won 30.4%
 /// of 20,000 USA games (a fair share is 25%), 30.9% on Europe, 30.2% on India, 29.7% on Berlin (10,000 each).
 fn draw_toward_plan(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
+    wanted_faceup(sight, legal)
+        .or_else(|| legal.iter().copied().find(|a| *a == Action::DrawBlind))
+        .or_else(|| legal.iter().copied().find(|a| matches!(a, Action::DrawFaceup { .. })))
+}
+
+/// The face-up card (never a wild card) of the colour the plan is most short of, if one shows.
+fn wanted_faceup(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
     let need = sight.shortfall();
     let faceup = &sight.view.public.faceup;
-    let wanted_faceup = legal
+    legal
         .iter()
         .filter_map(|a| match a {
             Action::DrawFaceup { slot } => {
@@ -661,10 +668,7 @@ fn draw_toward_plan(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
             _ => None,
         })
         .max_by_key(|(v, _)| *v)
-        .map(|(_, a)| a);
-    wanted_faceup
-        .or_else(|| legal.iter().copied().find(|a| *a == Action::DrawBlind))
-        .or_else(|| legal.iter().copied().find(|a| matches!(a, Action::DrawFaceup { .. })))
+        .map(|(_, a)| a)
 }
 
 /// Plans: see [`Level::Normal`].
@@ -751,27 +755,32 @@ fn normal_turn(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
         .or_else(|| legal.iter().copied().find(|a| *a == Action::Pass))
 }
 
-/// Share of the pieces at the start, in fifteenths, from which a player with its tickets done and a lead runs them
-/// down ([`end_while_ahead`]): 12 of 45 trains, 4 of Berlin's 16 pieces.
+/// Fifteenths of its starting pieces at or below which a player with its tickets done and a lead runs them down
+/// ([`end_while_ahead`]; rounded down): 12 of 45 trains, 10 of Switzerland's 40, 4 of Berlin's 16 pieces.
 const END_FROM_FIFTEENTHS: u32 = 4;
 /// Points a player must lead by, as [`end_while_ahead`] counts them, to run its pieces down.
 const END_LEAD: i64 = 15;
-/// Points each ticket another player holds is counted for, unseen: tickets completed and failed together.
+/// Points each ticket another player holds is counted for, unseen: an average of completed (+) and failed (-) ones.
 const OTHERS_TICKET_GUESS: i64 = 5;
 
-/// Ends the game sooner while ahead: with every ticket done, at most [`END_FROM_FIFTEENTHS`] of its pieces left and a lead of
-/// [`END_LEAD`] points (its routes and completed tickets, against each other player's routes and
-/// [`OTHERS_TICKET_GUESS`] a ticket held), the longest claim it can pay, rather than drawing more tickets or a card
-/// from the deck. A face-up card its best route needs is still taken: that route scores more than a lesser claim
-/// now. Weighed in the decision lab (every action of 200 games of normal players, each differing move played out
-/// 200 times, gain per decision in the search's reward): USA +0.0004 (se 0.0002), Europe +0.0013 (0.0003), India
-/// +0.0005 (0.0002), Switzerland (3 players, 10 pieces) +0.0010 (0.0002); Berlin's normal players never qualify.
-/// Taking face-up cards' turns too, USA lost 0.09 a position there. The bar is a share of the pieces because a fixed
-/// 12 put Berlin's 16 pieces near it from the start: against three easy players normal won 79.5% there, not 82.8%.
+/// Ends the game sooner while ahead, since every turn more is a turn for the others to catch up and cards drawn
+/// now may never be spent: with every ticket done, at most [`END_FROM_FIFTEENTHS`] fifteenths of its starting pieces
+/// left and a lead of [`END_LEAD`] points (its routes and completed tickets, at their lowest value and without
+/// stations, against each other player's routes and [`OTHERS_TICKET_GUESS`] a ticket held), the longest claim (in
+/// cards) it can pay rather than a draw. It steps aside, leaving the turn to the usual choice, while a face-up card
+/// its best route needs shows (that route scores more than a lesser claim now), and while the piles run low with a
+/// hand short of [`RESERVE`] (the hand must last). Weighed in the decision lab (every action of 200 games of normal
+/// players, each differing move played out 200 times, gain per decision in the search's reward): USA +0.0004 (se
+/// 0.0002), Europe +0.0013 (0.0003), India +0.0005 (0.0002), Switzerland with 3 players +0.0010 (0.0002); Berlin's
+/// normal players never qualify. Claiming even when a needed face-up card showed cost 0.09 of a reward on average in
+/// those positions on USA. The bar is a share of the pieces because a fixed 12 put Berlin's 16 pieces near it from
+/// the start: against three easy players normal won 79.5% there, not 82.8%.
 fn end_while_ahead(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
     let (view, public) = (sight.view, &sight.view.public);
     let done = sight.plan.routes.is_empty() && sight.plan.hopeless.is_empty();
-    if !done || public.final_round || sight.trains_left() > sight.pieces_at_start() * END_FROM_FIFTEENTHS / 15 {
+    let near_end = sight.trains_left() <= sight.pieces_at_start() * END_FROM_FIFTEENTHS / 15;
+    let hand_must_last = sight.cards_running_out() && view.hand.total() < RESERVE;
+    if !done || !near_end || public.final_round || hand_must_last {
         return None;
     }
     let completed: i64 = view
@@ -788,7 +797,7 @@ fn end_while_ahead(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
         .map(|s| i64::from(s.route_points) + OTHERS_TICKET_GUESS * s.tickets_held as i64)
         .max()
         .unwrap_or(0);
-    if mine - best_other < END_LEAD || matches!(draw_toward_plan(sight, legal), Some(Action::DrawFaceup { .. })) {
+    if mine - best_other < END_LEAD || wanted_faceup(sight, legal).is_some() {
         return None;
     }
     best_claim(sight, legal, |r| sight.board.is_open(r))

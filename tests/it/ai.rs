@@ -589,24 +589,52 @@ fn a_normal_player_builds_a_station_where_another_players_route_rescues_its_tick
     }
 }
 
-/// A Europe game at a turn's start of `me` (of 2 seats) with no ticket left to finish, `pieces` trains, a hand of
-/// four cards of `color`, no ticket to draw, the face-up row empty but for `faceup`, and a lead of `lead` points as a
-/// player counts it unseen (its routes against the other's routes and five points a ticket the other holds).
+/// The tickets a player holds in [`ahead_position`].
+#[derive(Clone, Copy)]
+enum Held {
+    /// None at all.
+    Nothing,
+    /// One, completed by the player's routes: its points count toward the lead.
+    Completed,
+    /// One still to finish.
+    Open,
+}
+
+/// A Europe game at a turn's start of `me` (of 2 seats) holding `held`, with `pieces` trains, a hand of four cards
+/// of `color`, no ticket to draw, the face-up row empty but for `faceup`, and a lead of `lead` points as a player
+/// counts it unseen (its routes and completed tickets against the other's routes and five points a ticket the other
+/// holds).
 fn ahead_position(
     color: ttrbot::rules::Color,
     pieces: u8,
-    lead: u16,
+    lead: i32,
     faceup: Option<Card>,
+    held: Held,
 ) -> (Arc<ttrbot::rules::Map>, Game, Seat) {
     let (map, mut game, me) = europe_at_first_turn(5);
     let other = Seat(1 - me.0);
+    let ticket = ttrbot::rules::TicketId(0);
     let state = game.state_mut();
-    let others_tickets = state.seats[other.index()].tickets.len() as u16;
+    let others_tickets = state.seats[other.index()].tickets.len() as i32;
     state.seats[other.index()].route_points = 30;
+    let mut ticket_points = 0;
     let mine = &mut state.seats[me.index()];
     mine.tickets.clear();
+    match held {
+        Held::Nothing => {}
+        Held::Completed => {
+            for route in way_of(&map, ticket) {
+                state.owners[usize::from(route.0)] = Some(me);
+                state.seats[me.index()].routes.insert(route);
+            }
+            state.seats[me.index()].tickets.push(ticket);
+            ticket_points = i32::from(map.ticket(ticket).lowest());
+        }
+        Held::Open => state.seats[me.index()].tickets.push(ticket),
+    }
+    let mine = &mut state.seats[me.index()];
     mine.trains = pieces;
-    mine.route_points = 30 + 5 * others_tickets + lead;
+    mine.route_points = u16::try_from(30 + 5 * others_tickets + lead - ticket_points).unwrap();
     mine.hand = ttrbot::rules::CardCounts::EMPTY;
     mine.hand.add(color.card(), 4);
     mine.known = ttrbot::rules::CardCounts::EMPTY;
@@ -614,6 +642,32 @@ fn ahead_position(
     state.faceup = [None; 5];
     state.faceup[0] = faceup;
     (map, game, me)
+}
+
+/// The routes of a way between `ticket`'s two cities, found breadth first.
+fn way_of(map: &ttrbot::rules::Map, ticket: ttrbot::rules::TicketId) -> Vec<ttrbot::rules::RouteId> {
+    use ttrbot::rules::map::Place;
+    let card = map.ticket(ticket);
+    let (Place::City(from), Place::City(to)) = (card.from, card.targets[0].0) else {
+        panic!("a ticket between two cities");
+    };
+    let mut came_by = vec![None; map.cities.len()];
+    let mut queue = std::collections::VecDeque::from([from]);
+    while let Some(city) = queue.pop_front() {
+        for link in &map.links[usize::from(city.0)] {
+            if link.to != from && came_by[usize::from(link.to.0)].is_none() {
+                came_by[usize::from(link.to.0)] = Some((link.route, city));
+                queue.push_back(link.to);
+            }
+        }
+    }
+    let (mut way, mut at) = (Vec::new(), to);
+    while at != from {
+        let (route, before) = came_by[usize::from(at.0)].expect("a way between the ticket's cities");
+        way.push(route);
+        at = before;
+    }
+    way
 }
 
 #[test]
@@ -626,15 +680,21 @@ fn a_normal_player_with_its_tickets_done_runs_its_trains_down_only_when_clearly_
         .iter()
         .copied()
         .find(|&c| {
-            let (map, game, me) = ahead_position(c, 12, 0, None);
+            let (map, game, me) = ahead_position(c, 12, 0, None, Held::Nothing);
             let mut legal = Vec::new();
             game.legal_actions(me, &mut legal);
-            legal.iter().any(|a| matches!(a, Action::Claim { .. }))
-                && !matches!(normal_move(&map, &game, me), Action::Claim { .. })
+            legal.iter().any(|a| matches!(a, Action::Claim { .. })) && normal_move(&map, &game, me) == Action::DrawBlind
         })
         .expect("a colour the normal player collects more of though it could claim");
-    let claims_longest = |pieces: u8, lead: u16, faceup: Option<Card>| {
-        let (map, game, me) = ahead_position(collecting, pieces, lead, faceup);
+    #[derive(Debug, PartialEq)]
+    enum Move {
+        ClaimsTheLongest,
+        DrawsBlind,
+        TakesTheFaceUpCard,
+        Other,
+    }
+    let moves = |pieces: u8, lead: i32, faceup: Option<Card>, held: Held| {
+        let (map, game, me) = ahead_position(collecting, pieces, lead, faceup, held);
         let mut legal = Vec::new();
         game.legal_actions(me, &mut legal);
         let longest = legal
@@ -645,27 +705,69 @@ fn a_normal_player_with_its_tickets_done_runs_its_trains_down_only_when_clearly_
             })
             .max();
         match normal_move(&map, &game, me) {
-            Action::Claim { route, .. } => Some(map.route(route).cost) == longest,
-            _ => false,
+            Action::Claim { route, .. } if Some(map.route(route).cost) == longest => Move::ClaimsTheLongest,
+            Action::DrawBlind => Move::DrawsBlind,
+            Action::DrawFaceup { slot: 0 } => Move::TakesTheFaceUpCard,
+            _ => Move::Other,
         }
     };
+    let wanted = Some(collecting.card());
     let cases = [
-        ("ahead by 15 with 12 pieces left", 12, 15, None, true),
-        ("ahead by 40 with 8 pieces left", 8, 40, None, true),
-        ("ahead by 14", 12, 14, None, false),
-        ("behind", 12, 0, None, false),
-        ("ahead by 15 with 13 pieces left", 13, 15, None, false),
         (
-            "ahead, but a face-up card its best route needs is there",
+            "ahead by 15 with 12 pieces left",
             12,
             15,
-            Some(collecting.card()),
-            false,
+            None,
+            Held::Nothing,
+            Move::ClaimsTheLongest,
+        ),
+        (
+            "ahead by 40 with 8 pieces left",
+            8,
+            40,
+            None,
+            Held::Nothing,
+            Move::ClaimsTheLongest,
+        ),
+        (
+            "ahead by 15 counting its completed ticket",
+            12,
+            15,
+            None,
+            Held::Completed,
+            Move::ClaimsTheLongest,
+        ),
+        ("ahead by 14", 12, 14, None, Held::Nothing, Move::DrawsBlind),
+        ("level", 12, 0, None, Held::Nothing, Move::DrawsBlind),
+        ("behind by 20", 12, -20, None, Held::Nothing, Move::DrawsBlind),
+        (
+            "ahead by 15 with 13 pieces left",
+            13,
+            15,
+            None,
+            Held::Nothing,
+            Move::DrawsBlind,
+        ),
+        (
+            "ahead, but a face-up card its best route needs shows",
+            12,
+            15,
+            wanted,
+            Held::Nothing,
+            Move::TakesTheFaceUpCard,
         ),
     ];
-    for (case, pieces, lead, faceup, claims) in cases {
-        assert_eq!(claims_longest(pieces, lead, faceup), claims, "{case}");
+    for (case, pieces, lead, faceup, held, expected) in cases {
+        assert_eq!(moves(pieces, lead, faceup, held), expected, "{case}");
     }
+    // A ticket still to finish comes first: the plan's claim or draw, not a run to the end.
+    let (map, game, me) = ahead_position(collecting, 12, 40, None, Held::Open);
+    let (map_done, game_done, _) = ahead_position(collecting, 12, 40, None, Held::Nothing);
+    assert_ne!(
+        normal_move(&map, &game, me),
+        normal_move(&map_done, &game_done, me),
+        "ahead by 40 with a ticket still to finish"
+    );
 }
 
 #[test]
