@@ -653,7 +653,8 @@ fn draw_toward_plan(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
         .or_else(|| legal.iter().copied().find(|a| matches!(a, Action::DrawFaceup { .. })))
 }
 
-/// The face-up card (never a wild card) of the colour the plan is most short of, if one shows.
+/// The face-up card (never a wild card) of the colour the routes it collects for (its plan's, or with the plan done
+/// the best open route) lack most, counting at most four of a colour (of equal ones the last slot), if one shows.
 fn wanted_faceup(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
     let need = sight.shortfall();
     let faceup = &sight.view.public.faceup;
@@ -755,30 +756,35 @@ fn normal_turn(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
         .or_else(|| legal.iter().copied().find(|a| *a == Action::Pass))
 }
 
-/// Fifteenths of its starting pieces at or below which a player with its tickets done and a lead runs them down
-/// ([`end_while_ahead`]; rounded down): 12 of 45 trains, 10 of Switzerland's 40, 4 of Berlin's 16 pieces.
-const END_FROM_FIFTEENTHS: u32 = 4;
-/// Points a player must lead by, as [`end_while_ahead`] counts them, to run its pieces down.
+/// Fifteenths of the pieces it started with, at most as many left, from which a player with its tickets done and a
+/// lead runs them down ([`end_while_ahead`]): 12 of 45 trains, 10 of Switzerland's 40, 4 of Berlin's 16 pieces.
+const NEAR_END_FIFTEENTHS: u32 = 4;
+/// Points a player must lead by at least, as [`end_while_ahead`] counts them, to run its pieces down.
 const END_LEAD: i64 = 15;
 /// Points each ticket another player holds is counted for, unseen: an average of completed (+) and failed (-) ones.
 const OTHERS_TICKET_GUESS: i64 = 5;
 
 /// Ends the game sooner while ahead, since every turn more is a turn for the others to catch up and cards drawn
-/// now may never be spent: with every ticket done, at most [`END_FROM_FIFTEENTHS`] fifteenths of its starting pieces
-/// left and a lead of [`END_LEAD`] points (its routes and completed tickets, at their lowest value and without
-/// stations, against each other player's routes and [`OTHERS_TICKET_GUESS`] a ticket held), the longest claim (in
-/// cards) it can pay rather than a draw. It steps aside, leaving the turn to the usual choice, while a face-up card
-/// its best route needs shows (that route scores more than a lesser claim now), and while the piles run low with a
-/// hand short of [`RESERVE`] (the hand must last). Weighed in the decision lab (every action of 200 games of normal
-/// players, each differing move played out 200 times, gain per decision in the search's reward): USA +0.0004 (se
-/// 0.0002), Europe +0.0013 (0.0003), India +0.0005 (0.0002), Switzerland with 3 players +0.0010 (0.0002); Berlin's
-/// normal players never qualify. Claiming even when a needed face-up card showed cost 0.09 of a reward on average in
-/// those positions on USA. The bar is a share of the pieces because a fixed 12 put Berlin's 16 pieces near it from
-/// the start: against three easy players normal won 79.5% there, not 82.8%.
+/// now may never be spent: with every ticket done (none left to claim for, none out of reach), at most
+/// [`NEAR_END_FIFTEENTHS`] fifteenths of the pieces it started with left, and a lead of at least [`END_LEAD`] points
+/// (its routes and completed tickets at their lowest value, against each other player's routes and
+/// [`OTHERS_TICKET_GUESS`] a ticket held; stations' points are left out, and a ticket done only through a station
+/// counts as done without its points), it makes the longest claim (in cards) it can pay, tunnels only with cards to
+/// spare, rather than drawing more tickets or a card. It steps aside, leaving the turn to the usual choice, while a
+/// face-up card its best route needs shows (that route scores more than a lesser claim now), and while the piles
+/// run low with a hand short of [`RESERVE`] (the hand must last); in the final round the usual choice claims the
+/// longest route anyway. In [`normal_turn`] it comes before the low-piles draw and the ticket draw, which would
+/// otherwise take its turn.
+/// Weighed in the decision lab (every action of 200 games of normal players, each differing move played out 200
+/// times, gain per decision in the search's reward; this rule as it is): USA +0.0004 (se 0.0002), Europe +0.0013
+/// (0.0003), India +0.0005 (0.0002), Switzerland with 3 players +0.0010 (0.0002); Berlin's normal players never
+/// qualify. Claiming even when a needed face-up card showed cost 0.09 of a reward on average in those positions on
+/// USA. The bar is a share of the pieces because a fixed 12 put Berlin's 16 pieces near it from the start: against
+/// three easy players normal won 79.5% there, not 82.8%.
 fn end_while_ahead(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
     let (view, public) = (sight.view, &sight.view.public);
     let done = sight.plan.routes.is_empty() && sight.plan.hopeless.is_empty();
-    let near_end = sight.trains_left() <= sight.pieces_at_start() * END_FROM_FIFTEENTHS / 15;
+    let near_end = sight.trains_left() <= sight.pieces_at_start() * NEAR_END_FIFTEENTHS / 15;
     let hand_must_last = sight.cards_running_out() && view.hand.total() < RESERVE;
     if !done || !near_end || public.final_round || hand_must_last {
         return None;

@@ -596,55 +596,71 @@ enum Held {
     Nothing,
     /// One, completed by the player's routes: its points count toward the lead.
     Completed,
-    /// One still to finish.
+    /// One with a route still to claim, which the hand does not pay for.
     Open,
 }
 
-/// A Europe game at a turn's start of `me` (of 2 seats) holding `held`, with `pieces` trains, a hand of four cards
-/// of `color`, no ticket to draw, the face-up row empty but for `faceup`, and a lead of `lead` points as a player
-/// counts it unseen (its routes and completed tickets against the other's routes and five points a ticket the other
-/// holds).
+/// Points the other seat's routes score in [`ahead_position`].
+const OTHERS_ROUTE_POINTS: i32 = 30;
+/// What a player counts each ticket another player holds for, unseen (the normal player's own guess).
+const OTHERS_TICKET_GUESS: i32 = 5;
+
+/// A Europe game at a turn's start of `me` (of 2 seats) holding `held` (Amsterdam–Pamplona, a way of three routes),
+/// with `pieces` trains, a hand of four cards of `color`, no ticket to draw, the face-up row empty but for `faceup`,
+/// the draw pile cut to a few cards when `piles_low`, and a lead of `lead` points as a player counts it unseen (its
+/// routes and completed tickets against the other's routes and [`OTHERS_TICKET_GUESS`] a ticket the other holds).
 fn ahead_position(
     color: ttrbot::rules::Color,
     pieces: u8,
     lead: i32,
     faceup: Option<Card>,
     held: Held,
+    piles_low: bool,
 ) -> (Arc<ttrbot::rules::Map>, Game, Seat) {
     let (map, mut game, me) = europe_at_first_turn(5);
     let other = Seat(1 - me.0);
     let ticket = ttrbot::rules::TicketId(0);
     let state = game.state_mut();
     let others_tickets = state.seats[other.index()].tickets.len() as i32;
-    state.seats[other.index()].route_points = 30;
+    state.seats[other.index()].route_points = OTHERS_ROUTE_POINTS as u16;
+    state.seats[me.index()].tickets.clear();
+    let way = way_of(&map, ticket);
+    // Open: every route of the way but the one at the ticket's end (Paris–Pamplona, blue).
+    let owned = match held {
+        Held::Nothing => &way[..0],
+        Held::Completed => &way[..],
+        Held::Open => &way[1..],
+    };
+    for &route in owned {
+        state.owners[usize::from(route.0)] = Some(me);
+        state.seats[me.index()].routes.insert(route);
+    }
     let mut ticket_points = 0;
-    let mine = &mut state.seats[me.index()];
-    mine.tickets.clear();
-    match held {
-        Held::Nothing => {}
-        Held::Completed => {
-            for route in way_of(&map, ticket) {
-                state.owners[usize::from(route.0)] = Some(me);
-                state.seats[me.index()].routes.insert(route);
-            }
-            state.seats[me.index()].tickets.push(ticket);
-            ticket_points = i32::from(map.ticket(ticket).lowest());
-        }
-        Held::Open => state.seats[me.index()].tickets.push(ticket),
+    if !matches!(held, Held::Nothing) {
+        state.seats[me.index()].tickets.push(ticket);
+    }
+    if matches!(held, Held::Completed) {
+        ticket_points = i32::from(map.ticket(ticket).lowest());
     }
     let mine = &mut state.seats[me.index()];
     mine.trains = pieces;
-    mine.route_points = u16::try_from(30 + 5 * others_tickets + lead - ticket_points).unwrap();
+    mine.route_points =
+        u16::try_from(OTHERS_ROUTE_POINTS + OTHERS_TICKET_GUESS * others_tickets + lead - ticket_points).unwrap();
     mine.hand = ttrbot::rules::CardCounts::EMPTY;
     mine.hand.add(color.card(), 4);
     mine.known = ttrbot::rules::CardCounts::EMPTY;
     state.tickets.clear();
     state.faceup = [None; 5];
     state.faceup[0] = faceup;
+    if piles_low {
+        state.deck.truncate(6);
+        state.discard.clear();
+    }
     (map, game, me)
 }
 
-/// The routes of a way between `ticket`'s two cities, found breadth first.
+/// The routes of a way between `ticket`'s two cities, found breadth first over the whole map (owners aside), from
+/// the ticket's end back to its start.
 fn way_of(map: &ttrbot::rules::Map, ticket: ttrbot::rules::TicketId) -> Vec<ttrbot::rules::RouteId> {
     use ttrbot::rules::map::Place;
     let card = map.ticket(ticket);
@@ -670,104 +686,104 @@ fn way_of(map: &ttrbot::rules::Map, ticket: ttrbot::rules::TicketId) -> Vec<ttrb
     way
 }
 
+/// What the normal player did in [`ahead_position`].
+#[derive(Debug, PartialEq)]
+enum Move {
+    ClaimsTheLongest,
+    DrawsBlind,
+    TakesTheFaceUpCard,
+    Other(Action),
+}
+
+/// The normal player's move in [`ahead_position`], as a [`Move`].
+fn move_when_ahead(
+    color: ttrbot::rules::Color,
+    pieces: u8,
+    lead: i32,
+    faceup: Option<Card>,
+    held: Held,
+    piles_low: bool,
+) -> Move {
+    let (map, game, me) = ahead_position(color, pieces, lead, faceup, held, piles_low);
+    let mut legal = Vec::new();
+    game.legal_actions(me, &mut legal);
+    let longest = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Claim { route, .. } => Some(map.route(*route).cost),
+            _ => None,
+        })
+        .max();
+    match normal_move(&map, &game, me) {
+        Action::Claim { route, .. } if Some(map.route(route).cost) == longest => Move::ClaimsTheLongest,
+        Action::DrawBlind => Move::DrawsBlind,
+        Action::DrawFaceup { slot: 0 } => Move::TakesTheFaceUpCard,
+        other => Move::Other(other),
+    }
+}
+
 #[test]
 fn a_normal_player_with_its_tickets_done_runs_its_trains_down_only_when_clearly_ahead_near_the_end() {
-    // A colour whose four cards pay for a route, yet a normal player short of the end collects for a better one.
+    // A colour whose four cards pay for a route, yet a normal player that is not ahead collects for a better one
+    // (a long gray route, paid in the colour the hand holds: so a face-up card of that colour is one it needs).
     let map = maps::builtin("europe").unwrap();
     let collecting = map
         .rules
         .deck_colors
         .iter()
         .copied()
-        .find(|&c| {
-            let (map, game, me) = ahead_position(c, 12, 0, None, Held::Nothing);
-            let mut legal = Vec::new();
-            game.legal_actions(me, &mut legal);
-            legal.iter().any(|a| matches!(a, Action::Claim { .. })) && normal_move(&map, &game, me) == Action::DrawBlind
-        })
+        .find(|&c| move_when_ahead(c, 12, 0, None, Held::Nothing, false) == Move::DrawsBlind)
         .expect("a colour the normal player collects more of though it could claim");
-    #[derive(Debug, PartialEq)]
-    enum Move {
-        ClaimsTheLongest,
-        DrawsBlind,
-        TakesTheFaceUpCard,
-        Other,
-    }
-    let moves = |pieces: u8, lead: i32, faceup: Option<Card>, held: Held| {
-        let (map, game, me) = ahead_position(collecting, pieces, lead, faceup, held);
-        let mut legal = Vec::new();
-        game.legal_actions(me, &mut legal);
-        let longest = legal
-            .iter()
-            .filter_map(|a| match a {
-                Action::Claim { route, .. } => Some(map.route(*route).cost),
-                _ => None,
-            })
-            .max();
-        match normal_move(&map, &game, me) {
-            Action::Claim { route, .. } if Some(map.route(route).cost) == longest => Move::ClaimsTheLongest,
-            Action::DrawBlind => Move::DrawsBlind,
-            Action::DrawFaceup { slot: 0 } => Move::TakesTheFaceUpCard,
-            _ => Move::Other,
-        }
-    };
     let wanted = Some(collecting.card());
+    use Held::{Completed, Nothing, Open};
+    use Move::{ClaimsTheLongest as Claims, DrawsBlind as Draws, TakesTheFaceUpCard as TakesFaceUp};
     let cases = [
-        (
-            "ahead by 15 with 12 pieces left",
-            12,
-            15,
-            None,
-            Held::Nothing,
-            Move::ClaimsTheLongest,
-        ),
-        (
-            "ahead by 40 with 8 pieces left",
-            8,
-            40,
-            None,
-            Held::Nothing,
-            Move::ClaimsTheLongest,
-        ),
+        ("ahead by 15 with 12 pieces left", 12, 15, None, Nothing, false, Claims),
+        ("ahead by 40 with 8 pieces left", 8, 40, None, Nothing, false, Claims),
         (
             "ahead by 15 counting its completed ticket",
             12,
             15,
             None,
-            Held::Completed,
-            Move::ClaimsTheLongest,
+            Completed,
+            false,
+            Claims,
         ),
-        ("ahead by 14", 12, 14, None, Held::Nothing, Move::DrawsBlind),
-        ("level", 12, 0, None, Held::Nothing, Move::DrawsBlind),
-        ("behind by 20", 12, -20, None, Held::Nothing, Move::DrawsBlind),
+        ("ahead by 14", 12, 14, None, Nothing, false, Draws),
+        ("behind by 20", 12, -20, None, Nothing, false, Draws),
+        ("ahead by 15 with 13 pieces left", 13, 15, None, Nothing, false, Draws),
         (
-            "ahead by 15 with 13 pieces left",
-            13,
-            15,
+            "ahead by 40 with a ticket still to finish",
+            12,
+            40,
             None,
-            Held::Nothing,
-            Move::DrawsBlind,
+            Open,
+            false,
+            Draws,
         ),
         (
             "ahead, but a face-up card its best route needs shows",
             12,
             15,
             wanted,
-            Held::Nothing,
-            Move::TakesTheFaceUpCard,
+            Nothing,
+            false,
+            TakesFaceUp,
+        ),
+        (
+            "ahead, but the piles run low and its hand must last",
+            12,
+            15,
+            None,
+            Nothing,
+            true,
+            Draws,
         ),
     ];
-    for (case, pieces, lead, faceup, held, expected) in cases {
-        assert_eq!(moves(pieces, lead, faceup, held), expected, "{case}");
+    for (case, pieces, lead, faceup, held, piles_low, expected) in cases {
+        let played = move_when_ahead(collecting, pieces, lead, faceup, held, piles_low);
+        assert_eq!(played, expected, "{case}");
     }
-    // A ticket still to finish comes first: the plan's claim or draw, not a run to the end.
-    let (map, game, me) = ahead_position(collecting, 12, 40, None, Held::Open);
-    let (map_done, game_done, _) = ahead_position(collecting, 12, 40, None, Held::Nothing);
-    assert_ne!(
-        normal_move(&map, &game, me),
-        normal_move(&map_done, &game_done, me),
-        "ahead by 40 with a ticket still to finish"
-    );
 }
 
 #[test]
