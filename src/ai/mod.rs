@@ -266,6 +266,11 @@ impl<'a> Sight<'a> {
         public.deck_size + public.discard_size < LOW_PILES_PER_SEAT * public.seats.len()
     }
 
+    /// Whether the hand must last: the piles run low and it holds fewer than [`RESERVE`] cards.
+    fn hand_must_last(&self) -> bool {
+        self.cards_running_out() && self.view.hand.total() < RESERVE
+    }
+
     fn trains_left(&self) -> u32 {
         let me = &self.view.public.seats[self.view.seat.index()];
         u32::from(me.trains) + u32::from(me.metros)
@@ -709,7 +714,7 @@ fn normal_turn(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
     if let Some(claim) = end_while_ahead(sight, legal) {
         return Some(claim);
     }
-    if sight.cards_running_out() && sight.view.hand.total() < RESERVE && !sight.view.public.final_round {
+    if sight.hand_must_last() && !sight.view.public.final_round {
         // When the piles run dry, a seat whose cards pay for no route has no move but tickets, each one it must
         // keep and will not finish; the hands that last are those filled while cards could still be drawn.
         if let Some(draw) = draw_toward_plan(sight, legal) {
@@ -785,8 +790,7 @@ fn end_while_ahead(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
     let (view, public) = (sight.view, &sight.view.public);
     let done = sight.plan.routes.is_empty() && sight.plan.hopeless.is_empty();
     let near_end = sight.trains_left() <= sight.pieces_at_start() * NEAR_END_FIFTEENTHS / 15;
-    let hand_must_last = sight.cards_running_out() && view.hand.total() < RESERVE;
-    if !done || !near_end || public.final_round || hand_must_last {
+    if !done || !near_end || public.final_round || sight.hand_must_last() {
         return None;
     }
     let completed: i64 = view
