@@ -605,18 +605,26 @@ const OTHERS_ROUTE_POINTS: i32 = 30;
 /// What a player counts each ticket another player holds for, unseen (the normal player's own guess).
 const OTHERS_TICKET_GUESS: i32 = 5;
 
-/// A Europe game at a turn's start of `me` (of 2 seats) holding `held` (Amsterdam–Pamplona, a way of three routes),
-/// with `pieces` trains, a hand of four cards of `color`, no ticket to draw, the face-up row empty but for `faceup`,
-/// the draw pile cut to a few cards when `piles_low`, and a lead of `lead` points as a player counts it unseen (its
-/// routes and completed tickets against the other's routes and [`OTHERS_TICKET_GUESS`] a ticket the other holds).
-fn ahead_position(
+/// What [`ahead_position`] sets up for the player to move.
+#[derive(Clone, Copy)]
+struct Ahead {
+    /// The colour of its four cards.
     color: ttrbot::rules::Color,
+    /// Trains left.
     pieces: u8,
+    /// Its lead as a player counts it unseen: its routes and completed tickets against the other's routes and
+    /// [`OTHERS_TICKET_GUESS`] a ticket the other holds.
     lead: i32,
+    /// The one face-up card (the rest of the row is empty).
     faceup: Option<Card>,
     held: Held,
+    /// Whether the draw pile is cut to a few cards and the discard pile emptied.
     piles_low: bool,
-) -> (Arc<ttrbot::rules::Map>, Game, Seat) {
+}
+
+/// A Europe game at a turn's start of `me` (of 2 seats) as `ahead` says, holding `ahead.held` (Amsterdam–Pamplona,
+/// a way of three routes), with no ticket to draw.
+fn ahead_position(ahead: Ahead) -> (Arc<ttrbot::rules::Map>, Game, Seat) {
     let (map, mut game, me) = europe_at_first_turn(5);
     let other = Seat(1 - me.0);
     let ticket = ttrbot::rules::TicketId(0);
@@ -626,7 +634,7 @@ fn ahead_position(
     state.seats[me.index()].tickets.clear();
     let way = way_of(&map, ticket);
     // Open: every route of the way but the one at the ticket's end (Paris–Pamplona, blue).
-    let owned = match held {
+    let owned = match ahead.held {
         Held::Nothing => &way[..0],
         Held::Completed => &way[..],
         Held::Open => &way[1..],
@@ -636,23 +644,23 @@ fn ahead_position(
         state.seats[me.index()].routes.insert(route);
     }
     let mut ticket_points = 0;
-    if !matches!(held, Held::Nothing) {
+    if !matches!(ahead.held, Held::Nothing) {
         state.seats[me.index()].tickets.push(ticket);
     }
-    if matches!(held, Held::Completed) {
+    if matches!(ahead.held, Held::Completed) {
         ticket_points = i32::from(map.ticket(ticket).lowest());
     }
     let mine = &mut state.seats[me.index()];
-    mine.trains = pieces;
-    mine.route_points =
-        u16::try_from(OTHERS_ROUTE_POINTS + OTHERS_TICKET_GUESS * others_tickets + lead - ticket_points).unwrap();
+    mine.trains = ahead.pieces;
+    let points = OTHERS_ROUTE_POINTS + OTHERS_TICKET_GUESS * others_tickets + ahead.lead - ticket_points;
+    mine.route_points = u16::try_from(points).unwrap();
     mine.hand = ttrbot::rules::CardCounts::EMPTY;
-    mine.hand.add(color.card(), 4);
+    mine.hand.add(ahead.color.card(), 4);
     mine.known = ttrbot::rules::CardCounts::EMPTY;
     state.tickets.clear();
     state.faceup = [None; 5];
-    state.faceup[0] = faceup;
-    if piles_low {
+    state.faceup[0] = ahead.faceup;
+    if ahead.piles_low {
         state.deck.truncate(6);
         state.discard.clear();
     }
@@ -696,15 +704,8 @@ enum Move {
 }
 
 /// The normal player's move in [`ahead_position`], as a [`Move`].
-fn move_when_ahead(
-    color: ttrbot::rules::Color,
-    pieces: u8,
-    lead: i32,
-    faceup: Option<Card>,
-    held: Held,
-    piles_low: bool,
-) -> Move {
-    let (map, game, me) = ahead_position(color, pieces, lead, faceup, held, piles_low);
+fn move_when(ahead: Ahead) -> Move {
+    let (map, game, me) = ahead_position(ahead);
     let mut legal = Vec::new();
     game.legal_actions(me, &mut legal);
     let longest = legal
@@ -726,63 +727,77 @@ fn move_when_ahead(
 fn a_normal_player_with_its_tickets_done_runs_its_trains_down_only_when_clearly_ahead_near_the_end() {
     // A colour whose four cards pay for a route, yet a normal player that is not ahead collects for a better one
     // (a long gray route, paid in the colour the hand holds: so a face-up card of that colour is one it needs).
+    let level = |color| Ahead {
+        color,
+        pieces: 12,
+        lead: 0,
+        faceup: None,
+        held: Held::Nothing,
+        piles_low: false,
+    };
     let map = maps::builtin("europe").unwrap();
     let collecting = map
         .rules
         .deck_colors
         .iter()
         .copied()
-        .find(|&c| move_when_ahead(c, 12, 0, None, Held::Nothing, false) == Move::DrawsBlind)
+        .find(|&c| move_when(level(c)) == Move::DrawsBlind)
         .expect("a colour the normal player collects more of though it could claim");
-    let wanted = Some(collecting.card());
-    use Held::{Completed, Nothing, Open};
+    let by_15 = Ahead {
+        lead: 15,
+        ..level(collecting)
+    };
     use Move::{ClaimsTheLongest as Claims, DrawsBlind as Draws, TakesTheFaceUpCard as TakesFaceUp};
     let cases = [
-        ("ahead by 15 with 12 pieces left", 12, 15, None, Nothing, false, Claims),
-        ("ahead by 40 with 8 pieces left", 8, 40, None, Nothing, false, Claims),
+        ("ahead by 15 with 12 pieces left", by_15, Claims),
         (
-            "ahead by 15 counting its completed ticket",
-            12,
-            15,
-            None,
-            Completed,
-            false,
+            "ahead by 40 with 8 pieces left",
+            Ahead {
+                pieces: 8,
+                lead: 40,
+                ..by_15
+            },
             Claims,
         ),
-        ("ahead by 14", 12, 14, None, Nothing, false, Draws),
-        ("behind by 20", 12, -20, None, Nothing, false, Draws),
-        ("ahead by 15 with 13 pieces left", 13, 15, None, Nothing, false, Draws),
+        (
+            "ahead by 15 counting its completed ticket",
+            Ahead {
+                held: Held::Completed,
+                ..by_15
+            },
+            Claims,
+        ),
+        ("ahead by 14", Ahead { lead: 14, ..by_15 }, Draws),
+        ("behind by 20", Ahead { lead: -20, ..by_15 }, Draws),
+        ("ahead by 15 with 13 pieces left", Ahead { pieces: 13, ..by_15 }, Draws),
         (
             "ahead by 40 with a ticket still to finish",
-            12,
-            40,
-            None,
-            Open,
-            false,
+            Ahead {
+                lead: 40,
+                held: Held::Open,
+                ..by_15
+            },
             Draws,
         ),
         (
             "ahead, but a face-up card its best route needs shows",
-            12,
-            15,
-            wanted,
-            Nothing,
-            false,
+            Ahead {
+                faceup: Some(collecting.card()),
+                ..by_15
+            },
             TakesFaceUp,
         ),
         (
             "ahead, but the piles run low and its hand must last",
-            12,
-            15,
-            None,
-            Nothing,
-            true,
+            Ahead {
+                piles_low: true,
+                ..by_15
+            },
             Draws,
         ),
     ];
-    for (case, pieces, lead, faceup, held, piles_low, expected) in cases {
-        let played = move_when_ahead(collecting, pieces, lead, faceup, held, piles_low);
-        assert_eq!(played, expected, "{case}");
+    for (case, ahead, expected) in cases {
+        assert_eq!(move_when(ahead), expected, "{case}");
     }
 }
 
