@@ -89,6 +89,52 @@ pub trait Player {
     fn choose(&mut self, map: &Arc<Map>, view: &SeatView, legal: &[Action], rng: &mut GameRng) -> Action;
 }
 
+/// The legal moves a normal player chooses among: the list of them all (`[Action]`), or a play-out's game asked for
+/// claims and stations only when the choice comes to them (listing every claim and station with its payments, every
+/// turn, was a quarter of a play-out's time). Both give the same moves in the same order, so the same choice.
+trait Moves {
+    /// Legal moves, among them every one that neither builds nor passes.
+    fn listed(&self) -> &[Action];
+    /// Calls `f` with every legal claim of a route `wanted` accepts, in the full list's order.
+    fn each_claim(&self, wanted: impl Fn(RouteId) -> bool, f: impl FnMut(Action));
+    /// Calls `f` with every legal station, in the full list's order.
+    fn each_station(&self, f: impl FnMut(Action));
+    /// Every legal move, in the full list's order.
+    fn every(&self) -> &[Action];
+    /// Whether `action`, a move one of these methods gave, is legal.
+    fn holds(&self, action: &Action) -> bool;
+}
+
+impl Moves for [Action] {
+    fn listed(&self) -> &[Action] {
+        self
+    }
+
+    fn each_claim(&self, wanted: impl Fn(RouteId) -> bool, mut f: impl FnMut(Action)) {
+        for &a in self {
+            if let Action::Claim { route, .. } = a
+                && wanted(route)
+            {
+                f(a);
+            }
+        }
+    }
+
+    fn each_station(&self, mut f: impl FnMut(Action)) {
+        self.iter()
+            .filter(|a| matches!(a, Action::BuildStation { .. }))
+            .for_each(|&a| f(a));
+    }
+
+    fn every(&self) -> &[Action] {
+        self
+    }
+
+    fn holds(&self, action: &Action) -> bool {
+        self.contains(action)
+    }
+}
+
 /// Any legal action.
 struct RandomPlayer;
 
@@ -606,21 +652,25 @@ fn payment_cost(cards: &CardCounts, needed_elsewhere: &[u32; 10]) -> u32 {
         .sum()
 }
 
-/// The best claim among `legal` of the routes in `wanted` (longest first, since long routes are the hardest to
+/// The best legal claim of the routes in `wanted` (longest first, since long routes are the hardest to
 /// collect for and score the most), with its cheapest payment.
-fn best_claim(sight: &Sight<'_>, legal: &[Action], wanted: impl Fn(RouteId) -> bool) -> Option<Action> {
+fn best_claim(sight: &Sight<'_>, moves: &(impl Moves + ?Sized), wanted: impl Fn(RouteId) -> bool) -> Option<Action> {
     let need = sight.shortfall();
-    legal
-        .iter()
-        .filter_map(|a| match a {
-            Action::Claim { route, cards } if wanted(*route) && tunnel_worth_trying(sight, *route, cards) => {
-                let r = sight.map.route(*route);
-                Some(((u32::from(r.cost), std::cmp::Reverse(payment_cost(cards, &need))), *a))
+    let mut best = None;
+    moves.each_claim(wanted, |a| {
+        let Action::Claim { route, cards } = a else { return };
+        if tunnel_worth_trying(sight, route, &cards) {
+            let key = (
+                u32::from(sight.map.route(route).cost),
+                std::cmp::Reverse(payment_cost(&cards, &need)),
+            );
+            // Of equal claims the last, as `max_by_key` takes it.
+            if best.is_none_or(|(b, _)| key >= b) {
+                best = Some((key, a));
             }
-            _ => None,
-        })
-        .max_by_key(|(key, _)| *key)
-        .map(|(_, a)| a)
+        }
+    });
+    best.map(|(_, a)| a)
 }
 
 /// A tunnel is worth digging only with cards left to pay up to two extra, or every extra it can demand when the deck
@@ -682,10 +732,18 @@ struct NormalPlayer;
 
 impl Player for NormalPlayer {
     fn choose(&mut self, map: &Arc<Map>, view: &SeatView, legal: &[Action], rng: &mut GameRng) -> Action {
+        NormalPlayer::decide(map, view, legal, rng)
+    }
+}
+
+impl NormalPlayer {
+    /// The move among `moves` (see [`Player::choose`]).
+    fn decide(map: &Arc<Map>, view: &SeatView, moves: &(impl Moves + ?Sized), rng: &mut GameRng) -> Action {
         let sight = Sight::remembered(map, view);
+        let listed = moves.listed();
         let decided = match &view.public.phase {
-            _ if !view.offer.is_empty() => choose_tickets(&sight, legal),
-            Step::Tunnel(_) => legal
+            _ if !view.offer.is_empty() => choose_tickets(&sight, listed),
+            Step::Tunnel(_) => listed
                 .iter()
                 .copied()
                 .filter(|a| matches!(a, Action::PayTunnel { .. }))
@@ -694,24 +752,26 @@ impl Player for NormalPlayer {
                     _ => u8::MAX,
                 })
                 .or(Some(Action::DeclineTunnel)),
-            Step::SecondCard => draw_toward_plan(&sight, legal),
-            _ => normal_turn(&sight, legal),
+            Step::SecondCard => draw_toward_plan(&sight, listed),
+            _ => normal_turn(&sight, moves),
         };
-        decided
-            .filter(|a| legal.contains(a))
-            .unwrap_or_else(|| legal[rng.below(legal.len())])
+        decided.filter(|a| moves.holds(a)).unwrap_or_else(|| {
+            let every = moves.every();
+            every[rng.below(every.len())]
+        })
     }
 }
 
-fn normal_turn(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
+fn normal_turn(sight: &Sight<'_>, moves: &(impl Moves + ?Sized)) -> Option<Action> {
+    let legal = moves.listed();
     let planned = |r: RouteId| sight.targets.contains(&r);
-    if let Some(claim) = best_claim(sight, legal, planned) {
+    if let Some(claim) = best_claim(sight, moves, planned) {
         return Some(claim);
     }
-    if let Some(station) = rescue_with_station(sight, legal) {
+    if let Some(station) = rescue_with_station(sight, moves) {
         return Some(station);
     }
-    if let Some(claim) = end_while_ahead(sight, legal) {
+    if let Some(claim) = end_while_ahead(sight, moves) {
         return Some(claim);
     }
     if sight.hand_must_last() && !sight.view.public.final_round {
@@ -745,20 +805,20 @@ fn normal_turn(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
         // them) rather than spending them on whatever route they pay for: a lesser claim now costs the cards a
         // better one needs. Only when no card can be drawn, or in the last turns, is any route better than none.
         let last_turns = sight.view.public.final_round || sight.turns_left() <= 1;
-        if last_turns && let Some(claim) = best_claim(sight, legal, |r| sight.board.is_open(r)) {
+        if last_turns && let Some(claim) = best_claim(sight, moves, |r| sight.board.is_open(r)) {
             return Some(claim);
         }
     } else if sight.plan.pieces > trains || sight.view.public.final_round {
         // The plan no longer fits (or this is the last turn): score what can be scored.
-        if let Some(claim) = best_claim(sight, legal, |r| sight.board.is_open(r)) {
+        if let Some(claim) = best_claim(sight, moves, |r| sight.board.is_open(r)) {
             return Some(claim);
         }
     }
     draw_toward_plan(sight, legal)
         // No card left to draw: points from any route, else a pass if it is legal (if not, the caller's fallback
         // takes any legal move: tickets, when they are all that is left).
-        .or_else(|| best_claim(sight, legal, |_| true))
-        .or_else(|| legal.iter().copied().find(|a| *a == Action::Pass))
+        .or_else(|| best_claim(sight, moves, |_| true))
+        .or_else(|| moves.every().iter().copied().find(|a| *a == Action::Pass))
 }
 
 /// Fifteenths of the pieces it started with, at most as many left, from which a player with its tickets done and a
@@ -786,7 +846,7 @@ const OTHERS_TICKET_GUESS: i64 = 5;
 /// qualify. Claiming even when a needed face-up card showed cost 0.09 of a reward on average in those positions on
 /// USA. The bar is a share of the pieces because a fixed 12 put Berlin's 16 pieces near it from the start: against
 /// three easy players normal won 79.5% there, not 82.8%.
-fn end_while_ahead(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
+fn end_while_ahead(sight: &Sight<'_>, moves: &(impl Moves + ?Sized)) -> Option<Action> {
     let (view, public) = (sight.view, &sight.view.public);
     let done = sight.plan.routes.is_empty() && sight.plan.hopeless.is_empty();
     let near_end = sight.trains_left() <= sight.pieces_at_start() * NEAR_END_FIFTEENTHS / 15;
@@ -807,16 +867,16 @@ fn end_while_ahead(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
         .map(|s| i64::from(s.route_points) + OTHERS_TICKET_GUESS * s.tickets_held as i64)
         .max()
         .unwrap_or(0);
-    if mine - best_other < END_LEAD || wanted_faceup(sight, legal).is_some() {
+    if mine - best_other < END_LEAD || wanted_faceup(sight, moves.listed()).is_some() {
         return None;
     }
-    best_claim(sight, legal, |r| sight.board.is_open(r))
+    best_claim(sight, moves, |r| sight.board.is_open(r))
 }
 
 /// A station that brings tickets out of reach (a route they needed taken) back within it, when what they then score
 /// is worth more than the station kept would: of the cities where the seat may build now and another player's route
 /// arrives, the one whose plan (with the best of those routes lent) completes most, paid with the cards least needed.
-fn rescue_with_station(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
+fn rescue_with_station(sight: &Sight<'_>, moves: &(impl Moves + ?Sized)) -> Option<Action> {
     if sight.plan.hopeless.is_empty() || sight.view.public.final_round {
         return None;
     }
@@ -843,9 +903,9 @@ fn rescue_with_station(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
     // (city, gain) per city planned, so that each city's many payments plan once.
     let mut planned: Vec<(CityId, Option<i64>)> = Vec::new();
     let mut best: Option<(i64, std::cmp::Reverse<u32>, Action)> = None;
-    for &action in legal {
+    moves.each_station(|action| {
         let Action::BuildStation { city, cards } = action else {
-            continue;
+            return;
         };
         let gain = match planned.iter().find(|(c, _)| *c == city) {
             Some(&(_, gain)) => gain,
@@ -857,13 +917,13 @@ fn rescue_with_station(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
             }
         };
         let Some(gain) = gain.filter(|&g| g >= LEAST_RESCUE) else {
-            continue;
+            return;
         };
         let key = (gain, std::cmp::Reverse(payment_cost(&cards, &need)), action);
         if best.as_ref().is_none_or(|b| (key.0, key.1) > (b.0, b.1)) {
             best = Some(key);
         }
-    }
+    });
     best.map(|(_, _, action)| action)
 }
 

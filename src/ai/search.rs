@@ -6,11 +6,12 @@
 //! decision, on turns early in the game) goes to ticket choices and to the turns where searching pays.
 
 use core::time::Duration;
+use std::cell::OnceCell;
 use std::sync::Arc;
 
 use super::guess::TicketGuess;
-use super::{NormalPlayer, Player, Sight, payment_cost};
-use crate::rules::{Action, DealtGame, Event, FinalScore, GameRng, Map, Seat, SeatView, Step, TicketId};
+use super::{Moves, NormalPlayer, Player, Sight, payment_cost};
+use crate::rules::{Action, DealtGame, Event, FinalScore, GameRng, Map, RouteId, Seat, SeatView, Step, TicketId};
 
 /// How long a searching player thinks about one decision when no one says otherwise: a second on one core.
 pub const DEFAULT_THINK: Duration = Duration::from_secs(1);
@@ -454,17 +455,63 @@ fn progress(map: &Map, view: &SeatView) -> f64 {
 /// working memory). A broken position (one running past a few thousand actions, or refusing a player's move) is
 /// left unfinished.
 pub fn play_to_the_end(map: &Arc<Map>, game: &mut DealtGame, rng: &mut GameRng, events: &mut Vec<Event>) {
-    let mut legal = Vec::with_capacity(128);
+    let mut listed = Vec::with_capacity(32);
     for _ in 0..PLAYOUT_LIMIT {
         let Some(&who) = game.to_act().first() else { break };
         // The normal player pays with the fewest wild cards a colour allows, so the other payments are never its
         // choice; only its rare random fallback (nothing it wants is legal) picks from a shorter list.
-        game.legal_actions_sparing_wilds(who, &mut legal);
-        let action = NormalPlayer.choose(map, &game.seat_view(who), &legal, rng);
+        game.legal_actions_but_building(who, &mut listed);
+        let moves = PlayoutMoves {
+            game,
+            seat: who,
+            listed: &listed,
+            every: OnceCell::new(),
+        };
+        let action = NormalPlayer::decide(map, &game.seat_view(who), &moves, rng);
         events.clear();
         if game.apply_into(who, action, events).is_err() {
             break;
         }
+    }
+}
+
+/// A play-out's legal moves for the seat to act, as [`DealtGame::legal_actions_sparing_wilds`] lists them: the
+/// claims and stations are listed only when the normal player's choice asks for them.
+struct PlayoutMoves<'a> {
+    game: &'a DealtGame,
+    seat: Seat,
+    /// The moves that neither build nor pass ([`DealtGame::legal_actions_but_building`]).
+    listed: &'a [Action],
+    /// Every legal move, listed the first time they are asked for.
+    every: OnceCell<Vec<Action>>,
+}
+
+impl Moves for PlayoutMoves<'_> {
+    fn listed(&self) -> &[Action] {
+        self.listed
+    }
+
+    fn each_claim(&self, wanted: impl Fn(RouteId) -> bool, f: impl FnMut(Action)) {
+        self.game.each_claim_sparing_wilds(self.seat, wanted, f);
+    }
+
+    fn each_station(&self, f: impl FnMut(Action)) {
+        self.game.each_station_sparing_wilds(self.seat, f);
+    }
+
+    fn every(&self) -> &[Action] {
+        self.every.get_or_init(|| {
+            let mut every = Vec::new();
+            self.game.legal_actions_sparing_wilds(self.seat, &mut every);
+            every
+        })
+    }
+
+    fn holds(&self, action: &Action) -> bool {
+        // Claims and stations come from the game's own lists of legal ones; a pass is in the full list only.
+        matches!(action, Action::Claim { .. } | Action::BuildStation { .. })
+            || self.listed.contains(action)
+            || self.every().contains(action)
     }
 }
 

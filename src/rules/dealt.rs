@@ -74,6 +74,21 @@ impl DealtGame {
         self.game.legal_actions_sparing_wilds(seat, out);
     }
 
+    /// What `seat` may do besides building and passing: see [`Game::legal_actions_but_building`].
+    pub fn legal_actions_but_building(&self, seat: Seat, out: &mut Vec<Action>) {
+        self.game.legal_actions_but_building(seat, out);
+    }
+
+    /// The claims `seat` may make of the routes `wanted` accepts: see [`Game::each_claim_sparing_wilds`].
+    pub fn each_claim_sparing_wilds(&self, seat: Seat, wanted: impl Fn(RouteId) -> bool, f: impl FnMut(Action)) {
+        self.game.each_claim_sparing_wilds(seat, wanted, f);
+    }
+
+    /// The stations `seat` may build: see [`Game::each_station_sparing_wilds`].
+    pub fn each_station_sparing_wilds(&self, seat: Seat, f: impl FnMut(Action)) {
+        self.game.each_station_sparing_wilds(seat, f);
+    }
+
     /// Plays `action` for `seat`: see [`Game::apply_into`].
     ///
     /// # Errors

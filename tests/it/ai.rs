@@ -1191,3 +1191,38 @@ fn a_searching_player_plays_the_normal_players_turn_until_the_late_game_unless_m
         "with {MANY_PLAYOUTS} play-outs a decision, the search never replaced an early turn's normal move"
     );
 }
+
+#[test]
+fn a_play_out_makes_the_moves_a_normal_player_makes_from_the_whole_list_of_legal_actions() {
+    // A play-out asks the game for claims and stations only when the normal player's choice comes to them; the
+    // same deals played by a normal player given every legal action (each colour's payment with the fewest wild
+    // cards, as a play-out's) and the same randomness end in the very same games, with the randomness left alike.
+    let mut actions = 0;
+    for id in ["usa", "europe", "switzerland", "india", "berlin"] {
+        let map = maps::builtin(id).unwrap();
+        let players = usize::from(map.rules.max_players.min(4));
+        let view = Game::new(Arc::clone(&map), players, 3).unwrap().seat_view(Seat(0));
+        let mut deals = GameRng::new(41);
+        for _ in 0..40 {
+            let dealt = DealtGame::deal(Arc::clone(&map), &view, &mut deals).unwrap();
+            let luck = deals.next_u64();
+            let (mut played_out, mut its_rng) = (dealt.clone(), GameRng::new(luck));
+            ttrbot::ai::play_to_the_end(&map, &mut played_out, &mut its_rng, &mut Vec::new());
+            let (mut listed, mut rng) = (dealt, GameRng::new(luck));
+            let mut normal = Level::Normal.player_thinking(Think::Playouts(0));
+            let mut legal = Vec::new();
+            while let Some(&seat) = listed.to_act().first() {
+                listed.legal_actions_sparing_wilds(seat, &mut legal);
+                let action = normal.choose(&map, &listed.seat_view(seat), &legal, &mut rng);
+                listed.apply_into(seat, action, &mut Vec::new()).unwrap();
+                actions += 1;
+            }
+            assert_eq!(format!("{played_out:?}"), format!("{listed:?}"), "{id}");
+            assert!(played_out.final_scores().is_some(), "{id}: the play-out ended");
+            // The players' randomness was drawn on alike (only their fallback, when nothing they want is legal,
+            // draws on it), so a search's next play-out starts from the same luck too.
+            assert_eq!(its_rng, rng, "{id}");
+        }
+    }
+    assert!(actions > 40_000, "only {actions} actions compared");
+}

@@ -216,3 +216,42 @@ fn the_list_sparing_wilds_is_every_legal_action_with_each_colours_payment_reduce
     }
     assert!(reduced > 1_000, "the lists differ in only {reduced} payments");
 }
+
+#[test]
+fn the_moves_besides_building_then_the_claims_and_stations_asked_for_apart_make_the_list_sparing_wilds() {
+    let mut building = 0;
+    for (id, _) in BUILTIN {
+        let m = map(id);
+        for seed in 0..4u64 {
+            let mut game = Game::new(m.clone(), usize::from(m.rules.max_players).min(4), seed).unwrap();
+            let mut chooser = ttrbot::rules::GameRng::new(seed + 90);
+            let (mut sparing, mut apart) = (Vec::new(), Vec::new());
+            while !game.is_over() {
+                let seat = game.to_act()[0];
+                game.legal_actions_sparing_wilds(seat, &mut sparing);
+                game.legal_actions_but_building(seat, &mut apart);
+                let plain = apart.len();
+                game.each_claim_sparing_wilds(seat, |_| true, |a| apart.push(a));
+                game.each_station_sparing_wilds(seat, |a| apart.push(a));
+                building += apart.len() - plain;
+                if apart.is_empty() {
+                    apart.push(Action::Pass);
+                }
+                assert_eq!(apart, sparing, "{id} seed {seed}");
+                // Asked for some routes only, the claims are the list's claims of those routes, in its order.
+                let wanted = |r: ttrbot::rules::RouteId| r.0 % 3 == 1;
+                let mut some = Vec::new();
+                game.each_claim_sparing_wilds(seat, wanted, |a| some.push(a));
+                let listed: Vec<Action> = sparing
+                    .iter()
+                    .copied()
+                    .filter(|a| matches!(a, Action::Claim { route, .. } if wanted(*route)))
+                    .collect();
+                assert_eq!(some, listed, "{id} seed {seed}");
+                let action = sparing[chooser.below(sparing.len())];
+                game.apply(seat, action).unwrap();
+            }
+        }
+    }
+    assert!(building > 10_000, "only {building} claims and stations were compared");
+}

@@ -163,9 +163,16 @@ impl Game {
         blocked
     }
 
-    /// Pushes every claim `seat` can make with `hand`. Runs on every turn, so it rules routes out with bitsets and
-    /// one comparison before enumerating payments.
-    pub(super) fn push_claims(&self, seat: Seat, hand: CardCounts, payments: Payments, out: &mut Vec<Action>) {
+    /// Calls `f` with every claim `seat` can make with `hand` of a route `wanted` accepts, in route order. Runs on
+    /// every turn, so it rules routes out with bitsets and one comparison before enumerating payments.
+    pub(super) fn each_claim(
+        &self,
+        seat: Seat,
+        hand: CardCounts,
+        payments: Payments,
+        wanted: impl Fn(RouteId) -> bool,
+        mut f: impl FnMut(Action),
+    ) {
         let me = &self.state.seats[seat.index()];
         let wilds = u16::from(hand.get(Card::WILD));
         let most_of_one_color = self
@@ -184,11 +191,11 @@ impl Game {
             let wild_ok = self.wild_allowed(route);
             let usable_wilds = if wild_ok { wilds } else { 0 };
             let colored = u16::from(route.color.map_or(most_of_one_color, |c| hand.get(c.card())));
-            if colored + usable_wilds < u16::from(route.cost) || usable_wilds < u16::from(route.ferry) {
+            if colored + usable_wilds < u16::from(route.cost) || usable_wilds < u16::from(route.ferry) || !wanted(id) {
                 continue;
             }
             self.for_each_payment(hand, route.color, route.cost, route.ferry, wild_ok, payments, |cards| {
-                out.push(Action::Claim { route: id, cards });
+                f(Action::Claim { route: id, cards });
             });
         }
     }

@@ -373,16 +373,46 @@ impl Game {
 
     /// Every action `seat` may take now, written into `out` (cleared first). Empty when the seat may not act.
     pub fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
-        self.legal_actions_paying(seat, Payments::Every, out);
+        self.legal_actions_paying(seat, Some(Payments::Every), out);
     }
 
     /// As [`Game::legal_actions`], but of the ways to pay for a claim or a station with one colour, only the one
     /// with the fewest wild cards (wild cards alone still once): every action, up to how many wild cards pay for it.
     pub fn legal_actions_sparing_wilds(&self, seat: Seat, out: &mut Vec<Action>) {
-        self.legal_actions_paying(seat, Payments::FewestWilds, out);
+        self.legal_actions_paying(seat, Some(Payments::FewestWilds), out);
     }
 
-    fn legal_actions_paying(&self, seat: Seat, payments: Payments, out: &mut Vec<Action>) {
+    /// As [`Game::legal_actions_sparing_wilds`] without the moves that build (claims and stations) and without a
+    /// pass (legal only when nothing else is, which this list cannot tell), for a player that asks for claims and
+    /// stations apart ([`Game::each_claim_sparing_wilds`], [`Game::each_station_sparing_wilds`]) only when its
+    /// choice comes to them: listing them all, every turn, is most of the work of listing legal actions.
+    pub fn legal_actions_but_building(&self, seat: Seat, out: &mut Vec<Action>) {
+        self.legal_actions_paying(seat, None, out);
+    }
+
+    /// Calls `f` with every claim [`Game::legal_actions_sparing_wilds`] lists for `seat` of a route `wanted`
+    /// accepts, in the list's order.
+    pub fn each_claim_sparing_wilds(&self, seat: Seat, wanted: impl Fn(RouteId) -> bool, f: impl FnMut(Action)) {
+        if self.may_build(seat) {
+            let hand = self.state.seats[seat.index()].hand;
+            self.each_claim(seat, hand, Payments::FewestWilds, wanted, f);
+        }
+    }
+
+    /// Calls `f` with every station [`Game::legal_actions_sparing_wilds`] lists for `seat`, in the list's order.
+    pub fn each_station_sparing_wilds(&self, seat: Seat, f: impl FnMut(Action)) {
+        if self.may_build(seat) {
+            self.each_station(seat, Payments::FewestWilds, f);
+        }
+    }
+
+    /// Whether `seat` is taking a turn (where claims and stations may be legal).
+    fn may_build(&self, seat: Seat) -> bool {
+        seat.index() < self.players() && self.state.step == Step::Turn && seat == self.state.current
+    }
+
+    /// Lists the legal actions, claims and stations paid as `payments` says (none of them, nor a pass, without).
+    fn legal_actions_paying(&self, seat: Seat, payments: Option<Payments>, out: &mut Vec<Action>) {
         out.clear();
         if seat.index() >= self.players() {
             return;
@@ -406,10 +436,12 @@ impl Game {
                 if !self.state.tickets.is_empty() {
                     out.push(Action::DrawTickets);
                 }
-                self.push_claims(seat, me.hand, payments, out);
-                self.push_station_actions(seat, payments, out);
-                if out.is_empty() {
-                    out.push(Action::Pass);
+                if let Some(payments) = payments {
+                    self.each_claim(seat, me.hand, payments, |_| true, |a| out.push(a));
+                    self.each_station(seat, payments, |a| out.push(a));
+                    if out.is_empty() {
+                        out.push(Action::Pass);
+                    }
                 }
             }
             Step::SecondCard => {

@@ -81,7 +81,8 @@ impl Game {
         self.state.seats.iter().any(|s| s.station_cities.contains(&city))
     }
 
-    pub(super) fn push_station_actions(&self, seat: Seat, which: Payments, out: &mut Vec<Action>) {
+    /// Calls `f` with every station `seat` may build now with `which` payments, city by city.
+    pub(super) fn each_station(&self, seat: Seat, which: Payments, mut f: impl FnMut(Action)) {
         let Ok(cost) = self.station_cost(seat) else { return };
         let hand = self.state.seats[seat.index()].hand;
         let mut payments = Vec::new();
@@ -93,7 +94,9 @@ impl Game {
         for i in 0..self.map.cities.len() {
             let city = CityId(i as u16);
             if self.map.city(city).country.is_none() && !self.has_station(city) {
-                out.extend(payments.iter().map(|&cards| Action::BuildStation { city, cards }));
+                payments
+                    .iter()
+                    .for_each(|&cards| f(Action::BuildStation { city, cards }));
             }
         }
     }
