@@ -11,7 +11,9 @@ mod search;
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use crate::rules::{Action, Card, CardCounts, CityId, Color, GameRng, Map, RouteId, Seat, SeatView, Step, TicketId};
+use crate::rules::{
+    Action, Card, CardCounts, CityId, Color, GameRng, Map, RouteId, RouteSet, Seat, SeatView, Step, TicketId,
+};
 pub use hint::{Hint, Reason, hint};
 use plan::{Board, Plan, RouteUses};
 pub use search::{Clock, DEFAULT_THINK, HINT_THINK, Overruled, Think, play_to_the_end, reward};
@@ -95,8 +97,8 @@ pub trait Player {
 trait Moves {
     /// Legal moves, among them every one that neither builds nor passes.
     fn listed(&self) -> &[Action];
-    /// Calls `f` with every legal claim of a route `wanted` accepts, in the full list's order.
-    fn each_claim(&self, wanted: impl Fn(RouteId) -> bool, f: impl FnMut(Action));
+    /// Calls `f` with every legal claim of a route `among`, in the full list's order.
+    fn each_claim(&self, among: &RouteSet, f: impl FnMut(Action));
     /// Calls `f` with every legal station, in the full list's order.
     fn each_station(&self, f: impl FnMut(Action));
     /// Every legal move, in the full list's order.
@@ -110,10 +112,10 @@ impl Moves for [Action] {
         self
     }
 
-    fn each_claim(&self, wanted: impl Fn(RouteId) -> bool, mut f: impl FnMut(Action)) {
+    fn each_claim(&self, among: &RouteSet, mut f: impl FnMut(Action)) {
         for &a in self {
             if let Action::Claim { route, .. } = a
-                && wanted(route)
+                && among.contains(route)
             {
                 f(a);
             }
@@ -328,6 +330,14 @@ impl<'a> Sight<'a> {
             .route(route)
             .color
             .or_else(|| most_held_color(&self.view.hand, &self.map.rules.deck_colors))
+    }
+
+    /// The routes no one has claimed and this seat may still claim, as its board sees them.
+    fn open_routes(&self) -> RouteSet {
+        (0..self.map.routes.len())
+            .map(|i| RouteId(i as u16))
+            .filter(|&r| self.board.is_open(r))
+            .collect()
     }
 
     /// Cards of each colour the planned routes still need beyond the hand (gray routes count toward the colour the
@@ -652,12 +662,12 @@ fn payment_cost(cards: &CardCounts, needed_elsewhere: &[u32; 10]) -> u32 {
         .sum()
 }
 
-/// The best legal claim of the routes in `wanted` (longest first, since long routes are the hardest to
+/// The best legal claim of the routes `among` (longest first, since long routes are the hardest to
 /// collect for and score the most), with its cheapest payment.
-fn best_claim(sight: &Sight<'_>, moves: &(impl Moves + ?Sized), wanted: impl Fn(RouteId) -> bool) -> Option<Action> {
+fn best_claim(sight: &Sight<'_>, moves: &(impl Moves + ?Sized), among: &RouteSet) -> Option<Action> {
     let need = sight.shortfall();
     let mut best = None;
-    moves.each_claim(wanted, |a| {
+    moves.each_claim(among, |a| {
         let Action::Claim { route, cards } = a else { return };
         if tunnel_worth_trying(sight, route, &cards) {
             let key = (
@@ -764,8 +774,8 @@ impl NormalPlayer {
 
 fn normal_turn(sight: &Sight<'_>, moves: &(impl Moves + ?Sized)) -> Option<Action> {
     let legal = moves.listed();
-    let planned = |r: RouteId| sight.targets.contains(&r);
-    if let Some(claim) = best_claim(sight, moves, planned) {
+    let planned: RouteSet = sight.targets.iter().copied().collect();
+    if let Some(claim) = best_claim(sight, moves, &planned) {
         return Some(claim);
     }
     if let Some(station) = rescue_with_station(sight, moves) {
@@ -805,19 +815,19 @@ fn normal_turn(sight: &Sight<'_>, moves: &(impl Moves + ?Sized)) -> Option<Actio
         // them) rather than spending them on whatever route they pay for: a lesser claim now costs the cards a
         // better one needs. Only when no card can be drawn, or in the last turns, is any route better than none.
         let last_turns = sight.view.public.final_round || sight.turns_left() <= 1;
-        if last_turns && let Some(claim) = best_claim(sight, moves, |r| sight.board.is_open(r)) {
+        if last_turns && let Some(claim) = best_claim(sight, moves, &sight.open_routes()) {
             return Some(claim);
         }
     } else if sight.plan.pieces > trains || sight.view.public.final_round {
         // The plan no longer fits (or this is the last turn): score what can be scored.
-        if let Some(claim) = best_claim(sight, moves, |r| sight.board.is_open(r)) {
+        if let Some(claim) = best_claim(sight, moves, &sight.open_routes()) {
             return Some(claim);
         }
     }
     draw_toward_plan(sight, legal)
         // No card left to draw: points from any route, else a pass if it is legal (if not, the caller's fallback
         // takes any legal move: tickets, when they are all that is left).
-        .or_else(|| best_claim(sight, moves, |_| true))
+        .or_else(|| best_claim(sight, moves, &RouteSet::EMPTY.missing(sight.map.routes.len()).collect()))
         .or_else(|| moves.every().iter().copied().find(|a| *a == Action::Pass))
 }
 
@@ -870,7 +880,7 @@ fn end_while_ahead(sight: &Sight<'_>, moves: &(impl Moves + ?Sized)) -> Option<A
     if mine - best_other < END_LEAD || wanted_faceup(sight, moves.listed()).is_some() {
         return None;
     }
-    best_claim(sight, moves, |r| sight.board.is_open(r))
+    best_claim(sight, moves, &sight.open_routes())
 }
 
 /// A station that brings tickets out of reach (a route they needed taken) back within it, when what they then score

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use super::guess::TicketGuess;
 use super::{Moves, NormalPlayer, Player, Sight, payment_cost};
-use crate::rules::{Action, DealtGame, Event, FinalScore, GameRng, Map, RouteId, Seat, SeatView, Step, TicketId};
+use crate::rules::{Action, DealtGame, Event, FinalScore, GameRng, Map, RouteSet, Seat, SeatView, Step, TicketId};
 
 /// How long a searching player thinks about one decision when no one says otherwise: a second on one core.
 pub const DEFAULT_THINK: Duration = Duration::from_secs(1);
@@ -491,8 +491,8 @@ impl Moves for PlayoutMoves<'_> {
         self.listed
     }
 
-    fn each_claim(&self, wanted: impl Fn(RouteId) -> bool, f: impl FnMut(Action)) {
-        self.game.each_claim_sparing_wilds(self.seat, wanted, f);
+    fn each_claim(&self, among: &RouteSet, f: impl FnMut(Action)) {
+        self.game.each_claim_sparing_wilds(self.seat, among, f);
     }
 
     fn each_station(&self, f: impl FnMut(Action)) {

@@ -79,9 +79,9 @@ impl DealtGame {
         self.game.legal_actions_but_building(seat, out);
     }
 
-    /// The claims `seat` may make of the routes `wanted` accepts: see [`Game::each_claim_sparing_wilds`].
-    pub fn each_claim_sparing_wilds(&self, seat: Seat, wanted: impl Fn(RouteId) -> bool, f: impl FnMut(Action)) {
-        self.game.each_claim_sparing_wilds(seat, wanted, f);
+    /// The claims `seat` may make of the routes `among`: see [`Game::each_claim_sparing_wilds`].
+    pub fn each_claim_sparing_wilds(&self, seat: Seat, among: &RouteSet, f: impl FnMut(Action)) {
+        self.game.each_claim_sparing_wilds(seat, among, f);
     }
 
     /// The stations `seat` may build: see [`Game::each_station_sparing_wilds`].

@@ -46,6 +46,15 @@ impl RouteSet {
         RouteSet(words)
     }
 
+    /// The routes in this set and not in `other`.
+    pub fn without(&self, other: &RouteSet) -> RouteSet {
+        let mut words = self.0;
+        for (w, o) in words.iter_mut().zip(other.0.iter()) {
+            *w &= !o;
+        }
+        RouteSet(words)
+    }
+
     /// The routes with ids below `count` that are not in the set, in id order.
     pub fn missing(&self, count: usize) -> RouteIter {
         let mut complement = RouteSet::EMPTY;

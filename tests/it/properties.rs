@@ -219,6 +219,7 @@ fn the_list_sparing_wilds_is_every_legal_action_with_each_colours_payment_reduce
 
 #[test]
 fn the_moves_besides_building_then_the_claims_and_stations_asked_for_apart_make_the_list_sparing_wilds() {
+    use ttrbot::rules::{RouteId, RouteSet};
     let mut building = 0;
     for (id, _) in BUILTIN {
         let m = map(id);
@@ -231,7 +232,8 @@ fn the_moves_besides_building_then_the_claims_and_stations_asked_for_apart_make_
                 game.legal_actions_sparing_wilds(seat, &mut sparing);
                 game.legal_actions_but_building(seat, &mut apart);
                 let plain = apart.len();
-                game.each_claim_sparing_wilds(seat, |_| true, |a| apart.push(a));
+                let every_route: RouteSet = (0..m.routes.len()).map(|i| RouteId(i as u16)).collect();
+                game.each_claim_sparing_wilds(seat, &every_route, |a| apart.push(a));
                 game.each_station_sparing_wilds(seat, |a| apart.push(a));
                 building += apart.len() - plain;
                 if apart.is_empty() {
@@ -239,13 +241,13 @@ fn the_moves_besides_building_then_the_claims_and_stations_asked_for_apart_make_
                 }
                 assert_eq!(apart, sparing, "{id} seed {seed}");
                 // Asked for some routes only, the claims are the list's claims of those routes, in its order.
-                let wanted = |r: ttrbot::rules::RouteId| r.0 % 3 == 1;
+                let some_routes: RouteSet = every_route.iter().filter(|r| r.0 % 3 == 1).collect();
                 let mut some = Vec::new();
-                game.each_claim_sparing_wilds(seat, wanted, |a| some.push(a));
+                game.each_claim_sparing_wilds(seat, &some_routes, |a| some.push(a));
                 let listed: Vec<Action> = sparing
                     .iter()
                     .copied()
-                    .filter(|a| matches!(a, Action::Claim { route, .. } if wanted(*route)))
+                    .filter(|a| matches!(a, Action::Claim { route, .. } if some_routes.contains(*route)))
                     .collect();
                 assert_eq!(some, listed, "{id} seed {seed}");
                 let action = sparing[chooser.below(sparing.len())];

@@ -163,14 +163,14 @@ impl Game {
         blocked
     }
 
-    /// Calls `f` with every claim `seat` can make with `hand` of a route `wanted` accepts, in route order. Runs on
-    /// every turn, so it rules routes out with bitsets and one comparison before enumerating payments.
+    /// Calls `f` with every claim `seat` can make with `hand` (of the routes `among`, when given), in route order.
+    /// Runs on every turn, so it rules routes out with bitsets and one comparison before enumerating payments.
     pub(super) fn each_claim(
         &self,
         seat: Seat,
         hand: CardCounts,
         payments: Payments,
-        wanted: impl Fn(RouteId) -> bool,
+        among: Option<&RouteSet>,
         mut f: impl FnMut(Action),
     ) {
         let me = &self.state.seats[seat.index()];
@@ -183,7 +183,12 @@ impl Game {
             .map(|c| hand.get(c.card()))
             .max()
             .unwrap_or(0);
-        for id in self.blocked_routes(seat).missing(self.map.routes.len()) {
+        let blocked = self.blocked_routes(seat);
+        let open = match among {
+            Some(among) => among.without(&blocked).iter(),
+            None => blocked.missing(self.map.routes.len()),
+        };
+        for id in open {
             let route = self.map.route(id);
             if route.trains() > me.trains || route.metros() > me.metros {
                 continue;
@@ -191,7 +196,7 @@ impl Game {
             let wild_ok = self.wild_allowed(route);
             let usable_wilds = if wild_ok { wilds } else { 0 };
             let colored = u16::from(route.color.map_or(most_of_one_color, |c| hand.get(c.card())));
-            if colored + usable_wilds < u16::from(route.cost) || usable_wilds < u16::from(route.ferry) || !wanted(id) {
+            if colored + usable_wilds < u16::from(route.cost) || usable_wilds < u16::from(route.ferry) {
                 continue;
             }
             self.for_each_payment(hand, route.color, route.cost, route.ferry, wild_ok, payments, |cards| {

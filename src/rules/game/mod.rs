@@ -390,12 +390,12 @@ impl Game {
         self.legal_actions_paying(seat, None, out);
     }
 
-    /// Calls `f` with every claim [`Game::legal_actions_sparing_wilds`] lists for `seat` of a route `wanted`
-    /// accepts, in the list's order.
-    pub fn each_claim_sparing_wilds(&self, seat: Seat, wanted: impl Fn(RouteId) -> bool, f: impl FnMut(Action)) {
+    /// Calls `f` with every claim [`Game::legal_actions_sparing_wilds`] lists for `seat` of a route `among`, in the
+    /// list's order.
+    pub fn each_claim_sparing_wilds(&self, seat: Seat, among: &RouteSet, f: impl FnMut(Action)) {
         if self.may_build(seat) {
             let hand = self.state.seats[seat.index()].hand;
-            self.each_claim(seat, hand, Payments::FewestWilds, wanted, f);
+            self.each_claim(seat, hand, Payments::FewestWilds, Some(among), f);
         }
     }
 
@@ -437,7 +437,7 @@ impl Game {
                     out.push(Action::DrawTickets);
                 }
                 if let Some(payments) = payments {
-                    self.each_claim(seat, me.hand, payments, |_| true, |a| out.push(a));
+                    self.each_claim(seat, me.hand, payments, None, |a| out.push(a));
                     self.each_station(seat, payments, |a| out.push(a));
                     if out.is_empty() {
                         out.push(Action::Pass);
