@@ -95,7 +95,8 @@ pub trait Player {
 /// claims and stations only when the choice comes to them (listing every claim and station with its payments, every
 /// turn, was a quarter of a play-out's time). Both give the same moves in the same order, so the same choice.
 trait Moves {
-    /// Legal moves, among them every one that neither builds nor passes.
+    /// Legal moves, among them every one that neither builds nor passes; it may hold claims, stations and a pass
+    /// too, or not (a play-out's does not): look for those with the methods below, never here.
     fn listed(&self) -> &[Action];
     /// Calls `f` with every legal claim of a route `among`, in the full list's order.
     fn each_claim(&self, among: &RouteSet, f: impl FnMut(Action));
@@ -103,7 +104,7 @@ trait Moves {
     fn each_station(&self, f: impl FnMut(Action));
     /// Every legal move, in the full list's order.
     fn every(&self) -> &[Action];
-    /// Whether `action`, a move one of these methods gave, is legal.
+    /// Whether `action` is legal: a move the methods above gave, or one the player knows to be legal at this step.
     fn holds(&self, action: &Action) -> bool;
 }
 
@@ -194,9 +195,8 @@ impl<'a> Sight<'a> {
     fn best_open_route(&self) -> Option<RouteId> {
         let hand = &self.view.hand;
         let wilds = u32::from(hand.get(Card::WILD));
-        (0..self.map.routes.len())
-            .map(|r| RouteId(r as u16))
-            .filter(|&r| self.board.is_open(r))
+        self.open_routes()
+            .iter()
             .map(|r| {
                 let route = self.map.route(r);
                 let color = route
@@ -334,8 +334,8 @@ impl<'a> Sight<'a> {
 
     /// The routes no one has claimed and this seat may still claim, as its board sees them.
     fn open_routes(&self) -> RouteSet {
-        (0..self.map.routes.len())
-            .map(|i| RouteId(i as u16))
+        RouteSet::first(self.map.routes.len())
+            .iter()
             .filter(|&r| self.board.is_open(r))
             .collect()
     }
@@ -662,8 +662,8 @@ fn payment_cost(cards: &CardCounts, needed_elsewhere: &[u32; 10]) -> u32 {
         .sum()
 }
 
-/// The best legal claim of the routes `among` (longest first, since long routes are the hardest to
-/// collect for and score the most), with its cheapest payment.
+/// The best legal claim of the routes `among` (longest first, since long routes are the hardest to collect for and
+/// score the most), with its cheapest payment.
 fn best_claim(sight: &Sight<'_>, moves: &(impl Moves + ?Sized), among: &RouteSet) -> Option<Action> {
     let need = sight.shortfall();
     let mut best = None;
@@ -674,7 +674,8 @@ fn best_claim(sight: &Sight<'_>, moves: &(impl Moves + ?Sized), among: &RouteSet
                 u32::from(sight.map.route(route).cost),
                 std::cmp::Reverse(payment_cost(&cards, &need)),
             );
-            // Of equal claims the last, as `max_by_key` takes it.
+            // Of equal claims the last in the list's order, as before the claims were asked for apart, so that no
+            // game changes.
             if best.is_none_or(|(b, _)| key >= b) {
                 best = Some((key, a));
             }
@@ -773,7 +774,7 @@ impl NormalPlayer {
 }
 
 fn normal_turn(sight: &Sight<'_>, moves: &(impl Moves + ?Sized)) -> Option<Action> {
-    let legal = moves.listed();
+    let listed = moves.listed();
     let planned: RouteSet = sight.targets.iter().copied().collect();
     if let Some(claim) = best_claim(sight, moves, &planned) {
         return Some(claim);
@@ -787,7 +788,7 @@ fn normal_turn(sight: &Sight<'_>, moves: &(impl Moves + ?Sized)) -> Option<Actio
     if sight.hand_must_last() && !sight.view.public.final_round {
         // When the piles run dry, a seat whose cards pay for no route has no move but tickets, each one it must
         // keep and will not finish; the hands that last are those filled while cards could still be drawn.
-        if let Some(draw) = draw_toward_plan(sight, legal) {
+        if let Some(draw) = draw_toward_plan(sight, listed) {
             return Some(draw);
         }
     }
@@ -801,7 +802,7 @@ fn normal_turn(sight: &Sight<'_>, moves: &(impl Moves + ?Sized)) -> Option<Actio
         let may_draw = tickets_left
             && !sight.view.public.final_round
             && !sight.cards_running_out()
-            && legal.contains(&Action::DrawTickets);
+            && listed.contains(&Action::DrawTickets);
         let time_left = || {
             let turns = sight.turns_left();
             sight.plan.hopeless.is_empty()
@@ -824,10 +825,10 @@ fn normal_turn(sight: &Sight<'_>, moves: &(impl Moves + ?Sized)) -> Option<Actio
             return Some(claim);
         }
     }
-    draw_toward_plan(sight, legal)
+    draw_toward_plan(sight, listed)
         // No card left to draw: points from any route, else a pass if it is legal (if not, the caller's fallback
         // takes any legal move: tickets, when they are all that is left).
-        .or_else(|| best_claim(sight, moves, &RouteSet::EMPTY.missing(sight.map.routes.len()).collect()))
+        .or_else(|| best_claim(sight, moves, &RouteSet::first(sight.map.routes.len())))
         .or_else(|| moves.every().iter().copied().find(|a| *a == Action::Pass))
 }
 

@@ -458,9 +458,11 @@ pub fn play_to_the_end(map: &Arc<Map>, game: &mut DealtGame, rng: &mut GameRng, 
     let mut listed = Vec::with_capacity(32);
     for _ in 0..PLAYOUT_LIMIT {
         let Some(&who) = game.to_act().first() else { break };
-        // The normal player pays with the fewest wild cards a colour allows, so the other payments are never its
-        // choice; only its rare random fallback (nothing it wants is legal) picks from a shorter list.
-        game.legal_actions_but_building(who, &mut listed);
+        // The moves besides building are listed; claims and stations are asked for only when the normal player's
+        // choice comes to them (see `PlayoutMoves`). It pays with the fewest wild cards a colour allows, so the
+        // other payments are never its choice; only its rare random fallback (nothing it wants is legal) picks from
+        // a shorter list.
+        game.legal_actions_besides_building(who, &mut listed);
         let moves = PlayoutMoves {
             game,
             seat: who,
@@ -480,7 +482,7 @@ pub fn play_to_the_end(map: &Arc<Map>, game: &mut DealtGame, rng: &mut GameRng, 
 struct PlayoutMoves<'a> {
     game: &'a DealtGame,
     seat: Seat,
-    /// The moves that neither build nor pass ([`DealtGame::legal_actions_but_building`]).
+    /// The moves that neither build nor pass ([`DealtGame::legal_actions_besides_building`]).
     listed: &'a [Action],
     /// Every legal move, listed the first time they are asked for.
     every: OnceCell<Vec<Action>>,
@@ -508,10 +510,13 @@ impl Moves for PlayoutMoves<'_> {
     }
 
     fn holds(&self, action: &Action) -> bool {
-        // Claims and stations come from the game's own lists of legal ones; a pass is in the full list only.
-        matches!(action, Action::Claim { .. } | Action::BuildStation { .. })
-            || self.listed.contains(action)
-            || self.every().contains(action)
+        // Claims and stations come from the game's own lists of legal ones (the player makes none up); a pass is
+        // in the full list only.
+        if matches!(action, Action::Claim { .. } | Action::BuildStation { .. }) {
+            debug_assert!(self.every().contains(action), "{action:?} is not legal");
+            return true;
+        }
+        self.listed.contains(action) || self.every().contains(action)
     }
 }
 

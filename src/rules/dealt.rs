@@ -74,9 +74,9 @@ impl DealtGame {
         self.game.legal_actions_sparing_wilds(seat, out);
     }
 
-    /// What `seat` may do besides building and passing: see [`Game::legal_actions_but_building`].
-    pub fn legal_actions_but_building(&self, seat: Seat, out: &mut Vec<Action>) {
-        self.game.legal_actions_but_building(seat, out);
+    /// What `seat` may do besides building and passing: see [`Game::legal_actions_besides_building`].
+    pub fn legal_actions_besides_building(&self, seat: Seat, out: &mut Vec<Action>) {
+        self.game.legal_actions_besides_building(seat, out);
     }
 
     /// The claims `seat` may make of the routes `among`: see [`Game::each_claim_sparing_wilds`].

@@ -55,6 +55,11 @@ impl RouteSet {
         RouteSet(words)
     }
 
+    /// The routes with ids below `count`.
+    pub fn first(count: usize) -> RouteSet {
+        RouteSet::EMPTY.missing(count).collect()
+    }
+
     /// The routes with ids below `count` that are not in the set, in id order.
     pub fn missing(&self, count: usize) -> RouteIter {
         let mut complement = RouteSet::EMPTY;
@@ -194,6 +199,16 @@ mod tests {
         let missing: Vec<_> = set.missing(66).collect();
         assert_eq!(missing.len(), 66 - 2);
         assert!(!missing.contains(&RouteId(0)) && missing.contains(&RouteId(64)) && !missing.contains(&RouteId(66)));
+    }
+
+    #[test]
+    fn a_route_set_without_another_keeps_its_routes_the_other_lacks_across_every_word() {
+        let set: RouteSet = [0, 63, 64, 130, 200, 255].map(RouteId).into_iter().collect();
+        let other: RouteSet = [63, 64, 199, 255].map(RouteId).into_iter().collect();
+        let kept: Vec<u16> = set.without(&other).iter().map(|r| r.0).collect();
+        assert_eq!(kept, [0, 130, 200]);
+        assert_eq!(RouteSet::first(130).len(), 130);
+        assert_eq!(RouteSet::first(130).without(&set).len(), 130 - 3);
     }
 
     #[test]

@@ -1197,7 +1197,8 @@ fn a_play_out_makes_the_moves_a_normal_player_makes_from_the_whole_list_of_legal
     // A play-out asks the game for claims and stations only when the normal player's choice comes to them; the
     // same deals played by a normal player given every legal action (each colour's payment with the fewest wild
     // cards, as a play-out's) and the same randomness end in the very same games, with the randomness left alike.
-    let mut actions = 0;
+    // The moves a play-out lists apart all come up: claims, stations, passes, and the fallback's random draw.
+    let (mut actions, mut claims, mut stations, mut passes, mut drawn_on) = (0, 0, 0, 0, 0);
     for id in ["usa", "europe", "switzerland", "india", "berlin"] {
         let map = maps::builtin(id).unwrap();
         let players = usize::from(map.rules.max_players.min(4));
@@ -1208,21 +1209,29 @@ fn a_play_out_makes_the_moves_a_normal_player_makes_from_the_whole_list_of_legal
             let luck = deals.next_u64();
             let (mut played_out, mut its_rng) = (dealt.clone(), GameRng::new(luck));
             ttrbot::ai::play_to_the_end(&map, &mut played_out, &mut its_rng, &mut Vec::new());
-            let (mut listed, mut rng) = (dealt, GameRng::new(luck));
+            let (mut from_the_list, mut rng) = (dealt, GameRng::new(luck));
             let mut normal = Level::Normal.player_thinking(Think::Playouts(0));
             let mut legal = Vec::new();
-            while let Some(&seat) = listed.to_act().first() {
-                listed.legal_actions_sparing_wilds(seat, &mut legal);
-                let action = normal.choose(&map, &listed.seat_view(seat), &legal, &mut rng);
-                listed.apply_into(seat, action, &mut Vec::new()).unwrap();
+            while let Some(&seat) = from_the_list.to_act().first() {
+                from_the_list.legal_actions_sparing_wilds(seat, &mut legal);
+                let action = normal.choose(&map, &from_the_list.seat_view(seat), &legal, &mut rng);
+                from_the_list.apply_into(seat, action, &mut Vec::new()).unwrap();
                 actions += 1;
+                claims += usize::from(matches!(action, Action::Claim { .. }));
+                stations += usize::from(matches!(action, Action::BuildStation { .. }));
+                passes += usize::from(action == Action::Pass);
             }
-            assert_eq!(format!("{played_out:?}"), format!("{listed:?}"), "{id}");
+            assert_eq!(format!("{played_out:?}"), format!("{from_the_list:?}"), "{id}");
             assert!(played_out.final_scores().is_some(), "{id}: the play-out ended");
             // The players' randomness was drawn on alike (only their fallback, when nothing they want is legal,
             // draws on it), so a search's next play-out starts from the same luck too.
             assert_eq!(its_rng, rng, "{id}");
+            drawn_on += usize::from(rng != GameRng::new(luck));
         }
     }
     assert!(actions > 40_000, "only {actions} actions compared");
+    assert!(
+        claims > 5_000 && stations > 0 && passes > 20 && drawn_on > 5,
+        "{claims} claims, {stations} stations, {passes} passes, the fallback drew in {drawn_on} games"
+    );
 }

@@ -4,7 +4,7 @@
 use crate::common;
 use crate::common::map;
 use ttrbot::maps::BUILTIN;
-use ttrbot::rules::{Action, Game, Seat};
+use ttrbot::rules::{Action, Game, RouteSet, Seat};
 use ttrbot::sim::{Checks, play_random};
 
 /// Games per map and player count with every invariant checked after every action.
@@ -219,37 +219,41 @@ fn the_list_sparing_wilds_is_every_legal_action_with_each_colours_payment_reduce
 
 #[test]
 fn the_moves_besides_building_then_the_claims_and_stations_asked_for_apart_make_the_list_sparing_wilds() {
-    use ttrbot::rules::{RouteId, RouteSet};
     let mut building = 0;
     for (id, _) in BUILTIN {
         let m = map(id);
+        let players = usize::from(m.rules.max_players).min(4);
+        let every_route = RouteSet::first(m.routes.len());
+        let some_routes: RouteSet = every_route.iter().filter(|r| r.0 % 3 == 1).collect();
         for seed in 0..4u64 {
-            let mut game = Game::new(m.clone(), usize::from(m.rules.max_players).min(4), seed).unwrap();
+            let mut game = Game::new(m.clone(), players, seed).unwrap();
             let mut chooser = ttrbot::rules::GameRng::new(seed + 90);
             let (mut sparing, mut apart) = (Vec::new(), Vec::new());
             while !game.is_over() {
+                // Every seat, the one to act and the others (which may do nothing, or choose tickets).
+                for seat in (0..players).map(|i| Seat(i as u8)) {
+                    game.legal_actions_sparing_wilds(seat, &mut sparing);
+                    game.legal_actions_besides_building(seat, &mut apart);
+                    let plain = apart.len();
+                    game.each_claim_sparing_wilds(seat, &every_route, |a| apart.push(a));
+                    game.each_station_sparing_wilds(seat, |a| apart.push(a));
+                    building += apart.len() - plain;
+                    if apart.is_empty() && !sparing.is_empty() {
+                        apart.push(Action::Pass);
+                    }
+                    assert_eq!(apart, sparing, "{id} seed {seed}, seat {}", seat.0);
+                    // Asked for some routes only, the claims are the list's claims of those routes, in its order.
+                    let mut some = Vec::new();
+                    game.each_claim_sparing_wilds(seat, &some_routes, |a| some.push(a));
+                    let listed: Vec<Action> = sparing
+                        .iter()
+                        .copied()
+                        .filter(|a| matches!(a, Action::Claim { route, .. } if some_routes.contains(*route)))
+                        .collect();
+                    assert_eq!(some, listed, "{id} seed {seed}, seat {}", seat.0);
+                }
                 let seat = game.to_act()[0];
                 game.legal_actions_sparing_wilds(seat, &mut sparing);
-                game.legal_actions_but_building(seat, &mut apart);
-                let plain = apart.len();
-                let every_route: RouteSet = (0..m.routes.len()).map(|i| RouteId(i as u16)).collect();
-                game.each_claim_sparing_wilds(seat, &every_route, |a| apart.push(a));
-                game.each_station_sparing_wilds(seat, |a| apart.push(a));
-                building += apart.len() - plain;
-                if apart.is_empty() {
-                    apart.push(Action::Pass);
-                }
-                assert_eq!(apart, sparing, "{id} seed {seed}");
-                // Asked for some routes only, the claims are the list's claims of those routes, in its order.
-                let some_routes: RouteSet = every_route.iter().filter(|r| r.0 % 3 == 1).collect();
-                let mut some = Vec::new();
-                game.each_claim_sparing_wilds(seat, &some_routes, |a| some.push(a));
-                let listed: Vec<Action> = sparing
-                    .iter()
-                    .copied()
-                    .filter(|a| matches!(a, Action::Claim { route, .. } if some_routes.contains(*route)))
-                    .collect();
-                assert_eq!(some, listed, "{id} seed {seed}");
                 let action = sparing[chooser.below(sparing.len())];
                 game.apply(seat, action).unwrap();
             }

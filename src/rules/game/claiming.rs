@@ -184,11 +184,15 @@ impl Game {
             .max()
             .unwrap_or(0);
         let blocked = self.blocked_routes(seat);
-        let open = match among {
+        let candidates = match among {
             Some(among) => among.without(&blocked).iter(),
             None => blocked.missing(self.map.routes.len()),
         };
-        for id in open {
+        for id in candidates {
+            if usize::from(id.0) >= self.map.routes.len() {
+                // Ids come in order: the rest are no routes either.
+                break;
+            }
             let route = self.map.route(id);
             if route.trains() > me.trains || route.metros() > me.metros {
                 continue;

@@ -386,14 +386,14 @@ impl Game {
     /// pass (legal only when nothing else is, which this list cannot tell), for a player that asks for claims and
     /// stations apart ([`Game::each_claim_sparing_wilds`], [`Game::each_station_sparing_wilds`]) only when its
     /// choice comes to them: listing them all, every turn, is most of the work of listing legal actions.
-    pub fn legal_actions_but_building(&self, seat: Seat, out: &mut Vec<Action>) {
+    pub fn legal_actions_besides_building(&self, seat: Seat, out: &mut Vec<Action>) {
         self.legal_actions_paying(seat, None, out);
     }
 
-    /// Calls `f` with every claim [`Game::legal_actions_sparing_wilds`] lists for `seat` of a route `among`, in the
-    /// list's order.
+    /// Calls `f` with every claim [`Game::legal_actions_sparing_wilds`] lists for `seat` of a route `among` (ids
+    /// beyond the map's are no routes: none), in the list's order.
     pub fn each_claim_sparing_wilds(&self, seat: Seat, among: &RouteSet, f: impl FnMut(Action)) {
-        if self.may_build(seat) {
+        if self.is_taking_turn(seat) {
             let hand = self.state.seats[seat.index()].hand;
             self.each_claim(seat, hand, Payments::FewestWilds, Some(among), f);
         }
@@ -401,17 +401,17 @@ impl Game {
 
     /// Calls `f` with every station [`Game::legal_actions_sparing_wilds`] lists for `seat`, in the list's order.
     pub fn each_station_sparing_wilds(&self, seat: Seat, f: impl FnMut(Action)) {
-        if self.may_build(seat) {
+        if self.is_taking_turn(seat) {
             self.each_station(seat, Payments::FewestWilds, f);
         }
     }
 
-    /// Whether `seat` is taking a turn (where claims and stations may be legal).
-    fn may_build(&self, seat: Seat) -> bool {
+    /// Whether `seat` is taking a turn (where claims and stations may be legal), as [`Game::legal_actions`] tells.
+    fn is_taking_turn(&self, seat: Seat) -> bool {
         seat.index() < self.players() && self.state.step == Step::Turn && seat == self.state.current
     }
 
-    /// Lists the legal actions, claims and stations paid as `payments` says (none of them, nor a pass, without).
+    /// Lists the legal actions, claims and stations paid as `payments` says; with `None`, no claim, station or pass.
     fn legal_actions_paying(&self, seat: Seat, payments: Option<Payments>, out: &mut Vec<Action>) {
         out.clear();
         if seat.index() >= self.players() {
