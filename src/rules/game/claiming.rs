@@ -183,29 +183,31 @@ impl Game {
             .map(|c| hand.get(c.card()))
             .max()
             .unwrap_or(0);
-        let blocked = self.blocked_routes(seat);
-        let candidates = match among {
-            Some(among) => among.without(&blocked).iter(),
-            None => blocked.missing(self.map.routes.len()),
-        };
-        for id in candidates {
-            if usize::from(id.0) >= self.map.routes.len() {
-                // Ids come in order: the rest are no routes either.
-                break;
-            }
+        let claims_of = |id: RouteId| {
             let route = self.map.route(id);
             if route.trains() > me.trains || route.metros() > me.metros {
-                continue;
+                return;
             }
             let wild_ok = self.wild_allowed(route);
             let usable_wilds = if wild_ok { wilds } else { 0 };
             let colored = u16::from(route.color.map_or(most_of_one_color, |c| hand.get(c.card())));
             if colored + usable_wilds < u16::from(route.cost) || usable_wilds < u16::from(route.ferry) {
-                continue;
+                return;
             }
             self.for_each_payment(hand, route.color, route.cost, route.ferry, wild_ok, payments, |cards| {
                 f(Action::Claim { route: id, cards });
             });
+        };
+        let blocked = self.blocked_routes(seat);
+        let count = self.map.routes.len();
+        match among {
+            // Ids come in order: past the map's last route, the rest are no routes either.
+            Some(among) => among
+                .without(&blocked)
+                .iter()
+                .take_while(|id| usize::from(id.0) < count)
+                .for_each(claims_of),
+            None => blocked.missing(count).for_each(claims_of),
         }
     }
 

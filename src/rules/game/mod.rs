@@ -402,7 +402,10 @@ impl Game {
     /// Calls `f` with every station [`Game::legal_actions_sparing_wilds`] lists for `seat`, in the list's order.
     pub fn each_station_sparing_wilds(&self, seat: Seat, f: impl FnMut(Action)) {
         if self.is_taking_turn(seat) {
-            self.each_station(seat, Payments::FewestWilds, f);
+            // Asked for rarely (a station to rescue a ticket): a list of its own costs nothing that matters.
+            let mut stations = Vec::new();
+            self.push_station_actions(seat, Payments::FewestWilds, &mut stations);
+            stations.into_iter().for_each(f);
         }
     }
 
@@ -438,7 +441,7 @@ impl Game {
                 }
                 if let Some(payments) = payments {
                     self.each_claim(seat, me.hand, payments, None, |a| out.push(a));
-                    self.each_station(seat, payments, |a| out.push(a));
+                    self.push_station_actions(seat, payments, out);
                     if out.is_empty() {
                         out.push(Action::Pass);
                     }

@@ -81,8 +81,8 @@ impl Game {
         self.state.seats.iter().any(|s| s.station_cities.contains(&city))
     }
 
-    /// Calls `f` with every station `seat` may build now with `which` payments, city by city.
-    pub(super) fn each_station(&self, seat: Seat, which: Payments, mut f: impl FnMut(Action)) {
+    /// Pushes every station `seat` may build now with `which` payments, city by city.
+    pub(super) fn push_station_actions(&self, seat: Seat, which: Payments, out: &mut Vec<Action>) {
         let Ok(cost) = self.station_cost(seat) else { return };
         let hand = self.state.seats[seat.index()].hand;
         let mut payments = Vec::new();
@@ -94,9 +94,7 @@ impl Game {
         for i in 0..self.map.cities.len() {
             let city = CityId(i as u16);
             if self.map.city(city).country.is_none() && !self.has_station(city) {
-                payments
-                    .iter()
-                    .for_each(|&cards| f(Action::BuildStation { city, cards }));
+                out.extend(payments.iter().map(|&cards| Action::BuildStation { city, cards }));
             }
         }
     }
