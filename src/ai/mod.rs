@@ -104,7 +104,9 @@ trait Moves {
     fn each_station(&self, f: impl FnMut(Action));
     /// Every legal move, in the full list's order.
     fn every(&self) -> &[Action];
-    /// Whether `action` is legal: a move the methods above gave, or one the player knows to be legal at this step.
+    /// Whether `action` is legal. A claim or station must be one [`Moves::each_claim`] or [`Moves::each_station`]
+    /// gave: a play-out takes those as legal unchecked (debug builds check), and a move it cannot apply ends it
+    /// unscored.
     fn holds(&self, action: &Action) -> bool;
 }
 
@@ -334,7 +336,7 @@ impl<'a> Sight<'a> {
 
     /// The routes no one has claimed and this seat may still claim, as its board sees them.
     fn open_routes(&self) -> RouteSet {
-        RouteSet::first(self.map.routes.len())
+        RouteSet::below(self.map.routes.len())
             .iter()
             .filter(|&r| self.board.is_open(r))
             .collect()
@@ -828,7 +830,7 @@ fn normal_turn(sight: &Sight<'_>, moves: &(impl Moves + ?Sized)) -> Option<Actio
     draw_toward_plan(sight, listed)
         // No card left to draw: points from any route, else a pass if it is legal (if not, the caller's fallback
         // takes any legal move: tickets, when they are all that is left).
-        .or_else(|| best_claim(sight, moves, &RouteSet::first(sight.map.routes.len())))
+        .or_else(|| best_claim(sight, moves, &RouteSet::below(sight.map.routes.len())))
         .or_else(|| moves.every().iter().copied().find(|a| *a == Action::Pass))
 }
 

@@ -56,7 +56,7 @@ impl RouteSet {
     }
 
     /// The routes with ids below `count`.
-    pub fn first(count: usize) -> RouteSet {
+    pub fn below(count: usize) -> RouteSet {
         RouteSet::EMPTY.missing(count).collect()
     }
 
@@ -207,8 +207,16 @@ mod tests {
         let other: RouteSet = [63, 64, 199, 255].map(RouteId).into_iter().collect();
         let kept: Vec<u16> = set.without(&other).iter().map(|r| r.0).collect();
         assert_eq!(kept, [0, 130, 200]);
-        assert_eq!(RouteSet::first(130).len(), 130);
-        assert_eq!(RouteSet::first(130).without(&set).len(), 130 - 3);
+        assert_eq!(RouteSet::below(130).without(&set).len(), 130 - 3);
+    }
+
+    #[test]
+    fn the_routes_below_a_count_are_every_id_under_it_up_to_the_largest_map() {
+        for count in [0, 1, 63, 64, 65, 130, 255, 256, 300] {
+            let ids: Vec<u16> = RouteSet::below(count).iter().map(|r| r.0).collect();
+            let expected: Vec<u16> = (0..count.min(256) as u16).collect();
+            assert_eq!(ids, expected, "below {count}");
+        }
     }
 
     #[test]

@@ -219,12 +219,15 @@ fn the_list_sparing_wilds_is_every_legal_action_with_each_colours_payment_reduce
 
 #[test]
 fn the_moves_besides_building_then_the_claims_and_stations_asked_for_apart_make_the_list_sparing_wilds() {
-    let mut building = 0;
+    use ttrbot::rules::RouteId;
+    let (mut claims, mut stations) = (0, 0);
     for (id, _) in BUILTIN {
         let m = map(id);
         let players = usize::from(m.rules.max_players).min(4);
-        let every_route = RouteSet::first(m.routes.len());
-        let some_routes: RouteSet = every_route.iter().filter(|r| r.0 % 3 == 1).collect();
+        let every_route = RouteSet::below(m.routes.len());
+        // A third of the routes, and ids past the map's last route (no routes: they give no claim).
+        let mut some_routes: RouteSet = every_route.iter().filter(|r| r.0 % 3 == 1).collect();
+        (m.routes.len()..256).for_each(|i| some_routes.insert(RouteId(i as u16)));
         for seed in 0..4u64 {
             let mut game = Game::new(m.clone(), players, seed).unwrap();
             let mut chooser = ttrbot::rules::GameRng::new(seed + 90);
@@ -236,8 +239,10 @@ fn the_moves_besides_building_then_the_claims_and_stations_asked_for_apart_make_
                     game.legal_actions_besides_building(seat, &mut apart);
                     let plain = apart.len();
                     game.each_claim_sparing_wilds(seat, &every_route, |a| apart.push(a));
+                    let claimed = apart.len();
                     game.each_station_sparing_wilds(seat, |a| apart.push(a));
-                    building += apart.len() - plain;
+                    claims += claimed - plain;
+                    stations += apart.len() - claimed;
                     if apart.is_empty() && !sparing.is_empty() {
                         apart.push(Action::Pass);
                     }
@@ -259,5 +264,8 @@ fn the_moves_besides_building_then_the_claims_and_stations_asked_for_apart_make_
             }
         }
     }
-    assert!(building > 10_000, "only {building} claims and stations were compared");
+    assert!(
+        claims > 10_000 && stations > 1_000,
+        "only {claims} claims and {stations} stations were compared"
+    );
 }

@@ -390,8 +390,8 @@ impl Game {
         self.legal_actions_paying(seat, None, out);
     }
 
-    /// Calls `f` with every claim [`Game::legal_actions_sparing_wilds`] lists for `seat` of a route `among` (ids
-    /// beyond the map's are no routes: none), in the list's order.
+    /// Calls `f` with every claim [`Game::legal_actions_sparing_wilds`] lists for `seat` of a route `among` (an id
+    /// past the map's last route gives no claim), in the list's order.
     pub fn each_claim_sparing_wilds(&self, seat: Seat, among: &RouteSet, f: impl FnMut(Action)) {
         if self.is_taking_turn(seat) {
             let hand = self.state.seats[seat.index()].hand;
@@ -402,7 +402,7 @@ impl Game {
     /// Calls `f` with every station [`Game::legal_actions_sparing_wilds`] lists for `seat`, in the list's order.
     pub fn each_station_sparing_wilds(&self, seat: Seat, f: impl FnMut(Action)) {
         if self.is_taking_turn(seat) {
-            // Asked for rarely (a station to rescue a ticket): a list of its own costs nothing that matters.
+            // Asked for only when a ticket is out of reach: a list of its own costs nothing that matters.
             let mut stations = Vec::new();
             self.push_station_actions(seat, Payments::FewestWilds, &mut stations);
             stations.into_iter().for_each(f);
