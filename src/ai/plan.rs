@@ -203,8 +203,11 @@ impl<'a> Board<'a> {
 
     /// The cheapest way from any of `from` to any of `to`, with the routes in `free` costing nothing: its cost (its
     /// pieces and its claims, see [`PIECES_PER_CLAIM`]) and the routes still to claim on it. `None` when every way is
-    /// blocked. Every route the search relied on (each that made a way to a city cheaper while searching) is added to
-    /// `relied_on`: closing any other route would leave the search, step by step, and its answer exactly as they are.
+    /// blocked. Every route the search relied on (the one each city it settled was reached by) is added to
+    /// `relied_on`: closing any other route leaves its answer, and the routes it relied on, exactly as they are. The
+    /// cities settle in the same order at the same costs by the same routes, since a closed route that made a way
+    /// cheaper only for a while (a better one came later) or only to a city never settled decided nothing: a search
+    /// without it finds each settled city at the same cost first by the same route, and nothing cheaper.
     pub fn cheapest(
         &self,
         from: &[CityId],
@@ -262,6 +265,10 @@ impl<'a> Board<'a> {
             if cost > best[usize::from(city)] {
                 continue;
             }
+            // The city is settled: the route that brought it here is part of the answer's search.
+            if let Some(route) = via[usize::from(city)] {
+                relied_on.insert(route);
+            }
             let here = CityId(city);
             // A country is only the set of its exits: reaching one reaches the country, and the exits are not
             // joined to each other through it.
@@ -283,7 +290,6 @@ impl<'a> Board<'a> {
                 let next = usize::from(link.to.0);
                 let total = cost + step;
                 if total < best[next] {
-                    relied_on.insert(link.route);
                     best[next] = total;
                     via[next] = Some(link.route);
                     buckets[total as usize & mask].push(link.to.0);

@@ -1045,6 +1045,69 @@ fn a_planner_plans_each_set_of_tickets_as_planning_it_alone_does() {
 }
 
 #[test]
+fn a_plan_stays_exactly_as_it_was_when_another_player_claims_a_route_it_did_not_rely_on() {
+    // A thread keeps a seat's plans across the other players' claims of routes the plans did not rely on (see
+    // `Plan::relied_on`); planning again must give the same plan, the routes relied on included. Random positions
+    // on every map with two players (doubles close: the twin closes too) and with the most, the seat's open tickets
+    // and one more, each open route claimed by another player in turn.
+    use ttrbot::ai::plan::{Board, plan};
+    use ttrbot::rules::{RouteId, TicketId};
+    let (mut kept, mut relied) = (0, 0);
+    for id in MAPS {
+        let map = maps::builtin(id).unwrap();
+        for seed in 0..12u64 {
+            let players = if seed % 2 == 0 {
+                2
+            } else {
+                usize::from(map.rules.max_players)
+            };
+            let mut game = Game::new(Arc::clone(&map), players, seed).unwrap();
+            let mut chooser = GameRng::new(seed);
+            ttrbot::sim::play_random_actions(&mut game, chooser.below(150), &mut chooser);
+            let seat = Seat((seed % players as u64) as u8);
+            let other = Seat(((seed + 1) % players as u64) as u8);
+            let view = game.seat_view(seat);
+            let me = &view.public.seats[seat.index()];
+            let board_of = |owners: &[Option<Seat>]| Board::new(&map, owners, seat, players, me.trains, me.metros);
+            let board = board_of(&view.public.owners);
+            let mut tickets: Vec<TicketId> = view.tickets.iter().filter(|(_, done)| !done).map(|&(t, _)| t).collect();
+            tickets.push(TicketId(chooser.below(map.tickets.len()) as u16));
+            let planned = plan(&board, &tickets);
+            for &route in &planned.routes {
+                assert!(
+                    planned.relied_on.contains(route),
+                    "{id} seed {seed}: a planned route is relied on"
+                );
+            }
+            for r in 0..map.routes.len() {
+                let route = RouteId(r as u16);
+                if !board.is_open(route) {
+                    continue;
+                }
+                // A claim closes the twin of a double too, in the smaller games.
+                let twin = map.route(route).twin.filter(|_| !map.rules.doubles_open(players));
+                if planned.relied_on.contains(route) || twin.is_some_and(|t| planned.relied_on.contains(t)) {
+                    relied += 1;
+                    continue;
+                }
+                let mut owners = view.public.owners.clone();
+                owners[r] = Some(other);
+                assert_eq!(
+                    plan(&board_of(&owners), &tickets),
+                    planned,
+                    "{id} seed {seed}: route {r} claimed"
+                );
+                kept += 1;
+            }
+        }
+    }
+    assert!(
+        kept > 1_000 && relied > 1_000,
+        "{kept} claims compared, {relied} relied on"
+    );
+}
+
+#[test]
 fn a_plan_claims_no_more_routes_than_the_fewest_pieces_would_and_counts_the_pieces_of_its_routes() {
     // A claim costs a turn, which could have drawn two cards: planning counts it as two pieces, so a ticket's way
     // takes fewer, longer routes than the fewest pieces would, for a few pieces more at most. Every city-to-city
