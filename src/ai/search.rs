@@ -228,15 +228,28 @@ const SEARCH_TURNS_FROM: f64 = 0.6;
 /// threshold has not been measured again between 120 and 240.) On Berlin's 200 deals (seeds 7-206, against three normal
 /// players) hard won 52.0% and, measured again, 49.5% searching every turn with a quarter of the savings a turn (this
 /// rule there); 41.0% skipping its early turns; 44.5% searching every turn but sharing the savings evenly over the
-/// turns left.
+/// turns left. What a search gains by stage of the game (decision lab, 2026-11-29, search against normal's move, 200
+/// games' positions each): on the long maps, turns before 0.4 gain about nothing at any count tried (-0.003 to
+/// +0.004 a decision: USA at 200 and 600 play-outs, India at 105 and 315, Europe and Switzerland at 160), turns from
+/// 0.6 on +0.012 to +0.075, and three times the play-outs add most from 0.6 to 0.8 (+0.009); on Berlin at 550, turns
+/// from 0.2 on gain +0.009 to +0.013. Giving a long map's early time to its later turns instead was estimated at less
+/// than +0.001 a decision on USA (its later turns already fit many of their shorter play-outs) and not tried.
 const EARLY_SEARCH_PLAYOUTS: u32 = 120;
 /// The share of the savings a turn may take when every turn is searched: early turns pay then, so the savings are
 /// not kept for the end.
 const SHARE_OF_SAVED: f64 = 0.25;
 /// Longest one decision may think, in decisions' budgets.
 const MOST_PER_DECISION: f64 = 10.0;
-/// Claims of routes outside the plan worth trying, longest first.
+/// Claims of routes outside the plan worth trying, longest first, before [`SEARCH_TURNS_FROM`].
 const OTHER_CLAIMS: usize = 4;
+/// Claims of routes outside the plan worth trying from [`SEARCH_TURNS_FROM`] on, when points and blocking count
+/// most. In the decision lab (200 games of normal players, positions every 9th action, each differing move played
+/// out 200 times), 8 rather than 4 throughout gained +0.0016 a decision on USA at 200 play-outs (se 0.0009) and
+/// on India at 105 (se 0.0010), all of it in the turns after 0.6 (USA +0.0075 a decision there, India +0.0049 to
+/// +0.0106) while the turns before lost a little (-0.0035 to -0.0001: the play-outs spread over more moves); 12
+/// gained less (+0.0007 on USA). This rule, chosen from those figures, weighed again on 200 other games' positions:
+/// USA +0.0017 a decision (se 0.0010), India +0.0002 (se 0.0006).
+const LATE_OTHER_CLAIMS: usize = 8;
 /// Most moves searched at once.
 const MOST_CANDIDATES: usize = 16;
 /// Standard errors by which a move must beat the normal player's choice to replace it.
@@ -245,7 +258,8 @@ const CONFIDENCE: f64 = 1.5;
 const PLAYOUT_LIMIT: usize = 5_000;
 
 /// The moves worth comparing: the normal player's choice first, every kind of card draw, more tickets, and claims
-/// (the planned routes, then the longest others), each claim with the payment that spares the cards most needed.
+/// (the planned routes, then the longest others: more of them late in the game), each claim with the payment that
+/// spares the cards most needed.
 fn candidates(map: &Map, view: &SeatView, legal: &[Action], planned: Action) -> Vec<Action> {
     let mut out = vec![planned];
     let push = |a: Action, out: &mut Vec<Action>| {
@@ -279,7 +293,12 @@ fn candidates(map: &Map, view: &SeatView, legal: &[Action], planned: Action) -> 
     }
     claims.sort_by_key(|c| (std::cmp::Reverse(c.1), std::cmp::Reverse(c.0), c.2));
     let planned_claims = claims.iter().filter(|c| c.1).count();
-    for c in claims.iter().take(planned_claims + OTHER_CLAIMS) {
+    let others = if progress(map, view) < SEARCH_TURNS_FROM {
+        OTHER_CLAIMS
+    } else {
+        LATE_OTHER_CLAIMS
+    };
+    for c in claims.iter().take(planned_claims + others) {
         push(c.3, &mut out);
     }
     if legal.contains(&Action::DrawBlind) {
