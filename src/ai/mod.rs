@@ -509,7 +509,8 @@ impl PlanMemo {
 impl SeatMemo {
     /// Brings the kept board up to `view` when all that changed is routes the other players claimed, and keeps each
     /// plan whose searches relied on none of the routes that closed (see [`Plan::relied_on`]): planning again would
-    /// search step by step as before. Most claims are other players', and most of them far from a seat's ways.
+    /// settle the same cities in the same order by the same routes, and so give the same plan. Most claims are other
+    /// players', and most of them far from a seat's ways.
     /// `false` when the seat must plan again (the entry is then left half-updated, to be replaced).
     fn follow_others_claims(&mut self, map: &Map, view: &SeatView, tickets: &[TicketId]) -> bool {
         if !self.inputs.same_but_owners(view, tickets) {

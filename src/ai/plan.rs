@@ -265,7 +265,7 @@ impl<'a> Board<'a> {
             if cost > best[usize::from(city)] {
                 continue;
             }
-            // The city is settled: the route that brought it here is part of the answer's search.
+            // The city is settled, for good: closing the route that brought it here could change the answer.
             if let Some(route) = via[usize::from(city)] {
                 relied_on.insert(route);
             }

@@ -219,7 +219,15 @@ pub struct Overruled {
 /// [`EARLY_SEARCH_PLAYOUTS`] fit a decision. Earlier in the game, a search at 100 ms found no better than the normal
 /// player's move on average: measured over 100 positions each from normal players' games on USA and Europe (about 40
 /// to 60 play-outs a decision), against every candidate's value from 400 deals. Its time goes to the later turns and
-/// to ticket choices instead, where the same measure found all of the search's gain.
+/// to ticket choices instead, where the same measure found all of the search's gain. It is also where the search
+/// starts trying more claims outside its plan ([`LATE_OTHER_CLAIMS`]).
+///
+/// What a search gains by stage of the game (decision lab, 2026-11-29, search against normal's move, 200 games'
+/// positions each): on the long maps, turns before 0.4 gain about nothing at any count tried (-0.003 to +0.004 a
+/// decision: USA at 200 and 600 play-outs, India at 105 and 315, Europe and Switzerland at 160), turns from 0.6 on
+/// +0.012 to +0.075, and three times the play-outs add most from 0.6 to 0.8 (+0.009); on Berlin at 550, turns from
+/// 0.2 on gain +0.009 to +0.013. Giving a long map's early time to its later turns instead was estimated at less than
+/// +0.001 a decision on USA (its later turns already fit many of their shorter play-outs) and not tried.
 const SEARCH_TURNS_FROM: f64 = 0.6;
 /// Play-outs a decision must fit for every turn to be searched, however early, with the savings spent soon
 /// ([`SHARE_OF_SAVED`]). When it was set, at 100 ms the long maps fit 30 to 60 whole-game play-outs, Berlin's short
@@ -228,12 +236,7 @@ const SEARCH_TURNS_FROM: f64 = 0.6;
 /// threshold has not been measured again between 120 and 240.) On Berlin's 200 deals (seeds 7-206, against three normal
 /// players) hard won 52.0% and, measured again, 49.5% searching every turn with a quarter of the savings a turn (this
 /// rule there); 41.0% skipping its early turns; 44.5% searching every turn but sharing the savings evenly over the
-/// turns left. What a search gains by stage of the game (decision lab, 2026-11-29, search against normal's move, 200
-/// games' positions each): on the long maps, turns before 0.4 gain about nothing at any count tried (-0.003 to
-/// +0.004 a decision: USA at 200 and 600 play-outs, India at 105 and 315, Europe and Switzerland at 160), turns from
-/// 0.6 on +0.012 to +0.075, and three times the play-outs add most from 0.6 to 0.8 (+0.009); on Berlin at 550, turns
-/// from 0.2 on gain +0.009 to +0.013. Giving a long map's early time to its later turns instead was estimated at less
-/// than +0.001 a decision on USA (its later turns already fit many of their shorter play-outs) and not tried.
+/// turns left.
 const EARLY_SEARCH_PLAYOUTS: u32 = 120;
 /// The share of the savings a turn may take when every turn is searched: early turns pay then, so the savings are
 /// not kept for the end.
@@ -241,14 +244,16 @@ const SHARE_OF_SAVED: f64 = 0.25;
 /// Longest one decision may think, in decisions' budgets.
 const MOST_PER_DECISION: f64 = 10.0;
 /// Claims of routes outside the plan worth trying, longest first, before [`SEARCH_TURNS_FROM`].
-const OTHER_CLAIMS: usize = 4;
+const EARLY_OTHER_CLAIMS: usize = 4;
 /// Claims of routes outside the plan worth trying from [`SEARCH_TURNS_FROM`] on, when points and blocking count
-/// most. In the decision lab (200 games of normal players, positions every 9th action, each differing move played
-/// out 200 times), 8 rather than 4 throughout gained +0.0016 a decision on USA at 200 play-outs (se 0.0009) and
-/// on India at 105 (se 0.0010), all of it in the turns after 0.6 (USA +0.0075 a decision there, India +0.0049 to
-/// +0.0106) while the turns before lost a little (-0.0035 to -0.0001: the play-outs spread over more moves); 12
-/// gained less (+0.0007 on USA). This rule, chosen from those figures, weighed again on 200 other games' positions:
-/// USA +0.0017 a decision (se 0.0010), India +0.0002 (se 0.0006).
+/// most. In the decision lab (positions from 200 games of normal players, every 9th action; the search given 200
+/// play-outs a decision on USA, 105 on India; each move on which two builds differ played out 200 times), 8 rather
+/// than 4 throughout gained +0.0016 a decision on USA (se 0.0009) and, measured apart, +0.0016 on India (se 0.0010),
+/// all of it in the turns from 0.6 on (USA +0.0075 a decision there, India +0.0049 to +0.0106) while the turns before
+/// lost a little (-0.0035 to -0.0001: the play-outs spread over more moves); 12 gained less (+0.0007 on USA). This
+/// rule was chosen from those figures; weighed again on 200 other games' positions it read USA +0.0017 (se 0.0010),
+/// India +0.0002 (se 0.0006): together about +0.0006 (se 0.0005), not told apart from no change there. Europe,
+/// Switzerland and Berlin were not weighed in the lab, nor hints' longer thinking.
 const LATE_OTHER_CLAIMS: usize = 8;
 /// Most moves searched at once.
 const MOST_CANDIDATES: usize = 16;
@@ -259,7 +264,7 @@ const PLAYOUT_LIMIT: usize = 5_000;
 
 /// The moves worth comparing: the normal player's choice first, every kind of card draw, more tickets, and claims
 /// (the planned routes, then the longest others: more of them late in the game), each claim with the payment that
-/// spares the cards most needed.
+/// spares the cards most needed; at most [`MOST_CANDIDATES`], the claims cut first.
 fn candidates(map: &Map, view: &SeatView, legal: &[Action], planned: Action) -> Vec<Action> {
     let mut out = vec![planned];
     let push = |a: Action, out: &mut Vec<Action>| {
@@ -294,15 +299,15 @@ fn candidates(map: &Map, view: &SeatView, legal: &[Action], planned: Action) -> 
     claims.sort_by_key(|c| (std::cmp::Reverse(c.1), std::cmp::Reverse(c.0), c.2));
     let planned_claims = claims.iter().filter(|c| c.1).count();
     let others = if progress(map, view) < SEARCH_TURNS_FROM {
-        OTHER_CLAIMS
+        EARLY_OTHER_CLAIMS
     } else {
         LATE_OTHER_CLAIMS
     };
-    for c in claims.iter().take(planned_claims + others) {
-        push(c.3, &mut out);
-    }
+    // Every kind of card draw and more tickets come after the claims, with room kept for them: the claims are cut
+    // first when the moves would not all fit.
+    let mut draws = Vec::new();
     if legal.contains(&Action::DrawBlind) {
-        push(Action::DrawBlind, &mut out);
+        draws.push(Action::DrawBlind);
     }
     let mut seen_cards = Vec::new();
     for &a in legal {
@@ -311,10 +316,19 @@ fn candidates(map: &Map, view: &SeatView, legal: &[Action], planned: Action) -> 
             && !seen_cards.contains(&card)
         {
             seen_cards.push(card);
-            push(a, &mut out);
+            draws.push(a);
         }
     }
-    push(Action::DrawTickets, &mut out);
+    if legal.contains(&Action::DrawTickets) {
+        draws.push(Action::DrawTickets);
+    }
+    let room = MOST_CANDIDATES.saturating_sub(out.len() + draws.len());
+    for c in claims.iter().take((planned_claims + others).min(room)) {
+        push(c.3, &mut out);
+    }
+    for a in draws {
+        push(a, &mut out);
+    }
     out
 }
 
