@@ -262,11 +262,11 @@ const CONFIDENCE: f64 = 1.5;
 /// Most actions in one play-out (games end long before; this only bounds a broken position).
 const PLAYOUT_LIMIT: usize = 5_000;
 
-/// The moves worth comparing: the normal player's choice first, every kind of card draw, more tickets, and claims
-/// (the planned routes, then the longest others: more of them late in the game), each claim with the payment that
-/// spares the cards most needed. At most [`MOST_CANDIDATES`] in that order: late in the game, with many claims in
-/// reach, the last face-up draws and more tickets may not fit (in the decision lab, room for 24 changed 6 of 3,459
-/// USA choices); of a ticket offer's many choices (Switzerland's 26), the first in the rules' order.
+/// The moves worth comparing, in this order: the normal player's choice, claims (the planned routes, then the
+/// longest others: more of them late in the game, each with the payment that spares the cards most needed), every
+/// kind of card draw, more tickets. At most [`MOST_CANDIDATES`]: late in the game, with many claims in reach, the
+/// last face-up draws and more tickets may not fit (in the decision lab, room for 24 changed 6 of 3,459 USA
+/// choices); of a ticket offer's many choices (Switzerland's 26), the first in the rules' order.
 fn candidates(map: &Map, view: &SeatView, legal: &[Action], planned: Action) -> Vec<Action> {
     let mut out = vec![planned];
     let push = |a: Action, out: &mut Vec<Action>| {
