@@ -166,28 +166,37 @@ impl SearchPlayer {
     fn think_now(&self, map: &Arc<Map>, view: &SeatView) -> Think {
         match &self.think {
             Think::Time { budget, clock } if self.whole_game => {
-                let own = budget.as_secs_f64();
-                let most = own * (MOST_PER_DECISION - 1.0);
-                let extra = if view.offer.is_empty() && self.many_playouts_fit() {
-                    // Every turn is searched, and each pays: the savings are spent soon, a share at a time.
-                    self.saved * SHARE_OF_SAVED
-                } else if view.offer.is_empty() {
-                    // Shared evenly among the turns this seat can still expect (each searched, this late).
-                    self.saved.max(0.0) / f64::from(Sight::remembered(map, view).turns_left().max(1))
+                let decision = if view.offer.is_empty() {
+                    Decision::Turn {
+                        turns_left: Sight::remembered(map, view).turns_left(),
+                    }
                 } else if view.public.phase == Step::StartingTickets {
-                    // The first decision, before anything is saved: borrowed from the unsearched decisions to come.
-                    self.saved + most
+                    Decision::StartingTickets
                 } else {
-                    self.saved
+                    Decision::Tickets
                 };
-                let extra = extra.clamp(0.0, most);
                 Think::Time {
-                    budget: *budget + Duration::from_secs_f64(extra),
+                    budget: self.time_for(*budget, decision),
                     clock: Arc::clone(clock),
                 }
             }
             think => think.clone(),
         }
+    }
+
+    /// A whole game's player's time for `decision`, `budget` being its time per decision on average.
+    fn time_for(&self, budget: Duration, decision: Decision) -> Duration {
+        let most = budget.as_secs_f64() * (MOST_PER_DECISION - 1.0);
+        let extra = match decision {
+            // Every turn is searched, and each pays: the savings are spent soon, a share at a time.
+            Decision::Turn { .. } if self.many_playouts_fit() => self.saved * SHARE_OF_SAVED,
+            // Shared evenly among the turns this seat can still expect (each searched, this late).
+            Decision::Turn { turns_left } => self.saved.max(0.0) / f64::from(turns_left.max(1)),
+            // The first decision, before anything is saved: borrowed from the unsearched decisions to come.
+            Decision::StartingTickets => self.saved + most,
+            Decision::Tickets => self.saved,
+        };
+        budget + Duration::from_secs_f64(extra.clamp(0.0, most))
     }
 
     /// Books a decision's thinking: its budget is added to the savings, what it took taken from them.
@@ -204,6 +213,17 @@ impl Player for SearchPlayer {
     fn choose(&mut self, map: &Arc<Map>, view: &SeatView, legal: &[Action], rng: &mut GameRng) -> Action {
         self.decide(map, view, legal, rng).0
     }
+}
+
+/// What a whole game's player's time for a decision depends on, besides its savings and its pace.
+#[derive(Clone, Copy, Debug)]
+enum Decision {
+    /// A turn, with `turns_left` own turns expected (see [`Sight::turns_left`]).
+    Turn { turns_left: u32 },
+    /// The starting ticket choice.
+    StartingTickets,
+    /// A later ticket choice.
+    Tickets,
 }
 
 /// A search's verdict against the normal player's move, when it replaced it.
@@ -592,6 +612,42 @@ mod tests {
             budget,
             clock: Arc::new(|| Duration::ZERO),
         })
+    }
+
+    #[test]
+    fn each_decision_thinks_as_the_play_outs_that_fit_and_the_savings_allow() {
+        let ms = Duration::from_millis;
+        let turn = |turns_left: u32| Decision::Turn { turns_left };
+        // (play-outs a one-second budget fits, savings in seconds, decision, time to think)
+        let cases = [
+            // Many fit (every map at 1 s, all but India at 100 ms): every turn takes a quarter of the savings ...
+            (2_000, 4.0, turn(20), ms(2_000)),
+            (200, 4.0, turn(2), ms(2_000)),
+            // ... and none while the starting choice's borrowing is paid back.
+            (2_000, -3.0, turn(20), ms(1_000)),
+            // Few fit (India at 100 ms): a turn searched takes an even share of the savings over the turns left.
+            (50, 4.0, turn(8), ms(1_500)),
+            (50, 4.0, turn(0), ms(5_000)),
+            (50, -3.0, turn(8), ms(1_000)),
+            // The starting ticket choice borrows nine budgets more; a later one takes the savings, as many at most.
+            (2_000, 0.0, Decision::StartingTickets, ms(10_000)),
+            (50, 0.0, Decision::StartingTickets, ms(10_000)),
+            (2_000, 3.0, Decision::Tickets, ms(4_000)),
+            (2_000, 30.0, Decision::Tickets, ms(10_000)),
+            (2_000, -3.0, Decision::Tickets, ms(1_000)),
+            // No turn takes more than ten budgets either.
+            (2_000, 60.0, turn(20), ms(10_000)),
+        ];
+        for (per_second, saved, decision, expected) in cases {
+            let mut player = whole_game_player(Duration::from_secs(1));
+            player.measured(Duration::from_secs(1), per_second);
+            player.saved = saved;
+            let took = player.time_for(Duration::from_secs(1), decision);
+            assert!(
+                took.abs_diff(expected) < Duration::from_micros(1),
+                "{per_second} a second, {saved} s saved, {decision:?}: {took:?}, not {expected:?}"
+            );
+        }
     }
 
     #[test]
