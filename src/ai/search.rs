@@ -259,7 +259,10 @@ const SEARCH_TURNS_FROM: f64 = 0.6;
 /// turns left.
 const EARLY_SEARCH_PLAYOUTS: u32 = 120;
 /// The share of the savings a turn may take when every turn is searched: early turns pay then, so the savings are
-/// not kept for the end.
+/// not kept for the end. At 1 s on USA (where about 2,000 play-outs fit a decision), giving turns before 0.4 of the
+/// game only 600 play-outs' time (in the lab, turns that early gained no more at 600 play-outs than at 200) and
+/// sharing the savings evenly over the later turns won 59 of 100 games on seeds 7-106, together with whole holdings
+/// judged late in the game (see `TicketGuess`), against 60 for this rule: not kept.
 const SHARE_OF_SAVED: f64 = 0.25;
 /// Longest one decision may think, in decisions' budgets.
 const MOST_PER_DECISION: f64 = 10.0;
