@@ -20,14 +20,16 @@ use crate::rules::{Map, Seat, SeatView, TicketId};
 /// -0.0012 and +0.0021 on two sets of positions); but in whole games against three normal players at 100 ms, hard won
 /// 106 (USA) and 88 (India) of 200, where the build with these weights alone had won 108 and 98 on the same deals
 /// (India's fall about 1.5 standard errors): not kept. Two other weights gained nothing on USA in the lab: 2 to the
-/// pieces saved (+0.0009, se 0.0011), the squared saving over the ticket's length (-0.0000, se 0.0012). Tried again the
-/// next stop: holdings judged so only from 0.6 of the game on, the other seats dealt in a random order (in seat order,
-/// with fits this sharp, a ticket two seats' routes both suggest goes to the seat dealt first), read +0.0025 (se
-/// 0.0012) and +0.0006 (se 0.0010) a decision on two sets of USA positions, -0.0002 (se 0.0008) on India; with ways
-/// that follow the seat's own routes (its routes costing their pieces, open ones twice as much and a claim) instead of
-/// the empty board's, throughout the game, -0.0006 on USA and -0.0007 on India. In whole games at 1 s on USA (seeds
-/// 7-106), judging late holdings together with early turns thinking only 600 play-outs' time (the rest saved for the
-/// turns from 0.4 on, shared evenly) won 59 of 100, where this guess alone had won 60: not kept.
+/// pieces saved (+0.0009, se 0.0011), the squared saving over the ticket's length (-0.0000, se 0.0012). Also tried:
+/// holdings judged so only from 0.6 of the game on, the other seats dealt in a random order (in seat order, with fits
+/// this sharp, a ticket two seats' routes both suggest goes to the seat dealt first), read +0.0025 (se 0.0012) and
+/// +0.0006 (se 0.0010) a decision on USA (positions from the games of seeds 2001-2200 and 1001-1200), -0.0002 (se
+/// 0.0008) on India (seeds 1-200); with ways that follow the seat's own routes (its routes costing their pieces, open
+/// ones twice as much and a claim) instead of the empty board's, throughout the game, -0.0006 (se 0.0012) on USA and
+/// -0.0007 (se 0.0011) on India. In whole games at 1 s on USA (seeds 7-106), judging late holdings together with early
+/// turns thinking only 600 play-outs' time (the rest saved for the turns from 0.4 on, shared evenly) won 59 of 100,
+/// where this guess alone had won 60: one game apart, far inside the noise (se about 7 games), not kept for want of a
+/// gain.
 pub(super) struct TicketGuess {
     weights: Vec<Vec<u32>>,
 }
