@@ -1,43 +1,75 @@
-//! What the other seats are likely to hold, from what everyone sees: a player keeps tickets their routes lead
-//! towards, so a ticket whose cheapest way that player's routes already cover much of is more likely theirs. The
-//! searching player deals the games it plays out with these weights.
+//! What the other seats are likely to hold, from what everyone sees: a player claims routes on the way to their
+//! tickets, so a ticket whose cheapest way held a player's claims when they were made is likely theirs. The searching
+//! player deals the games it plays out from this guess.
+
+use std::sync::Arc;
 
 use super::plan::{self, Board};
-use crate::rules::{Map, Seat, SeatView, TicketId};
+use crate::rules::{DealtGame, GameRng, Map, Seat, SeatView, TicketId};
 
-/// Weights of every ticket for every seat (1 for the viewing seat and for a seat with no route yet: nothing is
-/// known).
+/// Weights of every ticket for every seat (1 for the viewing seat and for a seat with no route yet: nothing is known),
+/// and what each seat's claims say of whole holdings.
 ///
-/// What a better guess could be worth, and what was tried (2026-11-29; positions from 200 games of normal players,
-/// every 9th action, in the decision lab; the search given 200 play-outs a decision on USA, 105 on India). Dealing
-/// every seat its true tickets, which no player may see, gained +0.0052 a decision on USA (se 0.0014) and +0.0050 on
-/// India (se 0.0011): the most a guess could give (on USA roughly 45% of the +0.0119 the search gained over the normal
-/// player's moves at 135 play-outs), most of it in the last fifth of the game (+0.023 and +0.022 a decision there;
-/// +0.006 and +0.002 in the fifth before). With these weights a holding dealt holds 33% of a seat's true tickets on
-/// USA, 22% on India (10% and 7% by chance). Drawing 32 holdings so and keeping one in proportion to e^(-5 x the seat's
-/// routes that its tickets' cheapest ways on the empty board leave unexplained), nearly always the one that leaves
-/// fewest, held 53% and 40%, and gained about +0.0010 a decision in the lab (se 0.0006; USA +0.0017 and +0.0016, India
-/// -0.0012 and +0.0021 on two sets of positions); but in whole games against three normal players at 100 ms, hard won
-/// 106 (USA) and 88 (India) of 200, where the build with these weights alone had won 108 and 98 on the same deals
-/// (India's fall about 1.5 standard errors): not kept. Two other weights gained nothing on USA in the lab: 2 to the
-/// pieces saved (+0.0009, se 0.0011), the squared saving over the ticket's length (-0.0000, se 0.0012). Also tried:
-/// holdings judged so only from 0.6 of the game on, the other seats dealt in a random order (in seat order, with fits
-/// this sharp, a ticket two seats' routes both suggest goes to the seat dealt first), read +0.0025 (se 0.0012) and
+/// Each claim is judged on the board as it was just before it (the public order of the claims): a ticket gains
+/// [`PER_CLAIM_ON_THE_WAY`] times for each of the seat's claims that lay on its cheapest way then, over a base weight
+/// from the board of now (the pieces the seat's routes save on the ticket's way, squared); a dealt game is kept, of
+/// [`DEALS_TRIED`], by how few of the other seats' claims its tickets leave off every one of their ways. Measured
+/// (2026-11-29, USA, positions every 13th action of 80 games of normal players, 20 deals each): a holding dealt held
+/// 65.5% of a seat's true tickets (44% in the first fifth of the game, 73% to 75% from the third on), where the base
+/// weights alone held 35.1%, and each claim's factor alone 56.7%; in the decision lab (positions of seeds 1-200, the
+/// search given 200 play-outs) the guess gained +0.0022 a decision on USA (se 0.0013) over the base weights (+0.0016
+/// with each claim's factor alone and no choice among deals, se 0.0013), and +0.0010 on India (se 0.0012; 105
+/// play-outs). Whole games against three normal players, on the same deals as the base weights alone: at 1 s on USA
+/// (seeds 7-106) hard won 65 of 100 (31 + 34) where it had won 60; at 100 ms (seeds 7-206) India 99 of 200 (98), Europe
+/// 122 of 200 (114). Each gain lies within the noise of its own count (a difference of two such runs has a standard
+/// error near 7 games of 100, 10 of 200), all in the direction the lab measured.
+///
+/// Before this, from what everyone saw of the board of now only (2026-11-29; positions from 200 games of normal
+/// players, every 9th action, in the decision lab; the search given 200 play-outs a decision on USA, 105 on India).
+/// Dealing every seat its true tickets, which no player may see, gained +0.0052 a decision on USA (se 0.0014) and
+/// +0.0050 on India (se 0.0011): the most a guess could give (on USA roughly 45% of the +0.0119 the search gained over
+/// the normal player's moves at 135 play-outs), most of it in the last fifth of the game (+0.023 and +0.022 a decision
+/// there; +0.006 and +0.002 in the fifth before). With the base weights alone a holding dealt holds 33% of a seat's
+/// true tickets on USA, 22% on India (10% and 7% by chance). Drawing 32 holdings so and keeping one in proportion to
+/// e^(-5 x the seat's routes that its tickets' cheapest ways on the empty board leave unexplained), nearly always the
+/// one that leaves fewest, held 53% and 40%, and gained about +0.0010 a decision in the lab (se 0.0006; USA +0.0017 and
+/// +0.0016, India -0.0012 and +0.0021 on two sets of positions); but in whole games against three normal players at 100
+/// ms, hard won 106 (USA) and 88 (India) of 200, where the build with these weights alone had won 108 and 98 on the
+/// same deals (India's fall about 1.5 standard errors): not kept. Two other weights gained nothing on USA in the lab: 2
+/// to the pieces saved (+0.0009, se 0.0011), the squared saving over the ticket's length (-0.0000, se 0.0012). Also
+/// tried: holdings judged so only from 0.6 of the game on, the other seats dealt in a random order (in seat order, with
+/// fits this sharp, a ticket two seats' routes both suggest goes to the seat dealt first), read +0.0025 (se 0.0012) and
 /// +0.0006 (se 0.0010) a decision on USA (positions from the games of seeds 2001-2200 and 1001-1200), -0.0002 (se
 /// 0.0008) on India (seeds 1-200); with ways that follow the seat's own routes (its routes costing their pieces, open
 /// ones twice as much and a claim) instead of the empty board's, throughout the game, -0.0006 (se 0.0012) on USA and
 /// -0.0007 (se 0.0011) on India. In whole games at 1 s on USA (seeds 7-106), judging late holdings together with early
 /// turns thinking only 600 play-outs' time (the rest saved for the turns from 0.4 on, shared evenly) won 59 of 100,
-/// where this guess alone had won 60: one game apart, far inside the noise (se about 7 games), not kept for want of a
+/// where the base weights alone had won 60: one game apart, far inside the noise (se about 7 games), not kept for want of a
 /// gain.
 pub(super) struct TicketGuess {
     weights: Vec<Vec<u32>>,
+    /// For each seat, for each of its claims in order, which tickets' ways held the claimed route then (see
+    /// [`claims_explained`]; nothing for the viewing seat).
+    explains: Vec<Vec<Vec<bool>>>,
 }
 
+/// How much more likely a ticket is for each claim of the seat's that lay on its way when it was made.
+const PER_CLAIM_ON_THE_WAY: u32 = 8;
+/// Claims on a ticket's way counted at most.
+const MOST_CLAIMS_COUNTED: u32 = 8;
+/// Highest weight: beyond it, tickets a seat's claims followed many times weigh alike.
+const MOST_WEIGHT: u32 = u32::MAX / 64;
+/// Deals drawn for each game played out, one kept by how well its tickets explain the other seats' claims.
+const DEALS_TRIED: usize = 32;
+/// How sharply the kept deal is the one whose tickets leave fewest claims unexplained.
+const UNEXPLAINED_STEEPNESS: f64 = 10.0;
+
 impl TicketGuess {
-    /// The guess from `view`: for each other seat and ticket, the pieces that seat's routes save on the ticket's
-    /// cheapest way (all of them for a ticket its routes complete), squared, over a floor of 1. Ways are planned
-    /// with pieces left out of account, and other players' routes closed.
+    /// The guess from `view`: for each other seat and ticket, a base weight, the pieces that seat's routes save on
+    /// the ticket's cheapest way now (all of them for a ticket its routes complete), squared, over a floor of 1 (ways
+    /// planned with pieces left out of account, and other players' routes closed); times [`PER_CLAIM_ON_THE_WAY`]
+    /// for each of the seat's claims, up to [`MOST_CLAIMS_COUNTED`], that lay on the ticket's way when it was made
+    /// (see [`claims_explained`]); at most [`MOST_WEIGHT`].
     pub(super) fn new(map: &Map, view: &SeatView) -> TicketGuess {
         let public = &view.public;
         let players = public.seats.len();
@@ -49,7 +81,7 @@ impl TicketGuess {
         let nobody = vec![None; map.routes.len()];
         let empty = Board::new(map, &nobody, view.seat, players, u8::MAX, u8::MAX);
         let mut from_scratch: Option<Vec<Option<u32>>> = None;
-        let weights = (0..players)
+        let mut weights: Vec<Vec<u32>> = (0..players)
             .map(|s| {
                 let seat = Seat(s as u8);
                 if seat == view.seat || !public.owners.contains(&Some(seat)) {
@@ -69,15 +101,122 @@ impl TicketGuess {
                     .collect()
             })
             .collect();
-        TicketGuess { weights }
+        let explains = claims_explained(map, view, &tickets);
+        for (row, claims) in weights.iter_mut().zip(&explains) {
+            for (t, weight) in row.iter_mut().enumerate() {
+                let on_its_way = claims.iter().filter(|explained| explained[t]).count() as u32;
+                let factor = u64::from(PER_CLAIM_ON_THE_WAY).pow(on_its_way.min(MOST_CLAIMS_COUNTED));
+                *weight = (u64::from(*weight) * factor).min(u64::from(MOST_WEIGHT)) as u32;
+            }
+        }
+        TicketGuess { weights, explains }
+    }
+
+    /// Claims of the other seats that the tickets `dealt` gives them leave unexplained (on none of their ways when
+    /// the claim was made).
+    fn unexplained(&self, dealt: &DealtGame, viewer: Seat) -> u32 {
+        let mut out = 0;
+        for (s, claims) in self.explains.iter().enumerate() {
+            if s == viewer.index() || claims.is_empty() {
+                continue;
+            }
+            let held = dealt.tickets_of(Seat(s as u8));
+            out += claims
+                .iter()
+                .filter(|explained| !held.iter().any(|t| explained[usize::from(t.0)]))
+                .count() as u32;
+        }
+        out
+    }
+
+    /// A game dealt from `view`, the other seats' tickets as this guess weighs them: of [`DEALS_TRIED`] deals, one
+    /// drawn in proportion to e^(-[`UNEXPLAINED_STEEPNESS`] x the claims its tickets leave unexplained), so nearly
+    /// always one that leaves fewest. `None` when no game can be dealt from the view.
+    pub(super) fn deal(&self, map: &Arc<Map>, view: &SeatView, rng: &mut GameRng) -> Option<DealtGame> {
+        let likely = |seat: Seat, ticket: TicketId| self.weight(seat, ticket);
+        let mut dealt = Vec::with_capacity(DEALS_TRIED);
+        for _ in 0..DEALS_TRIED {
+            dealt.push(DealtGame::deal_guessing(Arc::clone(map), view, &likely, rng).ok()?);
+        }
+        let left: Vec<f64> = dealt
+            .iter()
+            .map(|d| f64::from(self.unexplained(d, view.seat)))
+            .collect();
+        let fewest = left.iter().copied().fold(f64::INFINITY, f64::min);
+        let odds: Vec<f64> = left
+            .iter()
+            .map(|l| (-(l - fewest) * UNEXPLAINED_STEEPNESS).exp())
+            .collect();
+        let mut pick = (rng.next_u64() as f64 / u64::MAX as f64) * odds.iter().sum::<f64>();
+        let last = dealt.len() - 1;
+        for (i, (game, odd)) in dealt.into_iter().zip(odds).enumerate() {
+            if pick < odd || i == last {
+                return Some(game);
+            }
+            pick -= odd;
+        }
+        None
     }
 
     /// How likely `seat` is to hold `ticket`, against its other tickets (at least 1).
-    pub(super) fn weight(&self, seat: Seat, ticket: TicketId) -> u32 {
+    fn weight(&self, seat: Seat, ticket: TicketId) -> u32 {
         self.weights
             .get(seat.index())
             .and_then(|w| w.get(usize::from(ticket.0)))
             .copied()
             .unwrap_or(1)
     }
+}
+
+/// For each seat (none for the viewing one), for each of its claims in the order they were made, which tickets (by
+/// index) had the claimed route (or its twin) on their cheapest way for that seat, each planned alone, on the board
+/// just before the claim: a claim made for a ticket lies on that ticket's way then, however the board has changed
+/// since. In a game stored before the order was kept, the routes claimed until then are taken as on the board before
+/// every claim in the order.
+fn claims_explained(map: &Map, view: &SeatView, tickets: &[TicketId]) -> Vec<Vec<Vec<bool>>> {
+    let public = &view.public;
+    let players = public.seats.len();
+    let mut explained = vec![Vec::new(); players];
+    // The board before the first claim in the order, and each seat's pieces then.
+    let mut owners = public.owners.clone();
+    let mut trains: Vec<u8> = public.seats.iter().map(|s| s.trains).collect();
+    let mut metros: Vec<u8> = public.seats.iter().map(|s| s.metros).collect();
+    for &route in &public.claim_order {
+        let (Some(slot), Some(r)) = (
+            owners.get_mut(usize::from(route.0)),
+            map.routes.get(usize::from(route.0)),
+        ) else {
+            return vec![Vec::new(); players];
+        };
+        let Some(seat) = slot.take().filter(|s| s.index() < players) else {
+            return vec![Vec::new(); players];
+        };
+        trains[seat.index()] = trains[seat.index()].saturating_add(r.trains());
+        metros[seat.index()] = metros[seat.index()].saturating_add(r.metros());
+    }
+    for &route in &public.claim_order {
+        let Some(seat) = public.owners[usize::from(route.0)] else {
+            continue;
+        };
+        let si = seat.index();
+        let r = map.route(route);
+        if seat != view.seat {
+            let board = Board::new(map, &owners, seat, players, trains[si], metros[si]);
+            let twin = r.twin;
+            let row = tickets
+                .iter()
+                .map(|&t| {
+                    plan::plan(&board, &[t])
+                        .routes
+                        .iter()
+                        .any(|&p| p == route || Some(p) == twin)
+                })
+                .collect();
+            explained[si].push(row);
+        }
+        owners[usize::from(route.0)] = Some(seat);
+        trains[si] = trains[si].saturating_sub(r.trains());
+        metros[si] = metros[si].saturating_sub(r.metros());
+    }
+    explained
 }

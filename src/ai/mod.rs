@@ -12,11 +12,18 @@ use std::cell::RefCell;
 use std::sync::Arc;
 
 use crate::rules::{
-    Action, Card, CardCounts, CityId, Color, GameRng, Map, RouteId, RouteSet, Seat, SeatView, Step, TicketId,
+    Action, Card, CardCounts, CityId, Color, DealtGame, GameRng, Map, RouteId, RouteSet, Seat, SeatView, Step, TicketId,
 };
 pub use hint::{Hint, Reason, hint};
 use plan::{Board, Plan, RouteUses};
 pub use search::{Clock, DEFAULT_THINK, HINT_THINK, Overruled, Think, play_to_the_end, reward};
+
+/// A game dealt from `view` as the hard player deals the games it plays out: the unseen cards shuffled, the other
+/// seats' tickets guessed from the order and places of their claims (see the guess's docs). `None` when no game can
+/// be dealt from the view (it cannot happen for a view of a real game).
+pub fn deal_as_guessed(map: &Arc<Map>, view: &SeatView, rng: &mut GameRng) -> Option<DealtGame> {
+    guess::TicketGuess::new(map, view).deal(map, view, rng)
+}
 
 /// How strong a computer player is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

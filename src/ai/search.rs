@@ -1,5 +1,5 @@
 //! The hard level: searches. For each decision but a tunnel's payment it lists a handful of sensible moves, deals
-//! games consistent with what its seat has seen ([`DealtGame`], the other seats' tickets as [`TicketGuess`] weighs
+//! games consistent with what its seat has seen ([`DealtGame`], the other seats' tickets as [`TicketGuess`] deals
 //! them), plays each move out to the end of each such game with normal players at every seat, and keeps the move
 //! that wins most (sequential halving: the weaker half of the moves is dropped after each round, so the budget goes
 //! to the moves that matter). Over a whole game, the time saved on second cards (and, when few play-outs fit a
@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use super::guess::TicketGuess;
 use super::{Moves, NormalPlayer, Player, Sight, payment_cost};
-use crate::rules::{Action, DealtGame, Event, FinalScore, GameRng, Map, RouteSet, Seat, SeatView, Step, TicketId};
+use crate::rules::{Action, DealtGame, Event, FinalScore, GameRng, Map, RouteSet, Seat, SeatView, Step};
 
 /// How long a searching player thinks about one decision when no one says otherwise: a second on one core.
 pub const DEFAULT_THINK: Duration = Duration::from_secs(1);
@@ -468,7 +468,7 @@ struct Searched {
     playouts: u32,
 }
 
-/// Deals `deals` games from the view (the other seats' tickets as `guess` weighs them) and plays every record's
+/// Deals `deals` games from the view (the other seats' tickets as `guess` deals them) and plays every record's
 /// move out on each.
 fn play_round(
     map: &Arc<Map>,
@@ -479,9 +479,8 @@ fn play_round(
     rng: &mut GameRng,
 ) -> Option<()> {
     let mut events = Vec::with_capacity(8);
-    let likely = |seat: Seat, ticket: TicketId| guess.weight(seat, ticket);
     for _ in 0..deals {
-        let dealt = DealtGame::deal_guessing(Arc::clone(map), view, &likely, rng).ok()?;
+        let dealt = guess.deal(map, view, rng)?;
         let luck = rng.next_u64();
         for record in records.iter_mut() {
             let mut game = dealt.clone();

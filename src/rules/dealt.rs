@@ -97,6 +97,11 @@ impl DealtGame {
         self.game.apply_into(seat, action, events)
     }
 
+    /// The tickets `seat` holds in this dealt game: for another seat than the view's, as they were guessed.
+    pub fn tickets_of(&self, seat: Seat) -> &[TicketId] {
+        &self.game.state.seats[seat.index()].tickets
+    }
+
     /// What `seat` sees of this dealt game.
     pub fn seat_view(&self, seat: Seat) -> SeatView {
         self.game.seat_view(seat)
@@ -176,6 +181,7 @@ fn deal_game(
         passes_in_a_row: public.passes_in_a_row,
         turn: public.turn,
         last_claim: public.last_claim,
+        claim_order: public.claim_order.clone(),
     };
     Game::from_state(map, state)
 }

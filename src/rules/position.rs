@@ -5,7 +5,8 @@
 //! Writing a position exports the hidden cards and tickets, for the replay tool and tests only. What each player
 //! remembers of the tickets it returned is not written: read back, nobody remembers any (a computer player then deals
 //! them to others in the games it plays out, as if it had never seen them). Nor are the cards everyone saw go into
-//! each hand: read back, none are known.
+//! each hand: read back, none are known. Nor the order of the claims: read back, it is empty (a computer player then
+//! guesses the other seats' tickets from the board alone).
 
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
@@ -283,6 +284,7 @@ impl Game {
             passes_in_a_row: p.passes,
             turn: 0,
             last_claim: None,
+            claim_order: Vec::new(),
         };
         Game::from_state(Arc::clone(map), state).map_err(|e| format!("the position is impossible: {e}"))
     }
@@ -359,6 +361,7 @@ impl Game {
             passes_in_a_row: 0,
             turn: 0,
             last_claim: None,
+            claim_order: Vec::new(),
         };
         Game::from_state(Arc::clone(map), state).map_err(|e| format!("the position is impossible: {e}"))
     }

@@ -84,6 +84,9 @@ pub struct PublicView {
     pub turn: u32,
     /// The route claimed in the latest turn.
     pub last_claim: Option<RouteId>,
+    /// The claimed routes in the order of the claims: every one, but in a game stored before this was kept, only
+    /// those claimed since (all after the others).
+    pub claim_order: Vec<RouteId>,
     /// The result, once the game is over.
     pub result: Option<FinalResult>,
 }
@@ -207,6 +210,7 @@ impl PublicView {
             passes_in_a_row: s.passes_in_a_row,
             turn: s.turn,
             last_claim: s.last_claim,
+            claim_order: s.claim_order.clone(),
             result,
         }
     }

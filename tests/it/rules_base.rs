@@ -555,6 +555,39 @@ fn a_taken_route_cannot_be_claimed_again() {
     assert_eq!(refused(&mut game, 0, claim(r, &[("blue", 5)])), RuleError::RouteTaken);
 }
 
+#[test]
+fn everyone_sees_every_claimed_route_in_the_order_it_was_claimed() {
+    // Players follow each other's claims as they come (the search reads a seat's tickets from them); a claim that
+    // fails (a tunnel given up) adds nothing.
+    let mut tunnels_declined = 0;
+    for seed in 0..20u64 {
+        let mut game = Game::new(map("europe"), 4, seed).unwrap();
+        let mut chooser = ttrbot::rules::GameRng::new(seed);
+        let mut claimed = Vec::new();
+        let mut legal = Vec::new();
+        let mut declined = 0;
+        while !game.is_over() {
+            let seat = game.to_act()[0];
+            game.legal_actions(seat, &mut legal);
+            let events = game.apply(seat, legal[chooser.below(legal.len())]).unwrap();
+            for event in events {
+                match event {
+                    Event::Claimed { route, .. } => claimed.push(route),
+                    Event::TunnelDeclined { .. } => declined += 1,
+                    _ => {}
+                }
+            }
+            assert_eq!(game.public_view().claim_order, claimed, "seed {seed}");
+        }
+        assert!(claimed.len() > 10, "seed {seed}: only {} claims", claimed.len());
+        tunnels_declined += declined;
+    }
+    assert!(
+        tunnels_declined > 0,
+        "no tunnel was given up: the order was not tested against one"
+    );
+}
+
 // ----- double routes -----
 
 #[test]

@@ -591,21 +591,26 @@ fn the_stored_snapshot_format_is_pinned() {
         ttrbot::rules::Game::restore(std::sync::Arc::clone(&map), &pinned).unwrap(),
         game
     );
-    // The same game stored before a seat's field was kept reads with none of it, nor of the fields kept after it:
-    // oldest first, the tickets each player returned, then the cards seen going into each hand.
-    let fields = ["returned", "known"];
-    let forget = |seat: &mut ttrbot::rules::SeatState, field: &str| match field {
-        "returned" => seat.returned.clear(),
-        _ => seat.known = ttrbot::rules::CardCounts::EMPTY,
+    // The same game stored before a field was kept reads with none of it, nor of the fields kept after it: oldest
+    // first, the tickets each player returned, the cards seen going into each hand, then the order of the claims.
+    let fields = ["returned", "known", "claim_order"];
+    let forget = |game: &mut ttrbot::rules::Game, field: &str| {
+        let state = game.state_mut();
+        match field {
+            "returned" => state.seats.iter_mut().for_each(|seat| seat.returned.clear()),
+            "known" => state
+                .seats
+                .iter_mut()
+                .for_each(|seat| seat.known = ttrbot::rules::CardCounts::EMPTY),
+            _ => state.claim_order.clear(),
+        }
     };
     for (i, field) in fields.iter().enumerate() {
         let name = format!("europe-3-players-before-{field}.json");
         let before = std::fs::read_to_string(file.with_file_name(&name)).unwrap();
         assert!(!before.contains(field) && pinned.contains(field), "{name}");
         let mut forgotten = game.clone();
-        for seat in &mut forgotten.state_mut().seats {
-            fields[i..].iter().for_each(|later| forget(seat, later));
-        }
+        fields[i..].iter().for_each(|later| forget(&mut forgotten, later));
         let restored = ttrbot::rules::Game::restore(std::sync::Arc::clone(&map), &before).unwrap();
         assert_eq!(restored, forgotten, "{name}");
     }
@@ -623,6 +628,23 @@ fn a_stored_snapshot_knowing_cards_its_hand_does_not_hold_is_refused() {
     snapshot["seats"][0]["known"] = serde_json::json!(known);
     let err = ttrbot::rules::Game::restore(map, &snapshot.to_string()).unwrap_err();
     assert!(err.to_string().contains("known to all"), "{err}");
+}
+
+#[test]
+fn a_stored_snapshot_whose_order_of_claims_names_an_unclaimed_route_or_one_twice_is_refused() {
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/snapshot/europe-3-players.json");
+    let snapshot: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    let map = ttrbot::maps::builtin("europe").unwrap();
+    let order: Vec<u64> = serde_json::from_value(snapshot["claim_order"].clone()).unwrap();
+    let unclaimed = (0..map.routes.len() as u64)
+        .find(|r| snapshot["owners"][*r as usize].is_null())
+        .unwrap();
+    for wrong in [vec![unclaimed], vec![order[0], order[0]], vec![map.routes.len() as u64]] {
+        let mut damaged = snapshot.clone();
+        damaged["claim_order"] = serde_json::json!(wrong);
+        let err = ttrbot::rules::Game::restore(std::sync::Arc::clone(&map), &damaged.to_string()).unwrap_err();
+        assert!(err.to_string().contains("order of the claims"), "{err}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -394,6 +394,7 @@ impl Game {
         }
         self.state.owners[usize::from(id.0)] = Some(seat);
         self.state.last_claim = Some(id);
+        self.state.claim_order.push(id);
         self.state.passes_in_a_row = 0;
         events.push(Event::Claimed {
             seat,

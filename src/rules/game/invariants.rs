@@ -6,6 +6,7 @@ use super::{Game, Step, TUNNEL_CARDS, TunnelClaim};
 use crate::rules::cards::{CARD_KINDS, Card};
 use crate::rules::map::{CityId, RouteId, TicketId};
 use crate::rules::seat::Seat;
+use crate::rules::sets::RouteSet;
 
 impl Game {
     /// Checks that the position is one the rules could have reached: every card, ticket and piece accounted for
@@ -141,6 +142,18 @@ impl Game {
                     map.route_label(RouteId(i as u16))
                 ));
             }
+        }
+        // The order of the claims names claimed routes, each once (a snapshot from before it was kept names none of
+        // the routes claimed until then).
+        let mut named = RouteSet::EMPTY;
+        for &r in &s.claim_order {
+            if usize::from(r.0) >= map.routes.len() {
+                return Err(format!("the order of the claims names route {}, not on the map", r.0));
+            }
+            if s.owners[usize::from(r.0)].is_none() || named.contains(r) {
+                return Err(format!("the order of the claims names {} wrongly", map.route_label(r)));
+            }
+            named.insert(r);
         }
         if !map.rules.doubles_open(players) {
             for (i, r) in map.routes.iter().enumerate() {

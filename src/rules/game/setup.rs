@@ -81,6 +81,7 @@ impl Game {
                 passes_in_a_row: 0,
                 turn: 0,
                 last_claim: None,
+                claim_order: Vec::new(),
             },
             map,
         };
