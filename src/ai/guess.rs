@@ -134,6 +134,11 @@ impl TicketGuess {
     /// always one that leaves fewest. `None` when no game can be dealt from the view.
     pub(super) fn deal(&self, map: &Arc<Map>, view: &SeatView, rng: &mut GameRng) -> Option<DealtGame> {
         let likely = |seat: Seat, ticket: TicketId| self.weight(seat, ticket);
+        if self.explains.iter().all(Vec::is_empty) {
+            // No claim to judge deals by (early in the game, or a game stored before the order was kept): every
+            // deal would fit alike, and one drawn is as likely as the one kept of many.
+            return DealtGame::deal_guessing(Arc::clone(map), view, &likely, rng).ok();
+        }
         let mut dealt = Vec::with_capacity(DEALS_TRIED);
         for _ in 0..DEALS_TRIED {
             dealt.push(DealtGame::deal_guessing(Arc::clone(map), view, &likely, rng).ok()?);
