@@ -197,7 +197,7 @@ pub struct RouteName {
 }
 
 /// Reads a route as players type it: "Denver - Kansas City", "denver–omaha red", "Denver to Omaha", or the way
-/// the bot writes routes, "Denver – Omaha (4, red)". City names with hyphens ("La Chaux-de-Fonds") work: every
+/// the bot writes routes, "Denver – Omaha (4, pink)". City names with hyphens ("La Chaux-de-Fonds") work: every
 /// separator is tried until both sides are cities.
 ///
 /// # Errors

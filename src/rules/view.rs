@@ -84,8 +84,8 @@ pub struct PublicView {
     pub turn: u32,
     /// The route claimed in the latest turn.
     pub last_claim: Option<RouteId>,
-    /// The claimed routes in the order of the claims: every one, but in a game stored before this was kept, only
-    /// those claimed since (all after the others).
+    /// The claimed routes in the order of the claims: every one, but in a game stored before this was kept, or read
+    /// from a position file, only those claimed since (all after the others).
     pub claim_order: Vec<RouteId>,
     /// The result, once the game is over.
     pub result: Option<FinalResult>,

@@ -39,7 +39,7 @@ pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
     words::refusal(lang, refusal)
 }
 
-/// An event of the public record as one sentence for the channel ("Ana claimed Denver – Omaha (4, red) for 7
+/// An event of the public record as one sentence for the channel ("Ana claimed Denver – Omaha (4, pink) for 7
 /// points."). `names` are the players' names in seat order. It takes only public events, so nothing hidden can
 /// reach a channel through it.
 pub fn event(lang: Lang, map: &Map, names: &[String], event: &Event) -> String {
@@ -51,7 +51,7 @@ pub fn private_event(lang: Lang, map: &Map, event: &PrivateEvent) -> String {
     words::private_event(lang, map, event)
 }
 
-/// A route as written everywhere: "Denver – Omaha (4, red)"; a metro line shows its card cost.
+/// A route as written everywhere: "Denver – Omaha (4, pink)"; a metro line shows its card cost.
 pub fn route(lang: Lang, map: &Map, id: RouteId) -> String {
     words::route(lang, map, id)
 }
@@ -107,8 +107,8 @@ pub fn hand(lang: Lang, map: &Map, view: &SeatView) -> String {
     words::hand(lang, map, view)
 }
 
-/// A hint for a player: the move suggested and why ("Hint: claim Denver – Omaha with 4 red. It is on the way for
-/// your ticket Denver – Chicago (11).").
+/// A hint for a player: the move suggested and why ("Hint: claim Denver – Omaha (4, pink) with 4 pink. It is on the
+/// way for your ticket Denver – Pittsburgh (11).").
 pub fn hint(lang: Lang, map: &Map, view: &SeatView, hint: &crate::ai::Hint) -> String {
     words::hint(lang, map, view, hint)
 }
@@ -155,7 +155,7 @@ pub fn final_board(lang: Lang, map: &Map, names: &[String], result: &FinalResult
     words::final_board(lang, map, &Names(names, lang), result)
 }
 
-/// What a payment buys, as a noun: "Denver – Omaha (4, red)", "a station in Wien", "the 2 extra cards of …" (the
+/// What a payment buys, as a noun: "Denver – Omaha (4, pink)", "a station in Wien", "the 2 extra cards of …" (the
 /// tunnel pending in `step`).
 pub fn purchase(lang: Lang, map: &Map, purchase: Purchase, step: &Step) -> String {
     words::purchase_name(lang, map, purchase, step)

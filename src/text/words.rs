@@ -627,7 +627,7 @@ pub(super) fn hint(lang: Lang, map: &Map, view: &SeatView, hint: &crate::ai::Hin
     }
 }
 
-/// A move as a hint says it: "claim Denver – Omaha (4, red) with 4 red".
+/// A move as a hint says it: "claim Denver – Omaha (4, pink) with 4 pink".
 fn hint_move(lang: Lang, map: &Map, view: &SeatView, action: crate::rules::Action) -> String {
     use crate::rules::Action;
     match action {

@@ -136,8 +136,8 @@ sealed_struct! {
         turn: u32,
         /// The route claimed in the latest turn, for highlighting.
         last_claim: Option<RouteId>,
-        /// The claimed routes in the order of the claims: every one, but in a game stored before this was kept, only
-        /// those claimed since (all after the others).
+        /// The claimed routes in the order of the claims: every one, but in a game stored before this was kept, or
+        /// read from a position file (see `position.rs`), only those claimed since (all after the others).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         claim_order: Vec<RouteId>,
     }

@@ -3,7 +3,7 @@
 
 play-help = Commands (the same verbs as the Discord bot's /ttr commands):
     { "  " }draw deck | draw 1..5            take a card from the deck or a face-up slot
-    { "  " }claim CITY - CITY [cards]        claim a route, e.g. claim Denver - Omaha 3 red + 1 locomotive
+    { "  " }claim CITY - CITY [cards]        claim a route, e.g. claim Denver - Omaha 3 pink + 1 locomotive
     { "  " }tickets                          draw destination tickets (or see the ones offered to you)
     { "  " }keep 1 3 | keep all              keep offered tickets by their numbers
     { "  " }station CITY [cards]             build a station (maps with stations)

@@ -3,7 +3,7 @@
 
 play-help = Órdenes (las mismas que los comandos /ttr del bot de Discord):
     { "  " }draw deck | draw 1..5            roba una carta del mazo o una de las que están boca arriba
-    { "  " }claim CIUDAD - CIUDAD [cartas]   cubre un Recorrido, p. ej. claim Denver - Omaha 3 rojas + 1 Locomotora
+    { "  " }claim CIUDAD - CIUDAD [cartas]   cubre un Recorrido, p. ej. claim Denver - Omaha 3 moradas + 1 Locomotora
     { "  " }tickets                          roba Billetes de Destino (o mira los que te ofrecen)
     { "  " }keep 1 3 | keep all              quédate los billetes ofrecidos por su número
     { "  " }station CIUDAD [cartas]          construye una Estación (en los mapas con Estaciones)
