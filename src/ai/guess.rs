@@ -5,25 +5,25 @@
 use std::sync::Arc;
 
 use super::plan::{self, Board};
-use crate::rules::{DealtGame, GameRng, Map, Seat, SeatView, TicketId};
+use crate::rules::{DealtGame, DealtTickets, GameRng, Map, Seat, SeatView, TicketId};
 
 /// Weights of every ticket for every seat (1 for the viewing seat and for a seat with no route yet: nothing is known),
 /// and what each seat's claims say of whole holdings.
 ///
 /// Each claim is judged on the board as it was just before it (the public order of the claims): a ticket gains
 /// [`PER_CLAIM_ON_THE_WAY`] times for each of the seat's claims that lay on its cheapest way then, over a base weight
-/// from the board of now (the pieces the seat's routes save on the ticket's way, squared); a dealt game is kept, of
-/// [`DEALS_TRIED`], by how few of the other seats' claims its tickets leave off every one of their ways (one game is
-/// dealt when no claim of theirs is in the order). Measured
-/// (2026-11-29, USA, positions every 13th action of 80 games of normal players, 20 deals each): a holding dealt held
-/// 65.5% of a seat's true tickets (44% in the first fifth of the game, 73% to 75% from the third on), where the base
-/// weights alone held 35.1%, and each claim's factor alone 56.7%; in the decision lab (positions of seeds 1-200, the
-/// search given 200 play-outs) the guess gained +0.0022 a decision on USA (se 0.0013) over the base weights (+0.0016
-/// with each claim's factor alone and no choice among deals, se 0.0013), and +0.0010 on India (se 0.0012; 105
-/// play-outs). Whole games against three normal players, on the same deals as the base weights alone: at 1 s on USA
-/// (seeds 7-106) hard won 65 of 100 (31 + 34) where it had won 60; at 100 ms (seeds 7-206) India 99 of 200 (98), Europe
-/// 122 of 200 (114). Each gain lies within the noise of its own count (a difference of two such runs has a standard
-/// error near 7 games of 100, 10 of 200), all in the direction the lab measured.
+/// from the board of now (the pieces the seat's routes save on the ticket's way, squared); of [`DEALS_TRIED`] deals of
+/// the tickets, the one kept (and then its cards dealt) is chosen by how few of the other seats' claims it leaves off
+/// every one of their ways (one game is dealt when no claim of theirs is in the order). Measured (2026-11-29, USA,
+/// positions every 13th action of 80 games of normal players, 20 deals each): a holding dealt held 65.5% of a seat's
+/// true tickets (44% in the first fifth of the game, 73% to 75% from the third on), where the base weights alone held
+/// 35.1%, and each claim's factor alone 56.7%; in the decision lab (positions of seeds 1-200, the search given 200
+/// play-outs) the guess gained +0.0022 a decision on USA (se 0.0013) over the base weights (+0.0016 with each claim's
+/// factor alone and no choice among deals, se 0.0013), and +0.0010 on India (se 0.0012; 105 play-outs). Whole games
+/// against three normal players, on the same deals as the base weights alone: at 1 s on USA (seeds 7-106) hard won 65
+/// of 100 (31 + 34) where it had won 60; at 100 ms (seeds 7-206) India 99 of 200 (98), Europe 122 of 200 (114). Each
+/// gain lies within the noise of its own count (a difference of two such runs has a standard error near 7 games of 100,
+/// 10 of 200), all in the direction the lab measured.
 ///
 /// Before this, from what everyone saw of the board of now only (2026-11-29; positions from 200 games of normal
 /// players, every 9th action, in the decision lab; the search given 200 play-outs a decision on USA, 105 on India).
@@ -45,8 +45,8 @@ use crate::rules::{DealtGame, GameRng, Map, Seat, SeatView, TicketId};
 /// ones twice as much and a claim) instead of the empty board's, throughout the game, -0.0006 (se 0.0012) on USA and
 /// -0.0007 (se 0.0011) on India. In whole games at 1 s on USA (seeds 7-106), judging late holdings together with early
 /// turns thinking only 600 play-outs' time (the rest saved for the turns from 0.4 on, shared evenly) won 59 of 100,
-/// where the base weights alone had won 60: one game apart, far inside the noise (se about 7 games), not kept for want of a
-/// gain.
+/// where the base weights alone had won 60: one game apart, far inside the noise (se about 7 games), not kept for want
+/// of a gain.
 pub(super) struct TicketGuess {
     weights: Vec<Vec<u32>>,
     /// For each seat, for each of its claims in order, which tickets' ways held the claimed route then (see
@@ -60,7 +60,7 @@ const PER_CLAIM_ON_THE_WAY: u32 = 8;
 const MOST_CLAIMS_COUNTED: u32 = 8;
 /// Highest weight: beyond it, tickets a seat's claims followed many times weigh alike.
 const MOST_WEIGHT: u32 = u32::MAX / 64;
-/// Deals drawn for each game played out, one kept by how well its tickets explain the other seats' claims.
+/// Deals of the tickets drawn for each game played out, one kept by how well they explain the other seats' claims.
 const DEALS_TRIED: usize = 32;
 /// How sharply the kept deal is the one whose tickets leave fewest claims unexplained.
 const UNEXPLAINED_STEEPNESS: f64 = 10.0;
@@ -115,13 +115,13 @@ impl TicketGuess {
 
     /// Claims of the other seats that the tickets `dealt` gives them leave unexplained (on none of their ways when
     /// the claim was made).
-    fn unexplained(&self, dealt: &DealtGame, viewer: Seat) -> u32 {
+    fn unexplained(&self, dealt: &DealtTickets, viewer: Seat) -> u32 {
         let mut out = 0;
         for (s, claims) in self.explains.iter().enumerate() {
             if s == viewer.index() || claims.is_empty() {
                 continue;
             }
-            let held = dealt.tickets_of(Seat(s as u8));
+            let held = dealt.held(Seat(s as u8));
             out += claims
                 .iter()
                 .filter(|explained| !held.iter().any(|t| explained[usize::from(t.0)]))
@@ -130,10 +130,10 @@ impl TicketGuess {
         out
     }
 
-    /// A game dealt from `view`, the other seats' tickets as this guess weighs them: of [`DEALS_TRIED`] deals, one
-    /// drawn in proportion to e^(-[`UNEXPLAINED_STEEPNESS`] x the claims its tickets leave unexplained), so nearly
-    /// always one that leaves fewest; a single deal when there is no claim to judge by. `None` when no game can be
-    /// dealt from the view.
+    /// A game dealt from `view`, the other seats' tickets as this guess weighs them: of [`DEALS_TRIED`] deals of the
+    /// tickets, one drawn in proportion to e^(-[`UNEXPLAINED_STEEPNESS`] x the claims they leave unexplained), so
+    /// nearly always one that leaves fewest, then the cards; a single deal when there is no claim to judge by. `None`
+    /// when no game can be dealt from the view.
     pub(super) fn deal(&self, map: &Arc<Map>, view: &SeatView, rng: &mut GameRng) -> Option<DealtGame> {
         let likely = |seat: Seat, ticket: TicketId| self.weight(seat, ticket);
         if self.explains.iter().all(Vec::is_empty) {
@@ -143,7 +143,7 @@ impl TicketGuess {
         }
         let mut dealt = Vec::with_capacity(DEALS_TRIED);
         for _ in 0..DEALS_TRIED {
-            dealt.push(DealtGame::deal_guessing(Arc::clone(map), view, &likely, rng).ok()?);
+            dealt.push(DealtGame::deal_tickets(map, view, &likely, rng).ok()?);
         }
         let left: Vec<f64> = dealt
             .iter()
@@ -156,9 +156,9 @@ impl TicketGuess {
             .collect();
         let mut pick = (rng.next_u64() as f64 / u64::MAX as f64) * odds.iter().sum::<f64>();
         let last = dealt.len() - 1;
-        for (i, (game, odd)) in dealt.into_iter().zip(odds).enumerate() {
+        for (i, (tickets, odd)) in dealt.into_iter().zip(odds).enumerate() {
             if pick < odd || i == last {
-                return Some(game);
+                return DealtGame::deal_with_tickets(Arc::clone(map), view, tickets, rng).ok();
             }
             pick -= odd;
         }

@@ -252,12 +252,12 @@ pub struct Overruled {
 const SEARCH_TURNS_FROM: f64 = 0.6;
 /// Play-outs a decision must fit for every turn to be searched, however early, with the savings spent soon
 /// ([`SHARE_OF_SAVED`]). When it was set, at 100 ms the long maps fit 30 to 60 whole-game play-outs, Berlin's short
-/// games about 240; the threshold lies between them. (With faster play-outs, on the machine of 2026-11-29: India
-/// about 105, the other long maps 160 to 200, Berlin 550: at 100 ms only India now skips early turns, and the
-/// threshold has not been measured again between 120 and 240.) Before the ticket guess read the order of the claims, on
-/// Berlin's 200 deals (seeds 7-206, against three normal players) hard won 52.0% and, measured again, 49.5% searching every turn with a quarter of the savings a turn (this
-/// rule there); 41.0% skipping its early turns; 44.5% searching every turn but sharing the savings evenly over the
-/// turns left.
+/// games about 240; the threshold lies between them. (With faster play-outs, on the machine of 2026-11-29: India about
+/// 105, the other long maps 160 to 200, Berlin 550: at 100 ms only India now skips early turns, and the threshold has
+/// not been measured again between 120 and 240.) Before the ticket guess read the order of the claims, on Berlin's 200
+/// deals (seeds 7-206, against three normal players) hard won 52.0% and, measured again, 49.5% searching every turn
+/// with a quarter of the savings a turn (this rule there); 41.0% skipping its early turns; 44.5% searching every turn
+/// but sharing the savings evenly over the turns left.
 const EARLY_SEARCH_PLAYOUTS: u32 = 120;
 /// The share of the savings a turn may take when every turn is searched: early turns pay then, so the savings are
 /// not kept for the end. Tried at 1 s on USA (where about 2,000 play-outs fit a decision), together with whole holdings

@@ -58,6 +58,40 @@ impl DealtGame {
         })
     }
 
+    /// The tickets alone of a game [`DealtGame::deal_guessing`] would deal, so that a caller may deal several and
+    /// keep one before [`DealtGame::deal_with_tickets`] deals its cards (a game is kept alike whether its tickets or
+    /// the whole game were dealt first: the cards are dealt apart from the tickets).
+    ///
+    /// # Errors
+    /// As [`DealtGame::deal`].
+    pub fn deal_tickets(
+        map: &Map,
+        view: &SeatView,
+        likely: &dyn Fn(Seat, TicketId) -> u32,
+        rng: &mut GameRng,
+    ) -> Result<DealtTickets, SetupError> {
+        check_view_fits(map, view)?;
+        deal_tickets(map, view, likely, rng)
+    }
+
+    /// The game of `tickets`, dealt from the same `view` by [`DealtGame::deal_tickets`], with its cards dealt as
+    /// [`DealtGame::deal`] deals them. The game's own generator is seeded from `rng`.
+    ///
+    /// # Errors
+    /// As [`DealtGame::deal`]. (Tickets dealt from another view make a game that is refused or does not show `view`.)
+    pub fn deal_with_tickets(
+        map: Arc<Map>,
+        view: &SeatView,
+        tickets: DealtTickets,
+        rng: &mut GameRng,
+    ) -> Result<DealtGame, SetupError> {
+        check_view_fits(&map, view)?;
+        let cards = deal_cards(&map, view, rng)?;
+        Ok(DealtGame {
+            game: assemble(map, view, cards, tickets, rng)?,
+        })
+    }
+
     /// The seats whose move it is: see [`Game::to_act`].
     pub fn to_act(&self) -> Vec<Seat> {
         self.game.to_act()
@@ -97,11 +131,6 @@ impl DealtGame {
         self.game.apply_into(seat, action, events)
     }
 
-    /// The tickets `seat` holds in this dealt game: for another seat than the view's, as they were guessed.
-    pub fn tickets_of(&self, seat: Seat) -> &[TicketId] {
-        &self.game.state.seats[seat.index()].tickets
-    }
-
     /// What `seat` sees of this dealt game.
     pub fn seat_view(&self, seat: Seat) -> SeatView {
         self.game.seat_view(seat)
@@ -133,10 +162,34 @@ fn deal_game(
     likely: &dyn Fn(Seat, TicketId) -> u32,
     rng: &mut GameRng,
 ) -> Result<Game, SetupError> {
-    let public = &view.public;
-    if public.map != map.id || public.owners.len() != map.routes.len() {
+    check_view_fits(&map, view)?;
+    let cards = deal_cards(&map, view, rng)?;
+    let tickets = deal_tickets(&map, view, likely, rng)?;
+    assemble(map, view, cards, tickets, rng)
+}
+
+/// Refuses a view of another map.
+fn check_view_fits(map: &Map, view: &SeatView) -> Result<(), SetupError> {
+    if view.public.map != map.id || view.public.owners.len() != map.routes.len() {
         return Err(SetupError(format!("the view is not of {}", map.name)));
     }
+    Ok(())
+}
+
+/// The cards of a game being dealt: the cards everyone knows in each hand, set aside, and the others shuffled.
+struct DealtCards<'a> {
+    dealing: Dealing<'a>,
+    /// A pending tunnel's turned cards.
+    turned: &'a [Card],
+    /// Per seat: the cards everyone knows are in its hand.
+    known: Vec<CardCounts>,
+    /// The cards the seat has not seen, shuffled.
+    unseen: Vec<Card>,
+}
+
+/// Shuffles the cards the seat has not seen.
+fn deal_cards<'a>(map: &Map, view: &'a SeatView, rng: &mut GameRng) -> Result<DealtCards<'a>, SetupError> {
+    let public = &view.public;
     let turned: &[Card] = match &public.phase {
         Step::Tunnel(tunnel) => &tunnel.turned,
         _ => &[],
@@ -146,18 +199,43 @@ fn deal_game(
         Step::Tunnel(tunnel) if public.current != view.seat => tunnel.laid,
         _ => CardCounts::EMPTY,
     };
-    let dealt = Dealing { view, laid_by_other };
+    let dealing = Dealing { view, laid_by_other };
     // Every hand's cards known to all are set aside before the others are shuffled (taken out of a shuffled pile,
     // they would leave the rest of their kind out of order).
     let known: Vec<CardCounts> = (0..public.seats.len())
-        .map(|seat| dealt.known_in_hand(Seat(seat as u8)))
+        .map(|seat| dealing.known_in_hand(Seat(seat as u8)))
         .collect();
-    let mut unseen = unseen_cards(&map, view, turned, laid_by_other, &known, rng)?;
-    let mut tickets = deal_tickets(&map, view, likely, rng)?;
+    let unseen = unseen_cards(map, view, turned, laid_by_other, &known, rng)?;
+    Ok(DealtCards {
+        dealing,
+        turned,
+        known,
+        unseen,
+    })
+}
+
+/// The game of `cards` and `tickets`, dealt from `view`, its own generator seeded from `rng`.
+fn assemble(
+    map: Arc<Map>,
+    view: &SeatView,
+    cards: DealtCards<'_>,
+    mut tickets: DealtTickets,
+    rng: &mut GameRng,
+) -> Result<Game, SetupError> {
+    let public = &view.public;
+    let DealtCards {
+        dealing,
+        turned,
+        known,
+        mut unseen,
+    } = cards;
+    if tickets.seats.len() != public.seats.len() {
+        return Err(SetupError("the tickets were dealt for another number of seats".into()));
+    }
     let mut seats = Vec::with_capacity(public.seats.len());
     for (seat, &known) in known.iter().enumerate() {
         let (held, offer) = std::mem::take(&mut tickets.seats[seat]);
-        seats.push(dealt.seat(Seat(seat as u8), &mut unseen, known, held, offer)?);
+        seats.push(dealing.seat(Seat(seat as u8), &mut unseen, known, held, offer)?);
     }
     // What is left of the unseen cards fills the draw pile, then the discard pile under the turned cards.
     if unseen.len() != public.deck_size + public.discard_size.saturating_sub(turned.len()) {
@@ -223,14 +301,23 @@ fn unseen_cards(
     Ok(unseen)
 }
 
-/// Every seat's tickets and offer, the ticket deck and the tickets out of the game, as dealt.
-struct DealtTickets {
+/// The tickets of a game dealt from one seat's view, before its cards (see [`DealtGame::deal_tickets`]): every seat's
+/// tickets and offer, the ticket deck and the tickets out of the game.
+#[derive(Clone, Debug)]
+pub struct DealtTickets {
     /// Per seat: the tickets held and the tickets offered.
     seats: Vec<(Vec<TicketId>, Vec<TicketId>)>,
     /// The ticket deck, top first.
     deck: Vec<TicketId>,
     /// Out of the game.
     removed: Vec<TicketId>,
+}
+
+impl DealtTickets {
+    /// The tickets `seat` holds: for another seat than the view's, as they were dealt.
+    pub fn held(&self, seat: Seat) -> &[TicketId] {
+        self.seats.get(seat.index()).map_or(&[], |(held, _)| held)
+    }
 }
 
 /// Deals the tickets the seat has not seen (every ticket less its own, its offer and those it returned, which go

@@ -23,7 +23,7 @@ pub mod view;
 
 pub use action::Action;
 pub use cards::{Card, CardCounts, Color, WildName};
-pub use dealt::DealtGame;
+pub use dealt::{DealtGame, DealtTickets};
 pub use error::RuleError;
 pub use event::{Event, PrivateEvent};
 pub use game::{ClaimOptions, Game, Payment, Purchase, SeatState, SetupError, State};

@@ -264,6 +264,28 @@ fn a_game_dealt_from_a_seats_view_puts_in_another_hand_the_cards_everyone_saw_go
     );
 }
 
+/// A game whose tickets are dealt from `view` first and its cards then shows the seat exactly its view, and every
+/// other seat holds the tickets dealt to it.
+fn check_dealt_in_two_steps(
+    map: &Arc<ttrbot::rules::Map>,
+    view: &ttrbot::rules::SeatView,
+    likely: &dyn Fn(Seat, ttrbot::rules::TicketId) -> u32,
+    dealer: &mut GameRng,
+) {
+    let tickets = DealtGame::deal_tickets(map, view, likely, dealer).unwrap();
+    let held: Vec<Vec<_>> = (0..view.public.seats.len())
+        .map(|o| tickets.held(Seat(o as u8)).to_vec())
+        .collect();
+    let game = DealtGame::deal_with_tickets(Arc::clone(map), view, tickets, dealer)
+        .unwrap()
+        .into_game();
+    game.check_invariants().unwrap();
+    assert_eq!(&game.seat_view(view.seat), view);
+    for (other, held) in held.iter().enumerate() {
+        assert_eq!(&game.state().seats[other].tickets, held, "seat {other}");
+    }
+}
+
 #[test]
 fn a_game_dealt_from_a_seats_view_shows_that_seat_exactly_that_view() {
     let (mut checked, mut with_known_cards) = (0, 0);
@@ -308,6 +330,8 @@ fn a_game_dealt_from_a_seats_view_shows_that_seat_exactly_that_view() {
                         longs(&guessed)
                     );
                 }
+                // Its tickets dealt first and then its cards, likewise.
+                check_dealt_in_two_steps(&map, &view, &favour_long, &mut dealer);
                 // The dealt game plays on to its end like any other.
                 let mut rest = dealt.clone();
                 ttrbot::sim::play_random_actions(&mut rest, 5_000, &mut dealer);
