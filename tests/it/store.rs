@@ -617,6 +617,36 @@ fn the_stored_snapshot_format_is_pinned() {
 }
 
 #[test]
+fn a_snapshot_stored_before_games_were_dealt_by_chacha20_plays_on_with_its_own_generator() {
+    // `europe-3-players.json` was stored by a game shuffled with SplitMix64. Played on to its end by the same
+    // choices, reshuffling the discard pile on the way, it must reach the very position that code reached then
+    // (`europe-3-players-played-on.json`, written before games were dealt by ChaCha20 and never blessed again).
+    let map = ttrbot::maps::builtin("europe").unwrap();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/snapshot");
+    let stored = std::fs::read_to_string(dir.join("europe-3-players.json")).unwrap();
+    let mut game = ttrbot::rules::Game::restore(std::sync::Arc::clone(&map), &stored).unwrap();
+    let (mut chooser, mut legal, mut reshuffles) = (GameRng::new(57), Vec::new(), 0);
+    while !game.is_over() {
+        let seat = game.to_act()[0];
+        game.legal_actions(seat, &mut legal);
+        let events = game.apply(seat, legal[chooser.below(legal.len())]).unwrap();
+        reshuffles += events
+            .iter()
+            .filter(|e| matches!(e, ttrbot::rules::Event::DeckReshuffled))
+            .count();
+    }
+    assert!(reshuffles > 0, "the old generator was never asked to shuffle");
+    let played_on =
+        serde_json::to_string_pretty(&serde_json::from_str::<serde_json::Value>(&game.snapshot()).unwrap()).unwrap();
+    let file = dir.join("europe-3-players-played-on.json");
+    if std::env::var_os("TTRBOT_BLESS_PLAYED_ON").is_some() {
+        std::fs::write(&file, format!("{played_on}\n")).unwrap();
+    }
+    let then = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(played_on.trim_end(), then.trim_end());
+}
+
+#[test]
 fn a_stored_snapshot_knowing_cards_its_hand_does_not_hold_is_refused() {
     let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/snapshot/europe-3-players.json");
     let mut snapshot: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
