@@ -245,7 +245,7 @@ async fn memory() {
             channel_id: 10_000 + channel,
             guild_id: None,
             map: ["usa", "europe", "switzerland", "india", "berlin"][channel as usize % 5].to_string(),
-            seed: channel,
+            seed: channel.into(),
             host,
             host_name: name.to_string(),
             settings: ttrbot::settings::Settings::default(),

@@ -18,7 +18,7 @@ fn new_game(channel: u64, seed: u64) -> NewGame {
         channel_id: channel,
         guild_id: None,
         map: "europe".into(),
-        seed,
+        seed: seed.into(),
         seats: (0..4)
             .map(|i| NewSeat {
                 user_id: Some(i),

@@ -18,8 +18,9 @@ pub struct Config {
     /// Tests only: a loopback address standing in for Discord's API and gateway (the fake Discord of the
     /// end-to-end tests). The bot sends its token there, so only loopback addresses are taken.
     pub discord_api_base: Option<String>,
-    /// Reproducible games (tests, bug reports): `TTRBOT_GAME_SEED`; each new game's seed is then this number mixed
-    /// with the channel's id instead of the clock.
+    /// Tests only: `TTRBOT_GAME_SEED`; each new game's key is then this number, the channel's id and how many games
+    /// the process dealt before, instead of the operating system's entropy. Anyone who knows it can compute every
+    /// deal, so the bot warns at start when it is set.
     pub game_seed: Option<u64>,
     /// How often the bot looks for reminders that are due (`TTRBOT_REMINDER_SCAN_MS`; a minute by default).
     pub reminder_scan: std::time::Duration,

@@ -12,6 +12,7 @@
 //! - [`store`]: SQLite — games, lobbies, seats, the action log and snapshots; all SQL lives here.
 //! - [`ai`]: computer players, deciding from their own seat's view only; pure like the rules.
 //! - [`bot`]: the Discord bot (poise + serenity): thin handlers over the store, the rules, the text and the renderer.
+//! - [`seeds`]: where a new game's seed comes from (the operating system's entropy).
 //! - [`replay`], [`sim`], [`cli`], [`config`]: the command line and its offline tools.
 
 pub mod ai;
@@ -26,6 +27,7 @@ pub mod render;
 pub mod replay;
 pub mod rules;
 pub mod seating;
+pub mod seeds;
 pub mod settings;
 pub mod shards;
 pub mod sim;

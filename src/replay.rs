@@ -161,8 +161,10 @@ pub struct Report {
     pub results: Vec<Outcome>,
     /// The position after the last action.
     pub position: Position,
-    /// The random generator's state after the last action: use it as `seed` to play on from `position`.
-    pub seed: u64,
+    /// The random generator's state after the last action: use it as `seed` to play on from `position` (a script's
+    /// game is always dealt by SplitMix64 from its `seed`, so this is always there).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
     /// Running route points, or the full final scoring once the game is over.
     pub scores: Scores,
 }

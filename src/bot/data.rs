@@ -29,8 +29,8 @@ pub struct Data {
     computers: Arc<std::sync::Mutex<HashMap<u64, bool>>>,
     /// (game, user) pairs whose closed DMs the channel was told about, so it is told once (per run of the bot).
     closed_dms: Arc<std::sync::Mutex<HashSet<(i64, u64)>>>,
-    /// Seeds games from this number and the channel instead of the clock (`TTRBOT_GAME_SEED`).
-    pub game_seed: Option<u64>,
+    /// Where new games' seeds come from: the operating system, or `TTRBOT_GAME_SEED` in tests.
+    pub seeds: Arc<crate::seeds::Seeds>,
     /// How often the reminder loop looks for due reminders.
     pub reminder_scan: std::time::Duration,
     /// How often the supervisor looks for games owed a post or a computer's move.
@@ -53,7 +53,7 @@ impl Data {
             announce_queues: Arc::default(),
             computers: Arc::default(),
             closed_dms: Arc::default(),
-            game_seed,
+            seeds: Arc::new(crate::seeds::Seeds::new(game_seed)),
             reminder_scan,
             supervisor_scan: std::time::Duration::from_secs(60),
             reminding: Arc::default(),

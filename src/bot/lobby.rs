@@ -20,21 +20,6 @@ use crate::settings::{ComputerLevel, Settings};
 use crate::store::{Actor, Lobby, NewLobby, StoreError};
 use crate::text::{self, catalog::tr};
 
-/// A seed for a new game: from the clock, so it differs between games; or, when the bot was given a game seed
-/// (reproducible tests), from that seed and the channel.
-fn new_seed(fixed: Option<u64>, channel: u64, salt: u64) -> u64 {
-    let base = fixed.map_or_else(
-        || {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos() as u64)
-                ^ salt.rotate_left(17)
-        },
-        |seed| seed ^ channel.rotate_left(29),
-    );
-    crate::rules::GameRng::new(base).next_u64() >> 1
-}
-
 /// A built-in map's name in `lang` (the id itself for a map that is no longer built in).
 fn map_name(lang: Lang, id: &str) -> String {
     maps::builtin(id).map_or_else(|_| id.to_string(), |m| text::map_name(lang, &m))
@@ -172,7 +157,7 @@ pub async fn start(
         channel_id: channel,
         guild_id: ctx.guild_id().map(|g| g.get()),
         map: map.0,
-        seed: new_seed(ctx.data().game_seed, channel, ctx.id()),
+        seed: ctx.data().seeds.next(channel)?,
         host: ctx.author().id.get(),
         host_name: display_name(ctx.author(), member.as_deref()),
         settings,

@@ -126,6 +126,11 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
     }
     store.heartbeat(&worker).await.map_err(store_failed)?;
     tracing::info!(shards = %shards, worker = %worker.name, "running these gateway shards");
+    if config.game_seed.is_some() {
+        tracing::warn!(
+            "TTRBOT_GAME_SEED is set: every deal can be computed from it; it is for tests only, never for games people play"
+        );
+    }
     let mut data = Data::new(store.clone(), config.game_seed, config.reminder_scan);
     data.supervisor_scan = config.supervisor_scan;
     data.worker = Arc::clone(&worker);

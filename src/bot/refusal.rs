@@ -238,4 +238,9 @@ macro_rules! internal_from {
     };
 }
 
-internal_from!(serenity::Error, tokio::task::JoinError, tokio::sync::AcquireError,);
+internal_from!(
+    serenity::Error,
+    tokio::task::JoinError,
+    tokio::sync::AcquireError,
+    getrandom::Error,
+);

@@ -220,7 +220,7 @@ mod tests {
             guild_id: Some(7),
             // The first built-in map (the rules are the same on any).
             map: crate::maps::BUILTIN[0].0.into(),
-            seed: 3,
+            seed: 3.into(),
             seats,
             settings: Settings::default(),
         };

@@ -20,6 +20,7 @@ use super::session::{Reply, Request, Session};
 use crate::ai::Level;
 use crate::maps;
 use crate::render;
+use crate::rules::GameSeed;
 use crate::seating::Player;
 use crate::sim;
 use crate::text::Lang;
@@ -40,7 +41,8 @@ pub struct PlayArgs {
     /// How long a hard computer player thinks about each move, in milliseconds.
     #[arg(long, default_value_t = 1000)]
     think_ms: u64,
-    /// The game's seed (default: from the clock); the same seed deals the same game.
+    /// The game's seed (default: a key from the operating system that nobody can guess); the same seed deals the
+    /// same game.
     #[arg(long)]
     seed: Option<u64>,
     /// Your name as the game writes it (default: your user name).
@@ -148,13 +150,18 @@ fn new_session(args: &PlayArgs, lang: Lang) -> Result<Session, Failure> {
             levels = levels.join(", ")
         ))
     })?;
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
+    // The computer players' own choices need no secret: from the clock when the game's seed is not given.
+    let (seed, computers) = match args.seed {
+        Some(seed) => (GameSeed::SplitMix64(seed), seed),
+        None => (
+            crate::seeds::fresh().map_err(|e| Failure::input(format!("no randomness from the system: {e}")))?,
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64),
+        ),
+    };
     let name = args.name.clone().unwrap_or_else(|| default_name(lang));
-    Session::new(map, players, level, seed, &name, lang).map_err(Failure::input)
+    Session::new(map, players, level, (seed, computers), &name, lang).map_err(Failure::input)
 }
 
 /// The user's login name, capitalised ("Ana"), or "Player" when there is none worth showing.

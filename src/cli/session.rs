@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 use crate::ai::{self, DEFAULT_THINK, Level, Think};
 use crate::rules::names::{self, NameError};
 use crate::rules::{
-    Action, CardCounts, Event, Game, GameRng, Map, Payment, PrivateEvent, Purchase, RouteId, Seat, Step, TicketSet,
+    Action, CardCounts, Event, Game, GameRng, GameSeed, Map, Payment, PrivateEvent, Purchase, RouteId, Seat, Step,
+    TicketSet,
 };
 use crate::sim;
 use crate::text::catalog::tr;
@@ -102,8 +103,9 @@ impl Session {
         self.hint_think = think;
     }
 
-    /// A new game: the person in seat 0 named `name`, computer players of `level` in the other seats; the
-    /// computers choose their starting tickets at once. Everything is said in `lang`.
+    /// A new game dealt from `seed`: the person in seat 0 named `name`, computer players of `level` in the other
+    /// seats, their choices seeded by `computers`; the computers choose their starting tickets at once. Everything
+    /// is said in `lang`.
     ///
     /// # Errors
     /// The player count does not fit the map.
@@ -111,7 +113,7 @@ impl Session {
         map: Arc<Map>,
         players: usize,
         level: Level,
-        seed: u64,
+        (seed, computers): (GameSeed, u64),
         name: &str,
         lang: Lang,
     ) -> Result<Session, String> {
@@ -121,7 +123,7 @@ impl Session {
         let mut levels = vec![None];
         levels.extend((1..players).map(|_| Some(level)));
         let rngs = (0..players)
-            .map(|i| GameRng::new(seed ^ (0xC0C0_0000_0000_0000 + i as u64)))
+            .map(|i| GameRng::new(computers ^ (0xC0C0_0000_0000_0000 + i as u64)))
             .collect();
         let mut session = Session {
             game,
@@ -664,7 +666,7 @@ mod tests {
     #[test]
     fn a_hint_suggests_the_persons_move_is_counted_and_is_saved_with_the_game() {
         let map = crate::maps::builtin(crate::maps::BUILTIN[0].0).unwrap();
-        let mut session = Session::new(map, 3, Level::Normal, 7, "Ana", Lang::En).unwrap();
+        let mut session = Session::new(map, 3, Level::Normal, (7.into(), 7), "Ana", Lang::En).unwrap();
         session.set_hint_think(Think::Playouts(4));
         // The game opens with the person choosing starting tickets: the hint says which to keep, and moves nothing.
         let before = session.game().clone();

@@ -31,7 +31,7 @@ pub use map::{
     City, CityId, Country, CountryId, Link, MAX_ROUTES, MAX_TICKETS, Map, Place, Route, RouteId, RouteKind, Ticket,
     TicketId, fold,
 };
-pub use rng::GameRng;
+pub use rng::{GameRng, GameSeed};
 pub use ruleset::Ruleset;
 pub use scoring::{FinalScore, Holdings};
 pub use seat::Seat;

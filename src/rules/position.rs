@@ -414,9 +414,9 @@ impl Game {
     }
 
     /// The random generator's state: a written position given this as its seed plays on exactly. Part of the full
-    /// export, like [`Game::to_position`].
-    pub fn rng_state(&self) -> u64 {
-        self.state.rng.state()
+    /// export, like [`Game::to_position`]. `None` for a game dealt by ChaCha20, whose key is never written out.
+    pub fn rng_state(&self) -> Option<u64> {
+        self.state.rng.splitmix_state()
     }
 }
 

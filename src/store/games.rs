@@ -6,7 +6,7 @@ use sqlx::Row;
 
 use super::{GameId, Internal, Refusal, SNAPSHOT_FORMAT, Store, StoreError, Worker, from_db, reminders, to_db};
 use crate::maps;
-use crate::rules::{Action, Event, Game, Map, PrivateEvent, RuleError, Seat};
+use crate::rules::{Action, Event, Game, GameSeed, Map, PrivateEvent, RuleError, Seat};
 use crate::seating::{Player, PlayerColor};
 use crate::settings::Settings;
 
@@ -54,7 +54,7 @@ pub struct NewGame {
     /// The map id.
     pub map: String,
     /// The seed of the game's random generator.
-    pub seed: u64,
+    pub seed: GameSeed,
     /// Seats in turn order.
     pub seats: Vec<NewSeat>,
     /// The game's settings.
@@ -110,9 +110,9 @@ pub(super) fn map_for(id: &str) -> Result<Arc<Map>, StoreError> {
 }
 
 /// A new game on `map` for `players`, or the refusal a user reads.
-pub(super) fn new_game(map: Arc<Map>, players: usize, seed: u64) -> Result<Game, StoreError> {
+pub(super) fn new_game(map: Arc<Map>, players: usize, seed: &GameSeed) -> Result<Game, StoreError> {
     let (name, min, max) = (map.name.clone(), map.rules.min_players, map.rules.max_players);
-    Game::new(map, players, seed).map_err(|_| {
+    Game::new(map, players, seed.clone()).map_err(|_| {
         Refusal::PlayerCount {
             map: name,
             min,
@@ -123,13 +123,23 @@ pub(super) fn new_game(map: Arc<Map>, players: usize, seed: u64) -> Result<Game,
     })
 }
 
+/// The seed of game `id` as stored: a ChaCha20 key in `seed_key`, or, for a game stored before ChaCha20 (whose
+/// `seed_key` is NULL), SplitMix64's 64 bits in `seed`. A row read with both columns.
+pub(super) fn stored_seed(id: GameId, row: &sqlx::any::AnyRow) -> Result<GameSeed, StoreError> {
+    match row.get::<Option<String>, _>("seed_key") {
+        Some(key) => GameSeed::from_key_text(&key)
+            .map_err(|reason| StoreError::Internal(Internal::CorruptSnapshot { game: id, reason })),
+        None => Ok(GameSeed::SplitMix64(from_db(row.get::<i64, _>("seed")))),
+    }
+}
+
 /// A `games` row to insert.
 pub(super) struct GameRow<'a> {
     pub(super) channel_id: u64,
     pub(super) guild_id: Option<u64>,
     pub(super) map: &'a str,
     pub(super) status: &'static str,
-    pub(super) seed: u64,
+    pub(super) seed: &'a GameSeed,
     pub(super) settings: &'a Settings,
     pub(super) host: Option<u64>,
 }
@@ -143,14 +153,20 @@ impl Store {
     ) -> Result<GameId, StoreError> {
         let now = self.now_ms();
         let inserted = sqlx::query(
-            "INSERT INTO games (channel_id, guild_id, map, status, seed, settings, created_at, updated_at, host_id)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+            "INSERT INTO games (channel_id, guild_id, map, status, seed, seed_key, settings, created_at, updated_at,
+                                host_id)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
         )
         .bind(to_db(row.channel_id))
         .bind(row.guild_id.map(to_db))
         .bind(row.map)
         .bind(row.status)
-        .bind(to_db(row.seed))
+        // `seed` is NOT NULL since the first migration: 0 beside a key.
+        .bind(match row.seed {
+            GameSeed::SplitMix64(seed) => to_db(*seed),
+            GameSeed::ChaCha20(_) => 0,
+        })
+        .bind(row.seed.key_text())
         .bind(row.settings.to_json())
         .bind(now)
         .bind(now)
@@ -229,7 +245,7 @@ impl Store {
     /// Internal: the database.
     pub async fn create_game(&self, new: &NewGame) -> Result<GameId, StoreError> {
         let map = map_for(&new.map)?;
-        let game = new_game(map, new.seats.len(), new.seed)?;
+        let game = new_game(map, new.seats.len(), &new.seed)?;
         let state = game.snapshot();
         let _writing = self.writing().await;
         let mut tx = self.pool.begin().await?;
@@ -238,7 +254,7 @@ impl Store {
             guild_id: new.guild_id,
             map: &new.map,
             status: "running",
-            seed: new.seed,
+            seed: &new.seed,
             settings: &new.settings,
             host: None,
         };

@@ -3,7 +3,7 @@
 
 use sqlx::Row;
 
-use super::games::map_for;
+use super::games::{map_for, stored_seed};
 use super::{GameId, Internal, Refusal, Store, StoreError, from_db};
 use crate::rules::{Action, Event, Game, Seat};
 
@@ -104,7 +104,7 @@ impl Store {
         id: GameId,
         mut watch: impl FnMut(&Game),
     ) -> Result<(Game, Vec<Event>), StoreError> {
-        let game_row = sqlx::query("SELECT map, seed, (SELECT COUNT(*) FROM seats WHERE game_id = games.id) AS players FROM games WHERE id = $1")
+        let game_row = sqlx::query("SELECT map, seed, seed_key, (SELECT COUNT(*) FROM seats WHERE game_id = games.id) AS players FROM games WHERE id = $1")
             .bind(id.0)
             .fetch_optional(&self.pool)
             .await?
@@ -112,8 +112,8 @@ impl Store {
         let corrupt = |reason: String| StoreError::Internal(Internal::CorruptSnapshot { game: id, reason });
         let map = map_for(game_row.get("map"))?;
         let players: i64 = game_row.get("players");
-        let seed: i64 = game_row.get("seed");
-        let mut game = Game::new(map, players as usize, from_db(seed)).map_err(|e| corrupt(format!("setup: {e}")))?;
+        let seed = stored_seed(id, &game_row)?;
+        let mut game = Game::new(map, players as usize, seed).map_err(|e| corrupt(format!("setup: {e}")))?;
         let rows = sqlx::query("SELECT seq, seat, action FROM actions WHERE game_id = $1 ORDER BY seq")
             .bind(id.0)
             .fetch_all(&self.pool)

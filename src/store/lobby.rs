@@ -3,10 +3,12 @@
 
 use sqlx::{Any, Row, Transaction};
 
-use super::games::{GameRow, SEAT_COLUMNS, StoredSeat, map_for, new_game, rolled_back, set_status, stored_seat};
+use super::games::{
+    GameRow, SEAT_COLUMNS, StoredSeat, map_for, new_game, rolled_back, set_status, stored_seat, stored_seed,
+};
 use super::{GameId, Refusal, SNAPSHOT_FORMAT, Store, StoreError, Worker, from_db, reminders, to_db};
 use crate::lang::Lang;
-use crate::rules::Game;
+use crate::rules::{Game, GameSeed};
 use crate::seating::PlayerColor;
 use crate::settings::Settings;
 
@@ -20,7 +22,7 @@ pub struct NewLobby {
     /// The map id.
     pub map: String,
     /// The seed the game will be set up with.
-    pub seed: u64,
+    pub seed: GameSeed,
     /// The Discord user opening it: the host, seated first.
     pub host: u64,
     /// The host's name as shown.
@@ -137,7 +139,7 @@ impl Store {
             guild_id: new.guild_id,
             map: &new.map,
             status: "lobby",
-            seed: new.seed,
+            seed: &new.seed,
             settings: &new.settings,
             host: Some(new.host),
         };
@@ -291,12 +293,11 @@ impl Store {
             }
             .into());
         }
-        let seed: i64 = sqlx::query("SELECT seed FROM games WHERE id = $1")
+        let seeds = sqlx::query("SELECT seed, seed_key FROM games WHERE id = $1")
             .bind(lobby.id.0)
             .fetch_one(&mut *tx)
-            .await?
-            .get("seed");
-        let game = new_game(map, lobby.seats.len(), from_db(seed))?;
+            .await?;
+        let game = new_game(map, lobby.seats.len(), &stored_seed(lobby.id, &seeds)?)?;
         sqlx::query("INSERT INTO snapshots (game_id, version, format, state) VALUES ($1, 0, $2, $3)")
             .bind(lobby.id.0)
             .bind(SNAPSHOT_FORMAT)

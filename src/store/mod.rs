@@ -93,6 +93,11 @@ macro_rules! migrations {
                 "hints",
                 include_str!(concat!("../../migrations/", $folder, "/0010_hints.sql")),
             ),
+            (
+                11,
+                "seed keys",
+                include_str!(concat!("../../migrations/", $folder, "/0011_seed_keys.sql")),
+            ),
         ]
     };
 }

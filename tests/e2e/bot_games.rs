@@ -7,7 +7,7 @@ use crate::fake_discord;
 use crate::fake_discord::table::{PEOPLE, Table, content, find_id, is_ephemeral, whole_game};
 use crate::fake_discord::{button, custom_ids as custom_ids_of, slash};
 use serde_json::{Value, json};
-use ttrbot::rules::RouteId;
+use ttrbot::rules::{RouteId, Step};
 use ttrbot::text::{self, Lang};
 
 /// The channel `Table::open` plays in.
@@ -57,6 +57,11 @@ async fn a_berlin_game_with_metros_is_played_to_the_end() {
 async fn a_restart_and_a_sigkill_mid_game_lose_no_action_apply_none_twice_and_old_buttons_still_work() {
     let mut table = Table::open("restarts", "usa", 2, 0x5eed_0006).await;
     assert!(!table.play_moves(12).await);
+    // On to the start of a turn, whose message has a Deck button (not a ticket choice or a tunnel's), whatever the
+    // deal made of the twelve moves.
+    while *table.state().await.0.step() != Step::Turn {
+        assert!(!table.play_moves(1).await);
+    }
     let (game, version) = table.state().await;
     let turn = table.turn_message(version).await;
 
@@ -962,7 +967,7 @@ async fn a_thousand_running_games_resume_after_a_restart_and_each_answers_in_its
             channel_id: 10_000 + i,
             guild_id: Some(fake_discord::GUILD),
             map: map.into(),
-            seed: i,
+            seed: i.into(),
             seats: (0..3)
                 .map(|s| ttrbot::store::NewSeat {
                     user_id: Some(PEOPLE[s].0),

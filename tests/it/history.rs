@@ -18,7 +18,7 @@ async fn game_in(store: &Store, guild: Option<u64>, channel: u64, users: &[Optio
         channel_id: channel,
         guild_id: guild,
         map: "usa".into(),
-        seed,
+        seed: seed.into(),
         seats: users
             .iter()
             .enumerate()

@@ -8,6 +8,7 @@ mod ai;
 mod architecture;
 mod bad_input;
 mod cli;
+mod fairness;
 mod history;
 mod maps;
 mod names;

@@ -18,7 +18,7 @@ async fn two_player_game(store: &Store, settings: serde_json::Value) -> GameId {
         channel_id: 5,
         guild_id: Some(7),
         map: "usa".into(),
-        seed: 3,
+        seed: 3.into(),
         seats: (0..2)
             .map(|i| NewSeat {
                 user_id: Some(11 + i as u64),

@@ -88,7 +88,7 @@ fn a_position_written_out_and_loaded_again_plays_on_identically() {
             let position: Position = game.to_position();
             let json = serde_json::to_string(&position).unwrap();
             let reread: Position = serde_json::from_str(&json).unwrap();
-            let mut copy = Game::from_position(&map, &names, &reread, game.rng_state())
+            let mut copy = Game::from_position(&map, &names, &reread, game.rng_state().unwrap())
                 .unwrap_or_else(|e| panic!("{id} seed {seed}: {e}"));
             assert_eq!(
                 copy.to_position(),

@@ -11,7 +11,7 @@ fn new_game(map: &str, channel: u64, players: usize, seed: u64) -> NewGame {
         channel_id: channel,
         guild_id: Some(7),
         map: map.to_string(),
-        seed,
+        seed: seed.into(),
         seats: (0..players)
             .map(|i| NewSeat {
                 user_id: (i > 0).then_some(1000 + i as u64),
@@ -43,15 +43,18 @@ async fn play_out(store: &Store, id: GameId, seed: u64) -> i64 {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn replaying_the_log_from_the_seed_gives_the_stored_snapshot_on_every_map() {
+async fn replaying_the_log_from_the_seed_or_key_gives_the_stored_snapshot_on_every_map() {
     for db in databases("store", "replay").await {
         let url = db.url.clone();
         let store = Store::open(&url).await.unwrap();
+        let keys = ttrbot::seeds::Seeds::new(Some(20_261_202));
         for (i, (map, _)) in BUILTIN.iter().enumerate() {
-            let id = store
-                .create_game(&new_game(map, i as u64 + 1, 2, 40 + i as u64))
-                .await
-                .unwrap();
+            // Every other map dealt as games stored before ChaCha20 were (a SplitMix64 number), the others by a key.
+            let mut new = new_game(map, i as u64 + 1, 2, 40 + i as u64);
+            if i % 2 == 1 {
+                new.seed = keys.next(i as u64 + 1).unwrap();
+            }
+            let id = store.create_game(&new).await.unwrap();
             let stored = play_out(&store, id, i as u64).await;
             let snapshot = store.load(id).await.unwrap();
             let replayed = store.replay(id).await.unwrap();
@@ -412,7 +415,7 @@ fn lobby_in(channel: u64, map: &str) -> ttrbot::store::NewLobby {
         channel_id: channel,
         guild_id: Some(7),
         map: map.to_string(),
-        seed: 17,
+        seed: 17.into(),
         host: 1,
         host_name: "Ana".into(),
         settings: ttrbot::settings::Settings::default(),
@@ -567,6 +570,38 @@ async fn an_action_returns_the_stored_game_and_never_changes_the_callers() {
         let err = store.load(id).await.unwrap_err();
         assert!(err.refusal().is_none(), "{err}");
     }
+}
+
+#[test]
+fn a_game_dealt_by_chacha20_stores_its_generator_in_a_pinned_form_and_plays_on_from_it() {
+    // The key, and where in its stream the game stands, as the snapshot keeps them: a change must be deliberate.
+    let map = ttrbot::maps::builtin("europe").unwrap();
+    let key = ttrbot::rules::GameSeed::ChaCha20(std::array::from_fn(|i| i as u8 * 7));
+    let mut game = ttrbot::rules::Game::new(std::sync::Arc::clone(&map), 3, key).unwrap();
+    ttrbot::sim::play_random_actions(&mut game, 40, &mut GameRng::new(1));
+    let json =
+        serde_json::to_string_pretty(&serde_json::from_str::<serde_json::Value>(&game.snapshot()).unwrap()).unwrap();
+    let file =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/snapshot/europe-3-players-chacha20.json");
+    if std::env::var_os("TTRBOT_BLESS").is_some() {
+        std::fs::write(&file, format!("{json}\n")).unwrap();
+    }
+    let pinned = std::fs::read_to_string(&file).expect("the pinned snapshot (TTRBOT_BLESS=1 writes it)");
+    assert_eq!(
+        json.trim_end(),
+        pinned.trim_end(),
+        "the snapshot format of a ChaCha20 game changed"
+    );
+    assert!(
+        pinned.contains("\"chacha20\""),
+        "the snapshot says which generator deals the game"
+    );
+    let mut restored = ttrbot::rules::Game::restore(std::sync::Arc::clone(&map), &pinned).unwrap();
+    assert_eq!(restored, game);
+    // Restored, it deals on exactly as the game that never left memory.
+    ttrbot::sim::play_random_actions(&mut game, 200, &mut GameRng::new(2));
+    ttrbot::sim::play_random_actions(&mut restored, 200, &mut GameRng::new(2));
+    assert_eq!(restored, game);
 }
 
 #[test]

@@ -42,7 +42,7 @@ async fn crash_worker() {
                         channel_id: channel,
                         guild_id: None,
                         map: ["usa", "europe", "berlin"][channel as usize - 1].to_string(),
-                        seed: chooser.next_u64() >> 1,
+                        seed: (chooser.next_u64() >> 1).into(),
                         seats: seats.collect(),
                         settings: ttrbot::settings::Settings::default(),
                     };

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::{FACEUP_SLOTS, Game, SeatState, SetupError, State, Step};
 use crate::rules::cards::{Card, CardCounts};
 use crate::rules::map::{Map, TicketId};
-use crate::rules::rng::GameRng;
+use crate::rules::rng::{GameRng, GameSeed};
 use crate::rules::seat::Seat;
 use crate::rules::sets::RouteSet;
 
@@ -15,7 +15,7 @@ impl Game {
     ///
     /// # Errors
     /// The map does not allow this many players.
-    pub fn new(map: Arc<Map>, players: usize, seed: u64) -> Result<Game, SetupError> {
+    pub fn new(map: Arc<Map>, players: usize, seed: impl Into<GameSeed>) -> Result<Game, SetupError> {
         let rules = &map.rules;
         if players < usize::from(rules.min_players) || players > usize::from(rules.max_players) {
             return Err(SetupError(format!(
@@ -23,7 +23,7 @@ impl Game {
                 map.name, rules.min_players, rules.max_players
             )));
         }
-        let mut rng = GameRng::new(seed);
+        let mut rng = GameRng::from_seed(&seed.into());
         let mut deck = Vec::with_capacity(rules.total_cards() as usize);
         for color in &rules.deck_colors {
             deck.extend(std::iter::repeat_n(color.card(), usize::from(rules.cards_per_color)));
