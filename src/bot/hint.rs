@@ -34,8 +34,15 @@ struct OneAtATime((GameId, Seat));
 impl OneAtATime {
     /// The seat's turn to have a hint thought, or `None` while one is.
     fn take(game: GameId, seat: Seat) -> Option<OneAtATime> {
-        let mut thinking = THINKING.lock().unwrap_or_else(PoisonError::into_inner);
-        thinking.insert((game, seat)).then_some(OneAtATime((game, seat)))
+        let first = THINKING
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert((game, seat));
+        // The guard is made only when it is kept, and after the lock is given back: a guard made and thrown away
+        // while `THINKING` is held (as `then_some` would, its argument being evaluated either way) would lock it
+        // again in its `Drop`, and a std mutex locked twice by one thread waits for ever, with the tokio worker
+        // under it.
+        first.then(|| OneAtATime((game, seat)))
     }
 }
 

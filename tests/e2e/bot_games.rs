@@ -1267,6 +1267,55 @@ async fn a_spanish_speaker_in_an_english_server_reads_spanish_in_private_and_eng
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hint_asked_again_while_the_first_is_thought_is_told_to_wait_and_the_bot_answers_everyone_after() {
+    // Asked twice in a hurry, the second ask once froze both of the bot's workers for good (a lock taken twice by
+    // one thread): no answer to anyone, ever again.
+    let table = Table::open("hint-twice", "usa", 2, 0x5eed_0057).await;
+    let (game, version) = table.state().await;
+    let (user, name) = table.seats[game.current().index()];
+    let (waiting, waiting_name) = table.seats[1 - game.current().index()];
+    let (host, host_name) = PEOPLE[0];
+    let fake = std::sync::Arc::clone(&table.fake);
+    let on = fake
+        .interact(slash(host, host_name, CHANNEL, "settings", &[("hints", json!(true))]))
+        .await;
+    assert!(content(&on).contains("Players may ask for a hint"), "{on:#}");
+    let hint = || slash(user, name, CHANNEL, "hint", &[]);
+    let answers = fake.interact_deferred_together(vec![hint(), hint()]).await;
+    let said: Vec<&str> = answers
+        .iter()
+        .map(|a| a.json["content"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(said.iter().filter(|s| s.starts_with("Hint: ")).count(), 1, "{said:#?}");
+    assert_eq!(
+        said.iter().filter(|s| s.contains("still thinking")).count(),
+        1,
+        "the other is told one is on its way: {said:#?}"
+    );
+    // Everyone is still answered: the other player, and the asker's next hint.
+    let other = fake
+        .interact_deferred(slash(waiting, waiting_name, CHANNEL, "hint", &[]))
+        .await;
+    assert!(
+        other.json["content"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("wait for your turn"),
+        "{:#}",
+        other.json
+    );
+    let again = fake.interact_deferred(hint()).await;
+    assert!(
+        again.json["content"].as_str().unwrap_or_default().starts_with("Hint: "),
+        "{:#}",
+        again.json
+    );
+    assert_eq!(table.state().await.1, version, "asking changed nothing in the game");
+    drop(fake);
+    table.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hints_are_off_until_the_host_turns_them_on_then_come_privately_to_the_player_to_move_and_are_counted() {
     let mut table = Table::open("hints", "berlin", 2, 0x5eed_0015).await;
     let (game, version) = table.state().await;

@@ -760,6 +760,24 @@ impl Fake {
             .await
     }
 
+    /// Sends several interactions the bot defers at once (as one person asking twice in a hurry), and waits for each
+    /// one's followup. Returns the followups in the order sent.
+    pub async fn interact_deferred_together(&self, interactions: Vec<Value>) -> Vec<Call> {
+        let from = self.call_count();
+        let sent: Vec<(u64, String)> = interactions.into_iter().map(|i| self.send_interaction(i)).collect();
+        let mut followups = Vec::new();
+        for (id, _) in sent {
+            let path = format!("/api/v10/webhooks/{APP}/tok-{id}");
+            let followup = self
+                .wait_for_call_after(from, &format!("the followup to interaction {id}"), |c| {
+                    c.method == "POST" && c.path == path
+                })
+                .await;
+            followups.push(followup);
+        }
+        followups
+    }
+
     /// Sends an interaction and returns its answer and the followup the bot sends after it.
     pub async fn interact_then_followup(&self, interaction: Value) -> (Value, Call) {
         let from = self.call_count();
