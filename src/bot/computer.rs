@@ -7,6 +7,7 @@ use poise::serenity_prelude as serenity;
 
 use super::announce::after_play;
 use super::data::Data;
+use super::parallel::side_by_side;
 use super::play::play_seat;
 use super::refusal::Error;
 use super::table::Table;
@@ -174,15 +175,20 @@ async fn next_decision(
 }
 
 /// Every running game with computer players gets the moves they owe (after a restart or a crash, a post that
-/// failed, …), game by game: one that fails does not stop the others.
+/// failed, …), a few games side by side: one that fails does not stop the others.
 ///
 /// # Errors
 /// The store's, listing the games.
 pub async fn resume_all(ctx: &serenity::Context, data: &Data) -> Result<(), Error> {
-    for (game, channel) in data.store.running_games_with_computers(&data.worker).await? {
-        if let Err(e) = move_if_owed(ctx, data, game, channel).await {
-            tracing::warn!(game = game.0, channel, "computer players could not move: {e}");
+    let owed = data.store.running_games_with_computers(&data.worker).await?;
+    side_by_side(owed, |(game, channel)| {
+        let (ctx, data) = (ctx.clone(), data.clone());
+        async move {
+            if let Err(e) = move_if_owed(&ctx, &data, game, channel).await {
+                tracing::warn!(game = game.0, channel, "computer players could not move: {e}");
+            }
         }
-    }
+    })
+    .await;
     Ok(())
 }

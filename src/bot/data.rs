@@ -35,8 +35,10 @@ pub struct Data {
     pub reminder_scan: std::time::Duration,
     /// How often the supervisor looks for games owed a post or a computer's move.
     pub supervisor_scan: std::time::Duration,
-    /// Whether the background loops run (they are started at the first `Ready`, not again on a reconnect).
-    pub reminding: Arc<std::sync::atomic::AtomicBool>,
+    /// Whether this process's start-up work began (at its first `Ready`, never again on a reconnect).
+    pub started: Arc<std::sync::atomic::AtomicBool>,
+    /// Set when the process must stop (a registration Discord never took, a shard it never got back): why.
+    stopping: Arc<tokio::sync::watch::Sender<Option<String>>>,
     /// This process as the other processes on the database see it: its shards, and the name its leases carry.
     pub worker: Arc<Worker>,
     /// The games whose lease this process holds, and how many of its tasks work under each: the lease is given
@@ -56,7 +58,8 @@ impl Data {
             seeds: Arc::new(crate::seeds::Seeds::new(game_seed)),
             reminder_scan,
             supervisor_scan: std::time::Duration::from_secs(60),
-            reminding: Arc::default(),
+            started: Arc::default(),
+            stopping: Arc::new(tokio::sync::watch::Sender::new(None)),
             worker: Arc::new(Worker::alone(crate::store::Clock::system().now_ms())),
             leases: Arc::default(),
         }
@@ -112,6 +115,22 @@ impl Data {
             );
         }
         Ok(Some(done))
+    }
+
+    /// Asks the process to stop, saying why (logged, and its exit code is not 0, so a supervisor starts it again).
+    pub fn stop_with(&self, why: String) {
+        tracing::error!("{why}");
+        self.stopping.send_replace(Some(why));
+    }
+
+    /// Waits until the process is asked to stop by [`Data::stop_with`]; returns why.
+    pub async fn stop_asked(&self) -> String {
+        let mut asked = self.stopping.subscribe();
+        match asked.wait_for(Option::is_some).await {
+            Ok(why) => why.clone().unwrap_or_default(),
+            // The sender lives in `self`: it cannot be gone while this waits.
+            Err(_) => std::future::pending().await,
+        }
     }
 
     /// Takes the channel's game lock: held from loading the game to answering the user.

@@ -307,7 +307,7 @@ pub async fn on_button(press: &Press<'_>) -> Result<(), Error> {
     let channel = component.channel_id.get();
     let user = &component.user;
     let member = component.member.as_ref();
-    let _held = data.hold(channel).await;
+    let held = data.hold(channel).await;
     let store = &data.store;
     let current = store
         .lobby(channel)
@@ -335,6 +335,9 @@ pub async fn on_button(press: &Press<'_>) -> Result<(), Error> {
         }
         Component::Start => {
             let (lobby, _game) = store.start_game(channel, actor(user, member)).await?;
+            // The game is stored: the channel is let go before the DMs (each may be tried again for a minute), so
+            // the players' first presses are answered meanwhile.
+            drop(held);
             return announce_start(ctx, data, component, &lobby).await;
         }
         other => return Err(Error::misrouted(other)),

@@ -22,6 +22,7 @@ mod lobby;
 mod locale;
 mod options;
 mod outcome;
+mod parallel;
 mod pictures;
 mod play;
 mod post;
@@ -31,6 +32,7 @@ mod reply;
 mod router;
 mod settings;
 mod stalls;
+mod startup;
 mod stats;
 mod supervisor;
 mod table;
@@ -64,6 +66,8 @@ pub enum BotError {
     Token,
     /// Discord's connection failed in another way.
     Discord(Box<serenity::Error>),
+    /// The process stopped itself: it could not serve as it should (why).
+    Stopped(String),
 }
 
 impl std::fmt::Display for BotError {
@@ -73,6 +77,7 @@ impl std::fmt::Display for BotError {
             BotError::Store(url, e) => write!(f, "{}: {e}", config::without_password(url)),
             BotError::Token => write!(f, "Discord refused the token. {}", config::TOKEN_HELP),
             BotError::Discord(e) => write!(f, "Discord connection failed: {e}"),
+            BotError::Stopped(why) => f.write_str(why),
         }
     }
 }
@@ -134,6 +139,14 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
     let mut data = Data::new(store.clone(), config.game_seed, config.reminder_scan);
     data.supervisor_scan = config.supervisor_scan;
     data.worker = Arc::clone(&worker);
+    // The heartbeat first, before anything that may take long, and for as long as the process lives: while it
+    // beats, other processes leave this one's games alone.
+    tokio::spawn({
+        let data = data.clone();
+        let pause = data.worker.heartbeat_every();
+        supervisor::keep_running("heartbeat", pause, move || supervisor::keep_alive(data.clone()))
+    });
+    let stopping = data.clone();
     let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::non_privileged())
         .framework(framework(data))
         .await
@@ -143,22 +156,25 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
     let shard_manager = std::sync::Arc::clone(&client.shard_manager);
     let ran = tokio::select! {
         // serenity reads the range's end as the last shard to run, not one past it.
-        ran = client.start_shard_range(shards.first..shards.last, shards.total) => ran,
+        ran = client.start_shard_range(shards.first..shards.last, shards.total) => ran.map_err(|e| match e {
+            serenity::Error::Gateway(serenity::GatewayError::InvalidAuthentication) => BotError::Token,
+            e => BotError::Discord(Box::new(e)),
+        }),
         () = stop_requested() => {
             tracing::info!("asked to stop: closing the gateway");
             shard_manager.shutdown_all().await;
             Ok(())
+        }
+        why = stopping.stop_asked() => {
+            shard_manager.shutdown_all().await;
+            Err(BotError::Stopped(why))
         }
     };
     // Stopping: the other processes take this one's shards' background work over at once.
     if let Err(e) = store.retire(&worker).await {
         tracing::warn!("this process's leases could not be given up (they run out by themselves): {e}");
     }
-    match ran {
-        Ok(()) => Ok(()),
-        Err(serenity::Error::Gateway(serenity::GatewayError::InvalidAuthentication)) => Err(BotError::Token),
-        Err(e) => Err(BotError::Discord(Box::new(e))),
-    }
+    ran
 }
 
 /// Waits for Ctrl-C, or SIGTERM on Unix.
@@ -229,10 +245,11 @@ fn framework(data: Data) -> poise::Framework<Data, Error> {
             initialize_owners: false,
             ..Default::default()
         })
-        .setup(|ctx, ready, framework| {
+        // Nothing here may fail: poise runs this once, and a failure would leave the process up without a handler.
+        // `/ttr` is registered by the first `Ready`'s start-up work, tried again until Discord takes it.
+        .setup(|_ctx, ready, _framework| {
             Box::pin(async move {
                 tracing::info!(user = %ready.user.name, "connected; registering /ttr");
-                poise::builtins::register_globally(ctx, &framework.options().commands).await?;
                 Ok(data)
             })
         })

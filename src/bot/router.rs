@@ -11,7 +11,7 @@ use super::locale::{private_lang, user_lang};
 use super::refusal::{Error, Refused};
 use super::reply::{reply_ephemeral, update_message};
 use super::table::Press;
-use super::{claim, computer, ending, lobby, reminders, stalls, supervisor, tickets, turn, views};
+use super::{claim, computer, ending, lobby, stalls, startup, tickets, turn, views};
 use crate::text::catalog::tr;
 
 /// Every gateway event the bot acts on: components, and `Ready` (start or restart).
@@ -25,7 +25,10 @@ pub async fn on_event(
     let ctx = framework.serenity_context;
     let data = framework.user_data;
     match event {
-        serenity::FullEvent::Ready { .. } => started(ctx, data).await,
+        serenity::FullEvent::Ready { .. } if !data.started.load(std::sync::atomic::Ordering::SeqCst) => {
+            let commands = poise::builtins::create_application_commands(&framework.options.commands);
+            startup::on_first_ready(ctx, data, commands);
+        }
         serenity::FullEvent::InteractionCreate { interaction } => {
             if let Some(component) = interaction.as_message_component() {
                 on_component(ctx, data, component).await;
@@ -34,37 +37,6 @@ pub async fn on_event(
         _ => {}
     }
     Ok(())
-}
-
-/// Started (or restarted): games the channel was not shown are shown, computer players owed a move make it, and
-/// the reminder loop runs (once per process).
-async fn started(ctx: &serenity::Context, data: &Data) {
-    if let Err(e) = supervisor::show_unannounced_after_start(ctx, data).await {
-        tracing::error!("posting games the channel was not shown: {e}");
-    }
-    if let Err(e) = computer::resume_all(ctx, data).await {
-        tracing::error!("resuming computer players: {e}");
-    }
-    if !data.reminding.swap(true, std::sync::atomic::Ordering::SeqCst) {
-        let (ctx, data) = (ctx.clone(), data.clone());
-        let pause = data.reminder_scan;
-        tokio::spawn({
-            let (ctx, data) = (ctx.clone(), data.clone());
-            supervisor::keep_running("reminder", pause, move || {
-                reminders::run(ctx.clone(), data.clone(), pause)
-            })
-        });
-        tokio::spawn({
-            let data = data.clone();
-            let pause = data.worker.heartbeat_every();
-            supervisor::keep_running("heartbeat", pause, move || supervisor::keep_alive(data.clone()))
-        });
-        tokio::spawn(supervisor::keep_running(
-            "supervisor",
-            data.supervisor_scan,
-            move || supervisor::run(ctx.clone(), data.clone(), data.supervisor_scan),
-        ));
-    }
 }
 
 /// A button or select: routed, then any failure answered; after it (refused or not), the computers move.

@@ -12,6 +12,7 @@ use poise::serenity_prelude as serenity;
 use super::announce::{show_as_it_stands, tell_channel};
 use super::computer;
 use super::data::Data;
+use super::parallel::side_by_side;
 use super::refusal::Error;
 use super::table::Table;
 use crate::ids::GameId;
@@ -98,8 +99,8 @@ async fn close_idle_lobbies(ctx: &serenity::Context, data: &Data) -> Result<(), 
     Ok(())
 }
 
-/// Every game whose latest action its channel was never shown is shown as it stands, game by game; one that keeps
-/// failing is tried less and less often.
+/// Every game whose latest action its channel was never shown is shown as it stands, a few side by side; one that
+/// keeps failing is tried less and less often.
 ///
 /// # Errors
 /// The store's, listing the games.
@@ -113,16 +114,27 @@ async fn show_unannounced(
     let owed = data.store.unannounced(&data.worker).await?;
     // A game shown some other way (by its next action) is forgotten.
     failing.0.retain(|game, _| owed.iter().any(|(id, _)| id == game));
-    for (id, channel) in owed {
-        if !failing.due(id) {
-            continue;
+    let due: Vec<(GameId, u64)> = owed.into_iter().filter(|(id, _)| failing.due(*id)).collect();
+    let words = words.to_string();
+    let shown = side_by_side(due, |(id, channel)| {
+        let (ctx, data, words) = (ctx.clone(), data.clone(), words.clone());
+        async move {
+            // Only this process's games (or a dead process's), one process at a time.
+            let shown = match data
+                .leased(id, show_if_still_owed(&ctx, &data, id, channel, &words))
+                .await
+            {
+                Ok(Some(shown)) => Some(shown),
+                Ok(None) => None,
+                Err(e) => Some(Err(e.into())),
+            };
+            (id, channel, shown)
         }
-        // Only this process's games (or a dead process's), one process at a time.
-        let shown = match data.leased(id, show_if_still_owed(ctx, data, id, channel, words)).await {
-            Ok(Some(shown)) => shown,
-            Ok(None) => continue,
-            Err(e) => Err(e.into()),
-        };
+    })
+    .await;
+    for (id, channel, shown) in shown {
+        // `None`: another process's game.
+        let Some(shown) = shown else { continue };
         match shown {
             Ok(()) => {
                 failing.0.remove(&id);
@@ -172,7 +184,7 @@ async fn show_if_still_owed(
 }
 
 /// On start: every game whose latest action the channel was never shown (the bot stopped between storing it and
-/// posting it, or its posts failed) is shown as it stands, game by game.
+/// posting it, or its posts failed) is shown as it stands, a few games side by side.
 ///
 /// # Errors
 /// The store's, listing the games.

@@ -215,6 +215,8 @@ pub struct Launch {
     pub processes: Vec<String>,
     /// More environment for every process.
     pub env: Vec<(String, String)>,
+    /// Failures planned before the bot starts, as [`Fake::fail_next`] plans them (method, a piece of the path).
+    pub faults: Vec<(&'static str, &'static str, Fault)>,
 }
 
 impl Fake {
@@ -270,7 +272,14 @@ impl Fake {
             messages: Mutex::default(),
             interaction_messages: Mutex::default(),
             violations: Mutex::default(),
-            faults: Mutex::default(),
+            faults: Mutex::new(Faults {
+                planned: launch
+                    .faults
+                    .iter()
+                    .map(|&(method, piece, fault)| (method.to_string(), piece.to_string(), fault))
+                    .collect(),
+                ..Faults::default()
+            }),
         });
         let app = Router::new()
             .route("/gateway", get(gateway))

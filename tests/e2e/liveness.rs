@@ -1,0 +1,140 @@
+//! A bot that never goes quietly deaf (issue 57): each test here failed before the fix it pins.
+
+use std::time::{Duration, Instant};
+
+use crate::fake_discord::table::{PEOPLE, content};
+use crate::fake_discord::{Fake, Fault, Launch, button, custom_ids, slash};
+use ttrbot::rules::{Action, Seat};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_registration_discord_fails_twice_is_tried_again_and_the_first_command_is_answered_within_a_minute() {
+    // One 500 and one 429 on the `PUT` of the commands: once, that left the process up with no handler at all.
+    let launch = Launch {
+        faults: vec![
+            ("PUT", "/commands", Fault::ServerError),
+            ("PUT", "/commands", Fault::RateLimited),
+        ],
+        ..Launch::default()
+    };
+    let started = Instant::now();
+    let fake = Fake::start_unchecked("register-again", launch).await;
+    fake.wait_until("/ttr registered at the third try", |_| {
+        fake.registered_commands().as_array().is_some_and(|c| !c.is_empty())
+    })
+    .await;
+    let (user, name) = PEOPLE[0];
+    let status = fake.interact(slash(user, name, 5_700_003, "status", &[])).await;
+    assert!(
+        content(&status).starts_with("There is no game in play in this channel"),
+        "{status:#}"
+    );
+    let answered = started.elapsed();
+    assert!(answered < Duration::from_secs(60), "answered {answered:?} after start");
+    let registrations: Vec<Fault> = fake.faults_given().iter().map(|(fault, _)| *fault).collect();
+    assert_eq!(registrations, [Fault::ServerError, Fault::RateLimited]);
+    let log = fake.stop().await;
+    assert!(
+        log.contains("ready: /ttr is registered"),
+        "an operator sees when it is ready:\n{log}"
+    );
+}
+
+/// A game in `channel` with an action its channel was never shown (stored while the bot was down).
+async fn a_game_owed_a_post(store: &ttrbot::store::Store, channel: u64) {
+    let new = ttrbot::store::NewGame {
+        channel_id: channel,
+        guild_id: Some(crate::fake_discord::GUILD),
+        map: "usa".into(),
+        seed: 5.into(),
+        seats: (0..2)
+            .map(|s| ttrbot::store::NewSeat {
+                user_id: Some(PEOPLE[s].0),
+                name: PEOPLE[s].1.into(),
+                color: ttrbot::seating::PlayerColor::for_seat(s),
+            })
+            .collect(),
+        settings: ttrbot::settings::Settings::default(),
+    };
+    let id = store.create_game(&new).await.unwrap();
+    let offer = store.load(id).await.unwrap().game.seat_view(Seat(0)).offer;
+    let keep = Action::KeepTickets {
+        tickets: ttrbot::rules::TicketSet::from_ids(offer),
+    };
+    store.apply_and_save(id, Seat(0), keep).await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_heartbeat_beats_from_the_start_while_the_start_up_sweep_waits_on_a_failing_post() {
+    // A short lease, so a heartbeat that waits for the sweep lapses within the sweep's first retries.
+    let launch = Launch {
+        env: vec![("TTRBOT_LEASE_MS".into(), "1500".into())],
+        ..Launch::default()
+    };
+    let fake = Fake::start_with("heartbeat-first", launch).await;
+    let store = fake.store().await;
+    fake.kill_process(0).await;
+    const CHANNEL: u64 = 5_700_004;
+    a_game_owed_a_post(&store, CHANNEL).await;
+    // Its showing fails three times (0.5 + 1 + 2 s of retries) before it goes through.
+    let posts = format!("/channels/{CHANNEL}/messages");
+    for _ in 0..3 {
+        fake.fail_next("POST", &posts, Fault::ServerError);
+    }
+    fake.restart_process(0).await;
+    let pid = fake.bot_pid().unwrap();
+    let probe = ttrbot::store::Worker::for_process(ttrbot::shards::Shards::all(1), 1500, 0);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while fake.messages_in(CHANNEL).is_empty() {
+        let living = store.conflicting_workers(&probe).await.unwrap();
+        assert!(
+            living.iter().any(|w| w.name.contains(&format!("@{pid}:"))),
+            "the restarted process's heartbeat lapsed while it swept: {living:?}"
+        );
+        assert!(Instant::now() < deadline, "the game owed a post was never shown");
+        tokio::time::sleep(fake.poll).await;
+    }
+    fake.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_press_at_game_start_is_answered_in_time_while_a_players_tickets_dm_is_tried_again() {
+    let fake = Fake::start("start-dms").await;
+    const CHANNEL: u64 = 5_700_005;
+    let ((host, host_name), (guest, guest_name)) = (PEOPLE[0], PEOPLE[1]);
+    let opened = fake
+        .interact(slash(
+            host,
+            host_name,
+            CHANNEL,
+            "start",
+            &[("map", serde_json::json!("usa"))],
+        ))
+        .await;
+    let lobby = custom_ids(&opened["data"]);
+    fake.interact(button(guest, guest_name, CHANNEL, &lobby[0])).await;
+    // Opening the DM channel fails four times: the starting tickets' DMs are tried again for 7.5 s.
+    for _ in 0..4 {
+        fake.fail_next("POST", "/users/@me/channels", Fault::ServerError);
+    }
+    let started = fake.interact(button(host, host_name, CHANNEL, &lobby[3])).await;
+    assert_eq!(started["type"], 7, "{started:#}");
+    let choose = custom_ids(&started["data"])[0].clone();
+    let asked = Instant::now();
+    let picker = fake.interact(button(guest, guest_name, CHANNEL, &choose)).await;
+    let took = asked.elapsed();
+    assert!(took < Duration::from_secs(3), "answered after {took:?}: {picker:#}");
+    assert!(
+        picker["data"]["flags"].as_u64().unwrap_or(0) & 64 == 64,
+        "the tickets to choose from, privately: {picker:#}"
+    );
+    // The DMs still go out once Discord takes them: four refused, then one for each player.
+    fake.wait_until("both starting tickets DMs", |calls| {
+        calls
+            .iter()
+            .filter(|c| c.method == "POST" && c.path.ends_with("/users/@me/channels"))
+            .count()
+            >= 6
+    })
+    .await;
+    fake.stop().await;
+}
