@@ -40,6 +40,9 @@ mod tickets;
 mod turn;
 mod turn_message;
 mod views;
+mod watchdog;
+
+pub use watchdog::shard_watch;
 
 pub use component::{Component, ComponentId, Place, Unrecognised};
 pub use data::{Context, Data};
@@ -146,6 +149,7 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
         let pause = data.worker.heartbeat_every();
         supervisor::keep_running("heartbeat", pause, move || supervisor::keep_alive(data.clone()))
     });
+    watchdog::start(&data);
     let stopping = data.clone();
     let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::non_privileged())
         .framework(framework(data))

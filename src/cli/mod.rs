@@ -188,13 +188,18 @@ fn run_bot() -> Result<(), Failure> {
 }
 
 /// Logs to stderr, filtered by `RUST_LOG` (default: this crate's info and everyone's warnings). The token is never
-/// logged.
+/// logged. serenity's errors about its gateway shards also go to the bot's watchdog, whatever `RUST_LOG` says.
 fn init_logging() {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,ttrbot=info"));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
+    use tracing_subscriber::prelude::*;
+    let _ = tracing_subscriber::registry()
+        .with(
+            tracing_subscriber::fmt::layer()
+                .with_writer(std::io::stderr)
+                .with_filter(filter),
+        )
+        .with(crate::bot::shard_watch())
         .try_init();
 }
 

@@ -138,3 +138,17 @@ async fn a_press_at_game_start_is_answered_in_time_while_a_players_tickets_dm_is
     .await;
     fake.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_shard_discord_closes_for_good_stops_the_process_saying_why() {
+    // 4011: the bot outgrew its shards. serenity logs it and gives the shard up while the process lives on, deaf;
+    // the process must stop instead (a supervisor starts it again, with the shard count Discord asks for then).
+    let fake = Fake::start("closed-for-good").await;
+    fake.close_all(4011);
+    assert_eq!(fake.exit_code(0).await, Some(1), "{}", fake.log());
+    let log = fake.log();
+    assert!(
+        log.contains("Discord closed a gateway shard of this process for good"),
+        "the operator is told why:\n{log}"
+    );
+}

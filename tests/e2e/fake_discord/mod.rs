@@ -369,8 +369,9 @@ impl Fake {
         guild.map_or(0, |g| ((g >> 22) % u64::from(self.shared.shards)) as u32)
     }
 
-    /// Closes every shard's session with `code`.
-    fn close_all(&self, code: u16) {
+    /// Closes every shard's session with `code` (as Discord closes a session: 4011 once the bot has grown past its
+    /// shards, 4009 a session timed out).
+    pub fn close_all(&self, code: u16) {
         for sender in &self.senders {
             let _ = sender.send(ToGateway::Close(code));
         }
