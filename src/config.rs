@@ -41,43 +41,68 @@ pub struct Config {
 
 impl Config {
     /// Reads the settings: real environment variables win over a `.env` file in the working directory.
-    pub fn from_env() -> Config {
+    ///
+    /// # Errors
+    /// A number that does not read, or out of its bounds: a sentence naming the variable.
+    pub fn from_env() -> Result<Config, String> {
         let file = std::fs::read_to_string(".env")
             .map(|t| parse_dotenv(&t))
             .unwrap_or_default();
-        let get = |key: &str| {
+        Config::from_lookup(|key: &str| {
             std::env::var(key)
                 .ok()
                 .or_else(|| file.get(key).cloned())
                 .filter(|v| !v.trim().is_empty())
+        })
+    }
+
+    /// The settings as `get` gives the variables (`None`: not set).
+    ///
+    /// # Errors
+    /// As [`Config::from_env`].
+    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Config, String> {
+        let millis = |key: &str, default: u64, least: u64, most: u64| -> Result<std::time::Duration, String> {
+            number(&get, key, default, least, most).map(std::time::Duration::from_millis)
         };
-        Config {
+        Ok(Config {
             discord_token: get("DISCORD_TOKEN"),
             database_url: get("DATABASE_URL").unwrap_or_else(|| "sqlite://ttrbot.db".to_string()),
             discord_api_base: get("DISCORD_API_BASE"),
-            game_seed: get("TTRBOT_GAME_SEED").and_then(|s| s.trim().parse().ok()),
-            reminder_scan: std::time::Duration::from_millis(
-                get("TTRBOT_REMINDER_SCAN_MS")
-                    .and_then(|s| s.trim().parse().ok())
-                    .unwrap_or(60_000)
-                    .max(10),
-            ),
-            supervisor_scan: std::time::Duration::from_millis(
-                get("TTRBOT_SUPERVISOR_SCAN_MS")
-                    .and_then(|s| s.trim().parse().ok())
-                    .unwrap_or(60_000)
-                    .max(10),
-            ),
+            game_seed: get("TTRBOT_GAME_SEED")
+                .map(|_| number(&get, "TTRBOT_GAME_SEED", 0, 0, u64::MAX))
+                .transpose()?,
+            reminder_scan: millis("TTRBOT_REMINDER_SCAN_MS", 60_000, 10, DAY_MS)?,
+            supervisor_scan: millis("TTRBOT_SUPERVISOR_SCAN_MS", 60_000, 10, DAY_MS)?,
             clock_file: get("TTRBOT_CLOCK_FILE").map(std::path::PathBuf::from),
             shards: get("TTRBOT_SHARDS").map(|s| Shards::parse(&s)).transpose(),
-            lease: std::time::Duration::from_millis(
-                get("TTRBOT_LEASE_MS")
-                    .and_then(|s| s.trim().parse().ok())
-                    .unwrap_or(180_000)
-                    .max(100),
-            ),
-        }
+            // At least a second, so a heartbeat (three a lease) is not written tens of times a second; at most a
+            // day, so a dead process's games are not held for longer.
+            lease: millis("TTRBOT_LEASE_MS", 180_000, 1_000, DAY_MS)?,
+        })
     }
+}
+
+/// A day in milliseconds: the most any interval setting takes.
+const DAY_MS: u64 = 86_400_000;
+
+/// Variable `key` as a whole number from `least` to `most`, `default` when it is not set.
+fn number(
+    get: &impl Fn(&str) -> Option<String>,
+    key: &str,
+    default: u64,
+    least: u64,
+    most: u64,
+) -> Result<u64, String> {
+    let Some(text) = get(key) else { return Ok(default) };
+    let shown: String = text.chars().take(40).collect();
+    let value: u64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{key} must be a whole number, not \"{shown}\""))?;
+    if !(least..=most).contains(&value) {
+        return Err(format!("{key} must be from {least} to {most}, not {value}"));
+    }
+    Ok(value)
 }
 
 /// Settings as logs may show them: the token is never printed, only whether there is one.
@@ -170,6 +195,63 @@ mod tests {
             !shown.contains("secret-token-123") && !shown.contains("db-password-456") && shown.contains("<redacted>"),
             "{shown}"
         );
+    }
+
+    fn config_with(vars: &[(&str, &str)]) -> Result<Config, String> {
+        Config::from_lookup(|key| vars.iter().find(|(k, _)| *k == key).map(|(_, v)| v.to_string()))
+    }
+
+    #[test]
+    fn a_number_that_does_not_read_or_is_out_of_bounds_stops_start_up_naming_its_variable() {
+        let cases: [(&str, &str, &str); 7] = [
+            (
+                "TTRBOT_LEASE_MS",
+                "3 minutes",
+                "TTRBOT_LEASE_MS must be a whole number, not \"3 minutes\"",
+            ),
+            (
+                "TTRBOT_LEASE_MS",
+                "100",
+                "TTRBOT_LEASE_MS must be from 1000 to 86400000, not 100",
+            ),
+            (
+                "TTRBOT_LEASE_MS",
+                "99999999999999999999",
+                "TTRBOT_LEASE_MS must be a whole number",
+            ),
+            (
+                "TTRBOT_LEASE_MS",
+                "-5",
+                "TTRBOT_LEASE_MS must be a whole number, not \"-5\"",
+            ),
+            (
+                "TTRBOT_REMINDER_SCAN_MS",
+                "1e3",
+                "TTRBOT_REMINDER_SCAN_MS must be a whole number",
+            ),
+            (
+                "TTRBOT_SUPERVISOR_SCAN_MS",
+                "0",
+                "TTRBOT_SUPERVISOR_SCAN_MS must be from 10 to",
+            ),
+            ("TTRBOT_GAME_SEED", "seven", "TTRBOT_GAME_SEED must be a whole number"),
+        ];
+        for (key, value, said) in cases {
+            let refused = config_with(&[(key, value)]).expect_err(value);
+            assert!(refused.starts_with(said), "{key}={value}: {refused}");
+        }
+        let long = "9".repeat(6_000);
+        let refused = config_with(&[("TTRBOT_LEASE_MS", &long)]).unwrap_err();
+        assert!(refused.len() < 100, "a long value is not repeated whole: {refused}");
+    }
+
+    #[test]
+    fn numbers_in_bounds_are_taken_and_unset_ones_default() {
+        let config = config_with(&[("TTRBOT_LEASE_MS", " 1500 "), ("TTRBOT_GAME_SEED", "7")]).unwrap();
+        assert_eq!(config.lease, std::time::Duration::from_millis(1500));
+        assert_eq!(config.game_seed, Some(7));
+        assert_eq!(config.reminder_scan, std::time::Duration::from_secs(60));
+        assert_eq!(config_with(&[]).unwrap().lease, std::time::Duration::from_secs(180));
     }
 
     #[test]

@@ -169,7 +169,7 @@ cargo run --release -- simulate --map usa --players 4 --games 100   play random 
 cargo run --release -- score position.json           score an end position (see README)";
 
 fn run_bot() -> Result<(), Failure> {
-    let config = Config::from_env();
+    let config = Config::from_env().map_err(|message| Failure { code: 1, message })?;
     let Some(token) = config.discord_token.clone() else {
         return Err(Failure {
             code: 1,

@@ -281,8 +281,15 @@ impl Store {
         sqlx::any::install_default_drivers();
         let pool = match backend {
             Backend::Sqlite => {
+                // An in-memory database lives in one connection: each connection of a pool would open a database
+                // of its own (the games stored through one unseen through the others), so it is one connection,
+                // kept for the store's life.
+                let memory = in_memory(url);
                 AnyPoolOptions::new()
-                    .max_connections(8)
+                    .max_connections(if memory { 1 } else { 8 })
+                    .min_connections(u32::from(memory))
+                    .idle_timeout((!memory).then_some(Duration::from_secs(600)))
+                    .max_lifetime((!memory).then_some(Duration::from_secs(1800)))
                     .after_connect(|conn, _| {
                         Box::pin(async move {
                             // Per connection: a writer (of another process, or another of this pool's connections
@@ -337,6 +344,11 @@ impl Store {
     pub async fn close(&self) {
         self.pool.close().await;
     }
+}
+
+/// Whether a SQLite URL names a database in memory (`sqlite::memory:`, `sqlite://:memory:`, `?mode=memory`).
+fn in_memory(url: &str) -> bool {
+    url.contains(":memory:") || url.contains("mode=memory")
 }
 
 /// A SQLite URL that creates its file when missing (unless it already says how to open it).

@@ -877,3 +877,20 @@ async fn a_games_background_work_belongs_to_its_shards_process_and_passes_on_whe
         assert!(store.claim(on_second, &first).await.unwrap());
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_in_memory_database_is_one_database_for_every_query() {
+    // Each connection of a pool opened its own `sqlite::memory:`: the tables made by the migrations, and every game,
+    // were missing from the others.
+    for url in ["sqlite::memory:"] {
+        let store = Store::open(url).await.unwrap();
+        let id = store.create_game(&new_game("usa", 1, 2, 9)).await.unwrap();
+        let loads = (0..16).map(|_| {
+            let store = store.clone();
+            tokio::spawn(async move { store.load(id).await.map(|loaded| loaded.version) })
+        });
+        for load in loads {
+            assert_eq!(load.await.unwrap().unwrap(), 0, "{url}");
+        }
+    }
+}
