@@ -89,16 +89,43 @@ pub struct Player {
     pub color: PlayerColor,
 }
 
+/// The most characters of a name shown anywhere (Discord's own limit for a display name): a longer one, from a
+/// stored game or a script, is cut before anything measures or draws it.
+pub const NAME_MOST: usize = 32;
+
 impl Player {
+    /// A player as shown: the name cut to [`NAME_MOST`] characters (with "…" when cut).
+    pub fn new(name: &str, color: PlayerColor) -> Player {
+        let name = if name.chars().nth(NAME_MOST).is_some() {
+            let kept: String = name.chars().take(NAME_MOST - 1).collect();
+            format!("{}…", kept.trim_end())
+        } else {
+            name.to_string()
+        };
+        Player { name, color }
+    }
+
     /// Players named in seat order, each with its seat's default colour (offline tools and tests).
     pub fn list(names: &[impl AsRef<str>]) -> Vec<Player> {
         names
             .iter()
             .enumerate()
-            .map(|(i, n)| Player {
-                name: n.as_ref().to_string(),
-                color: PlayerColor::for_seat(i),
-            })
+            .map(|(i, n)| Player::new(n.as_ref(), PlayerColor::for_seat(i)))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_longer_than_discord_allows_is_cut_before_anything_draws_it() {
+        let long = Player::new(&"ñ".repeat(1_000_000), PlayerColor::Orange);
+        assert_eq!(long.name.chars().count(), NAME_MOST);
+        assert!(long.name.ends_with('…'));
+        assert_eq!(Player::new("Ana", PlayerColor::Orange).name, "Ana");
+        let exact = "x".repeat(NAME_MOST);
+        assert_eq!(Player::new(&exact, PlayerColor::Orange).name, exact);
     }
 }

@@ -57,6 +57,13 @@ fn fitted_text(
     line: &str,
 ) {
     let room = right - at.0;
+    // No line of the panel shows more than this many characters (a name is cut to 32 before it gets here): a longer
+    // one is cut first, so the shortening below measures short lines only.
+    const MOST_CHARS: usize = 160;
+    let line = &match line.char_indices().nth(MOST_CHARS) {
+        Some((end, _)) => format!("{}…", &line[..end]),
+        None => line.to_string(),
+    };
     let fits = |size: f32, line: &str| draw::text_size(font, size, line).0 <= room;
     let mut scaled = size;
     while !fits(scaled, line) && scaled > size * 0.75 {

@@ -230,10 +230,7 @@ pub(super) fn stored_seat(row: &sqlx::any::AnyRow) -> StoredSeat {
         heads_up: row.get::<i64, _>("heads_up") != 0,
         language: row.get("language"),
         hints: row.get::<i64, _>("hints").clamp(0, i64::from(u32::MAX)) as u32,
-        player: Player {
-            name: row.get("name"),
-            color: stored_color(row.get("colour"), seat),
-        },
+        player: Player::new(row.get::<&str, _>("name"), stored_color(row.get("colour"), seat)),
     }
 }
 

@@ -253,6 +253,25 @@ fn simulate_plays_games_and_reports_speed() {
 }
 
 #[test]
+fn render_cuts_a_million_character_player_name_before_measuring_it() {
+    // Measured whole and shortened a character at a time, such a name once kept `render` busy for minutes.
+    let dir = temp_dir("render-long-name");
+    let out = dir.join("board.png");
+    let mut script: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture("replay/europe-station-costs-rise.json")).unwrap())
+            .unwrap();
+    script["players"][0] = serde_json::json!("W".repeat(1_000_000));
+    let path = dir.join("long-name.json");
+    std::fs::write(&path, script.to_string()).unwrap();
+    let run = ttrbot(
+        &["render", "--game", path.to_str().unwrap(), "-o", out.to_str().unwrap()],
+        &dir,
+    );
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    assert!(image::open(&out).is_ok());
+}
+
+#[test]
 fn render_writes_a_png_of_a_script_or_a_random_game_and_refuses_bad_input() {
     let dir = temp_dir("render");
     let out = dir.join("board.png");
