@@ -738,6 +738,43 @@ impl Fake {
         (id, format!("/api/v10/interactions/{id}/tok-{id}/callback"))
     }
 
+    /// Sends a component interaction as pressed on message `on` (whatever message shows its `custom_id`), as a
+    /// modified client can; waits for the bot's answer.
+    pub async fn press_on(&self, on: u64, mut interaction: Value) -> Value {
+        let stored = self
+            .shared
+            .messages
+            .lock()
+            .unwrap()
+            .get(&on)
+            .cloned()
+            .expect("the message pressed on");
+        interaction["message"] = stored_json(on, &stored);
+        let from = self.call_count();
+        let id = self.new_id();
+        interaction["id"] = json!(id.to_string());
+        interaction["token"] = json!(format!("tok-{id}"));
+        interaction["locale"] = json!(self.locale());
+        interaction["guild_locale"] = json!(self.locale());
+        self.shared
+            .interaction_messages
+            .lock()
+            .unwrap()
+            .insert(id.to_string(), on);
+        self.shared
+            .interactions
+            .lock()
+            .unwrap()
+            .insert(id.to_string(), (Instant::now(), false, stored.channel));
+        let guild = interaction["guild_id"].as_str().and_then(|g| g.parse().ok());
+        let _ =
+            self.senders[self.shard_of(guild) as usize].send(ToGateway::Dispatch("INTERACTION_CREATE", interaction));
+        let path = format!("/api/v10/interactions/{id}/tok-{id}/callback");
+        self.wait_for_call_after(from, &format!("the answer to interaction {id}"), |c| c.path == path)
+            .await
+            .json
+    }
+
     /// Sends several interactions at once (as when two people click in the same instant, or one person twice) and
     /// waits for the bot's answer to each. Returns the callbacks' JSON in the order sent.
     pub async fn interact_together(&self, interactions: Vec<Value>) -> Vec<Value> {
@@ -1005,7 +1042,9 @@ fn message_json(id: u64, channel: u64, body: &Value) -> Value {
         "timestamp": "2026-01-01T00:00:00+00:00", "edited_timestamp": null, "tts": false,
         "mention_everyone": false, "mentions": [], "mention_roles": [], "attachments": [],
         "embeds": body.get("embeds").cloned().unwrap_or(json!([])),
-        "components": [], "pinned": false, "type": 0, "flags": 0,
+        "components": [], "pinned": false, "type": 0,
+        // As Discord keeps them: an ephemeral message says so (64) whenever it is sent along, edits included.
+        "flags": body.get("flags").and_then(Value::as_u64).unwrap_or(0),
     })
 }
 
