@@ -11,7 +11,7 @@ use super::locale::{private_lang, user_lang};
 use super::refusal::{Error, Refused};
 use super::reply::{reply_ephemeral, update_message};
 use super::table::Press;
-use super::{claim, computer, ending, lobby, stalls, startup, tickets, turn, views};
+use super::{claim, computer, ending, lobby, stalls, startup, supervisor, tickets, turn, views};
 use crate::text::catalog::tr;
 
 /// Every gateway event the bot acts on: components, and `Ready` (start or restart).
@@ -28,6 +28,21 @@ pub async fn on_event(
         serenity::FullEvent::Ready { .. } if !data.started.load(std::sync::atomic::Ordering::SeqCst) => {
             let commands = poise::builtins::create_application_commands(&framework.options.commands);
             startup::on_first_ready(ctx, data, commands);
+        }
+        // Its games end, and nothing is sent there again (reminders, computers' moves, late posts).
+        serenity::FullEvent::ChannelDelete { channel, .. } => {
+            supervisor::forget_channel(data, channel.id.get(), &"the channel was deleted").await;
+        }
+        serenity::FullEvent::ThreadDelete { thread, .. } => {
+            supervisor::forget_channel(data, thread.id.get(), &"the thread was deleted").await;
+        }
+        // Left or deleted; a server that is only unavailable (an outage at Discord) comes back by itself.
+        serenity::FullEvent::GuildDelete { incomplete, .. } if !incomplete.unavailable => {
+            let guild = incomplete.id.get();
+            match data.store.guild_gone(guild).await {
+                Ok(ended) => tracing::info!(guild, ended = ended.len(), "the bot left a server: its games ended"),
+                Err(e) => tracing::warn!(guild, "a left server's games could not be ended: {e}"),
+            }
         }
         serenity::FullEvent::InteractionCreate { interaction } => {
             if let Some(component) = interaction.as_message_component() {

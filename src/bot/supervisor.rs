@@ -44,6 +44,11 @@ const LONGEST_WAIT: Duration = Duration::from_secs(3_600);
 struct Failing(HashMap<GameId, (u32, Instant)>);
 
 impl Failing {
+    /// How many times in a row the game's showing failed.
+    fn times(&self, game: GameId) -> u32 {
+        self.0.get(&game).map_or(0, |(times, _)| *times)
+    }
+
     fn due(&self, game: GameId) -> bool {
         self.0.get(&game).is_none_or(|(_, next)| Instant::now() >= *next)
     }
@@ -70,6 +75,32 @@ pub async fn run(ctx: serenity::Context, data: Data, every: Duration) {
         if let Err(e) = close_idle_lobbies(&ctx, &data).await {
             tracing::error!("supervisor, closing idle lobbies: {e}");
         }
+    }
+}
+
+/// How many times in a row a channel may answer "Missing Access" before its games are taken as gone (the bot's
+/// access may come back; with the supervisor's waits doubling, this is about an hour at the default scan).
+const MISSING_ACCESS_TIMES: u32 = 6;
+
+/// Whether a failure to show a game says its channel is gone: Discord's "Unknown Channel" (10003) at once, "Missing
+/// Access" (50001) when it kept coming `times` times in a row.
+fn channel_is_gone(e: &Error, times: u32) -> bool {
+    match e.discord_code() {
+        Some(10003) => true,
+        Some(50001) => times >= MISSING_ACCESS_TIMES,
+        _ => false,
+    }
+}
+
+/// A channel is gone (deleted, a thread removed, the server left): its games end, and nothing more is sent there.
+pub async fn forget_channel(data: &Data, channel: u64, why: &(dyn std::fmt::Display + Sync)) {
+    match data.store.channel_gone(channel).await {
+        Ok(ended) => tracing::info!(
+            channel,
+            ended = ended.len(),
+            "a channel is gone ({why}): its games ended"
+        ),
+        Err(e) => tracing::warn!(channel, "a gone channel's games could not be ended: {e}"),
     }
 }
 
@@ -141,6 +172,11 @@ async fn show_unannounced(
             }
             Err(e) => {
                 failing.failed(id, every);
+                if channel_is_gone(&e, failing.times(id)) {
+                    failing.0.remove(&id);
+                    forget_channel(data, channel, &e).await;
+                    continue;
+                }
                 tracing::warn!(
                     game = id.0,
                     channel,

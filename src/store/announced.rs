@@ -1,5 +1,5 @@
-//! What the channel was shown of a game: the last version announced (so a restart posts what it never saw) and a
-//! dashboard game's status and ping messages.
+//! What the channel was shown of a game: the last version announced (so a restart posts what it never saw), a
+//! dashboard game's status and ping messages, and channels that are gone (nothing is owed to them ever again).
 
 use sqlx::Row;
 
@@ -70,5 +70,55 @@ impl Store {
         .fetch_all(&self.pool)
         .await?;
         Ok(super::games::games_and_channels(&rows))
+    }
+
+    /// A channel (or thread) is gone: its lobby and its game in play end without a winner, as `/ttr end` ends one,
+    /// and nothing is owed to it any more (no post, no reminder, no computer's move). Returns the games ended.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn channel_gone(&self, channel_id: u64) -> Result<Vec<GameId>, StoreError> {
+        self.places_gone("channel_id", channel_id).await
+    }
+
+    /// As [`Store::channel_gone`], for every channel of a server the bot was removed from (or that was deleted).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn guild_gone(&self, guild_id: u64) -> Result<Vec<GameId>, StoreError> {
+        self.places_gone("guild_id", guild_id).await
+    }
+
+    /// [`Store::channel_gone`] for the games whose `column` (`channel_id` or `guild_id`, from this file only) is
+    /// `id`.
+    async fn places_gone(&self, column: &str, id: u64) -> Result<Vec<GameId>, StoreError> {
+        let _writing = self.writing().await;
+        let mut tx = self.pool.begin().await?;
+        let now = self.now_ms();
+        // A write first (SQLite's write lock is waited for, not refused, only when the transaction's first
+        // statement writes).
+        let ended: Vec<GameId> = sqlx::query(&format!(
+            "UPDATE games SET status = 'cancelled', updated_at = $2, next_reminder_at = NULL \
+             WHERE {column} = $1 AND status IN ('lobby', 'running') RETURNING id"
+        ))
+        .bind(to_db(id))
+        .bind(now)
+        .fetch_all(&mut *tx)
+        .await?
+        .iter()
+        .map(|row| GameId(row.get("id")))
+        .collect();
+        // Whatever was stored and never shown there, finished games' last moves included, will never be.
+        sqlx::query(&format!(
+            "UPDATE games SET announced_version = \
+             (SELECT MAX(s.version) FROM snapshots s WHERE s.game_id = games.id) \
+             WHERE {column} = $1 AND EXISTS (SELECT 1 FROM snapshots s WHERE s.game_id = games.id \
+             AND s.version > games.announced_version)"
+        ))
+        .bind(to_db(id))
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(ended)
     }
 }

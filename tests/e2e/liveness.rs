@@ -41,7 +41,7 @@ async fn a_registration_discord_fails_twice_is_tried_again_and_the_first_command
 }
 
 /// A game in `channel` with an action its channel was never shown (stored while the bot was down).
-async fn a_game_owed_a_post(store: &ttrbot::store::Store, channel: u64) {
+async fn a_game_owed_a_post(store: &ttrbot::store::Store, channel: u64) -> ttrbot::ids::GameId {
     let new = ttrbot::store::NewGame {
         channel_id: channel,
         guild_id: Some(crate::fake_discord::GUILD),
@@ -62,6 +62,7 @@ async fn a_game_owed_a_post(store: &ttrbot::store::Store, channel: u64) {
         tickets: ttrbot::rules::TicketSet::from_ids(offer),
     };
     store.apply_and_save(id, Seat(0), keep).await.unwrap();
+    id
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -208,4 +209,114 @@ async fn a_pickers_button_sent_from_the_public_turn_message_is_refused_privately
     }
     assert_eq!(table.state().await.1, version, "nothing was played");
     table.stop().await;
+}
+
+/// Requests the bot sent to any of `channels` so far.
+fn requests_to(fake: &Fake, channels: &std::collections::HashSet<u64>) -> usize {
+    fake.read_calls(|calls| {
+        calls
+            .iter()
+            .filter(|c| {
+                c.path
+                    .strip_prefix("/api/v10/channels/")
+                    .and_then(|rest| rest.split('/').next())
+                    .and_then(|id| id.parse().ok())
+                    .is_some_and(|id: u64| channels.contains(&id))
+            })
+            .count()
+    })
+}
+
+/// Waits until none of `games` is running any more.
+async fn wait_until_ended(store: &ttrbot::store::Store, games: &[ttrbot::ids::GameId]) {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let running = store.running_games().await.unwrap();
+        if !running.iter().any(|g| games.contains(&g.id)) {
+            return;
+        }
+        assert!(Instant::now() < deadline, "games in gone channels still run");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Waits until a game waits for a person and its turn message is posted.
+async fn settle(table: &Table) {
+    loop {
+        let (game, version) = table.state().await;
+        let computer = table.seats[game.current().index()].0 == 0;
+        if *game.step() == ttrbot::rules::Step::StartingTickets || computer {
+            table.wait_for_version_after(version).await;
+            continue;
+        }
+        table.turn_message(version).await;
+        return;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deleted_channel_or_a_left_server_ends_its_games_and_is_never_sent_anything_again() {
+    const LEFT_GUILD: u64 = 3_000_000_000_000_000_003;
+    let fake = std::sync::Arc::new(Fake::start("gone-places").await);
+    let deleted = Table::seat_with_computers(std::sync::Arc::clone(&fake), 5_700_010, "usa", 1, 1, 11).await;
+    fake.put_in_guild(5_700_011, LEFT_GUILD);
+    let left = Table::seat(std::sync::Arc::clone(&fake), 5_700_011, "europe", 2, 12).await;
+    let mut other = Table::seat(std::sync::Arc::clone(&fake), 5_700_012, "berlin", 2, 13).await;
+    // Each game waits for a person, its turn message posted: nothing is on its way to the channels.
+    for table in [&deleted, &left] {
+        settle(table).await;
+    }
+    fake.delete_channel_with_event(deleted.channel);
+    fake.leave_guild(LEFT_GUILD);
+    let store = fake.store().await;
+    wait_until_ended(&store, &[deleted.game, left.game]).await;
+    for game in [deleted.game, left.game] {
+        let (_, status) = store.game_place(game).await.unwrap().unwrap();
+        assert_eq!(status, "cancelled");
+    }
+    let gone = [deleted.channel, left.channel].into_iter().collect();
+    let before = requests_to(&fake, &gone);
+    // Other channels play on (the supervisor scans every 200 ms meanwhile): nothing more goes to the gone ones.
+    other.play_moves(20).await;
+    assert_eq!(
+        requests_to(&fake, &gone),
+        before,
+        "requests to gone channels after their games ended"
+    );
+    drop((deleted, left, other));
+    std::sync::Arc::try_unwrap(fake)
+        .ok()
+        .expect("no table holds the fake")
+        .stop()
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_thousand_games_in_deleted_channels_are_tried_once_each_then_never_again() {
+    const GAMES: u64 = 2_000;
+    let fake = std::sync::Arc::new(Fake::start("deleted-thousands").await);
+    let store = fake.store().await;
+    // Deleted while the bot was away (no event reached it): each game owes its channel a post.
+    let mut games = Vec::new();
+    let channels: std::collections::HashSet<u64> = (0..GAMES).map(|i| 20_000 + i).collect();
+    for &channel in &channels {
+        fake.delete_channel(channel);
+        games.push(a_game_owed_a_post(&store, channel).await);
+    }
+    wait_until_ended(&store, &games).await;
+    let tried = requests_to(&fake, &channels);
+    let mut other = Table::seat(std::sync::Arc::clone(&fake), 5_700_013, "usa", 2, 14).await;
+    other.play_moves(30).await;
+    let later = requests_to(&fake, &channels);
+    eprintln!(
+        "{GAMES} games in deleted channels: {tried} requests until all ended, {later} after 30 more moves elsewhere"
+    );
+    assert!(tried <= GAMES as usize, "at most one request each: {tried}");
+    assert_eq!(later, tried, "nothing more once they ended");
+    drop(other);
+    std::sync::Arc::try_unwrap(fake)
+        .ok()
+        .expect("no table holds the fake")
+        .stop()
+        .await;
 }

@@ -662,6 +662,33 @@ impl Fake {
         self.shared.deleted.lock().unwrap().push(channel);
     }
 
+    /// Deletes a channel as a user does in Discord: later requests to it are answered 404 / 10003, and the gateway
+    /// sends `CHANNEL_DELETE` to the shard of its server.
+    pub fn delete_channel_with_event(&self, channel: u64) {
+        self.delete_channel(channel);
+        let guild = self
+            .shared
+            .guild_of
+            .lock()
+            .unwrap()
+            .get(&channel)
+            .copied()
+            .unwrap_or(GUILD);
+        let deleted = json!({
+            "id": channel.to_string(), "type": 0, "guild_id": guild.to_string(), "name": "ttr",
+            "position": 0, "permission_overwrites": [], "nsfw": false, "flags": 0,
+        });
+        serde_json::from_value::<serenity::GuildChannel>(deleted.clone())
+            .expect("CHANNEL_DELETE is one serenity reads");
+        let _ = self.senders[self.shard_of(Some(guild)) as usize].send(ToGateway::Dispatch("CHANNEL_DELETE", deleted));
+    }
+
+    /// Removes the bot from server `guild` (kicked, or the server deleted): `GUILD_DELETE` without `unavailable`.
+    pub fn leave_guild(&self, guild: u64) {
+        let left = json!({ "id": guild.to_string(), "unavailable": false });
+        let _ = self.senders[self.shard_of(Some(guild)) as usize].send(ToGateway::Dispatch("GUILD_DELETE", left));
+    }
+
     /// The next request with this method whose path contains `piece` fails this way.
     pub fn fail_next(&self, method: &str, piece: &str, fault: Fault) {
         let mut faults = self.shared.faults.lock().unwrap();
