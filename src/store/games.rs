@@ -489,7 +489,8 @@ impl Store {
         // A host who leaves (or is replaced) hands their powers to the next person seated after them.
         let seat: i64 = row.get("seat");
         sqlx::query(
-            "UPDATE games SET host_id = (SELECT user_id FROM seats WHERE game_id = $1 AND user_id IS NOT NULL              ORDER BY (seat - $2 + 256) % 256 LIMIT 1) WHERE id = $1 AND host_id = $3",
+            "UPDATE games SET away_host_id = host_id, host_id = (SELECT user_id FROM seats WHERE game_id = $1 \
+             AND user_id IS NOT NULL ORDER BY (seat - $2 + 256) % 256 LIMIT 1) WHERE id = $1 AND host_id = $3",
         )
         .bind(id.0)
         .bind(seat)

@@ -98,6 +98,11 @@ macro_rules! migrations {
                 "seed keys",
                 include_str!(concat!("../../migrations/", $folder, "/0011_seed_keys.sql")),
             ),
+            (
+                12,
+                "away host",
+                include_str!(concat!("../../migrations/", $folder, "/0012_away_host.sql")),
+            ),
         ]
     };
 }

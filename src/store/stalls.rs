@@ -76,12 +76,14 @@ impl Store {
         Ok(stalled)
     }
 
-    /// Gives `user` back the seat a computer has been playing for them in game `id` (their name as it was).
+    /// Gives `user` back the seat a computer has been playing for them in game `id` (their name as it was), and the
+    /// host's powers if they were the host when they left.
     ///
     /// # Errors
     /// Refused: no computer plays a seat of theirs in that game. Internal: the database.
     pub async fn rejoin(&self, id: GameId, user: u64) -> Result<Seat, StoreError> {
         let _writing = self.writing().await;
+        let mut tx = self.pool.begin().await?;
         let row = sqlx::query(
             "UPDATE seats SET user_id = owner_id, owner_id = NULL, \
              name = CASE WHEN substr(name, length(name) - length($1) + 1) = $1 THEN substr(name, 1, length(name) - length($1)) \
@@ -91,9 +93,16 @@ impl Store {
         .bind(STAND_IN)
         .bind(id.0)
         .bind(to_db(user))
-        .fetch_optional(&self.pool)
+        .fetch_optional(&mut *tx)
         .await?
         .ok_or(Refusal::NotAway)?;
+        // A host who comes back is the host again.
+        sqlx::query("UPDATE games SET host_id = away_host_id, away_host_id = NULL WHERE id = $1 AND away_host_id = $2")
+            .bind(id.0)
+            .bind(to_db(user))
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
         Ok(Seat(row.get::<i64, _>("seat") as u8))
     }
 

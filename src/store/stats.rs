@@ -60,10 +60,15 @@ impl Store {
     pub async fn player_stats(&self, place: StatsPlace, user: u64) -> Result<PlayerStats, StoreError> {
         let ((guild, channel), user) = (place.binds(), to_db(user));
         let row = sqlx::query(&format!(
-            "SELECT COUNT(*) AS games, CAST(COALESCE(SUM(CASE WHEN s.final_rank = 1 THEN 1 ELSE 0 END), 0) AS BIGINT) AS wins, \
-                    CAST(COALESCE(AVG(s.final_score), 0) AS DOUBLE PRECISION) AS mean, MAX(s.final_score) AS best \
+            // A seat its person left to a computer (`owner_id`) counts for them as played and lost: leaving just
+            // before the end dodges nothing. Its score was the computer's, so only seats played to the end make the
+            // mean and the best.
+            "SELECT COUNT(*) AS games, \
+                    CAST(COALESCE(SUM(CASE WHEN s.final_rank = 1 AND s.user_id = $2 THEN 1 ELSE 0 END), 0) AS BIGINT) AS wins, \
+                    CAST(COALESCE(AVG(CASE WHEN s.user_id = $2 THEN s.final_score END), 0) AS DOUBLE PRECISION) AS mean, \
+                    MAX(CASE WHEN s.user_id = $2 THEN s.final_score END) AS best \
              FROM seats s JOIN games g ON g.id = s.game_id \
-             WHERE g.status = 'finished' AND {IN_PLACE} AND s.user_id = $2"
+             WHERE g.status = 'finished' AND {IN_PLACE} AND (s.user_id = $2 OR s.owner_id = $2)"
         ))
         .bind(guild)
         .bind(user)
@@ -121,9 +126,13 @@ impl Store {
     pub async fn finished_games(&self, place: StatsPlace) -> Result<Vec<FinishedGame>, StoreError> {
         let (guild, channel) = place.binds();
         let rows = sqlx::query(&format!(
-            "SELECT g.id, s.user_id, s.final_rank FROM games g JOIN seats s ON s.game_id = g.id \
-             WHERE g.status = 'finished' AND {IN_PLACE} AND $2 IS NULL AND s.user_id IS NOT NULL \
-               AND s.final_rank IS NOT NULL \
+            // A person who left their seat to a computer ranks last (behind everyone, as a loss).
+            "SELECT g.id, COALESCE(s.user_id, s.owner_id) AS user_id, \
+                    CASE WHEN s.user_id IS NULL \
+                         THEN (SELECT COUNT(*) FROM seats x WHERE x.game_id = g.id) ELSE s.final_rank END AS final_rank \
+             FROM games g JOIN seats s ON s.game_id = g.id \
+             WHERE g.status = 'finished' AND {IN_PLACE} AND $2 IS NULL \
+               AND (s.user_id IS NOT NULL OR s.owner_id IS NOT NULL) AND s.final_rank IS NOT NULL \
              ORDER BY g.updated_at, g.id, s.seat"
         ))
         .bind(guild)

@@ -894,3 +894,57 @@ async fn an_in_memory_database_is_one_database_for_every_query() {
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_host_who_leaves_and_rejoins_is_the_host_again() {
+    for db in databases("store", "host-rejoins").await {
+        let store = Store::open(&db.url).await.unwrap();
+        store.open_lobby(&lobby_in(19, "usa")).await.unwrap();
+        store.join_lobby(19, 2, "Ben").await.unwrap();
+        store.join_lobby(19, 3, "Cy").await.unwrap();
+        let (lobby, _) = store.start_game(19, host(1)).await.unwrap();
+        store.hand_to_computer(lobby.id, 1).await.unwrap();
+        assert_eq!(refusal(store.end_game(19, host(1)).await), Refusal::NotHost);
+        store.rejoin(lobby.id, 1).await.unwrap();
+        // Ana is back: hers are the host's powers again, no longer Ben's.
+        assert_eq!(refusal(store.end_game(19, host(2)).await), Refusal::NotHost);
+        store.end_game(19, host(1)).await.unwrap();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn leaving_a_game_just_before_its_end_counts_as_a_game_played_and_lost() {
+    use ttrbot::store::StatsPlace;
+    for db in databases("store", "leave-dodge").await {
+        let store = Store::open(&db.url).await.unwrap();
+        store.open_lobby(&lobby_in(29, "berlin")).await.unwrap();
+        store.join_lobby(29, 2, "Ben").await.unwrap();
+        let (lobby, _) = store.start_game(29, host(1)).await.unwrap();
+        // Played nearly to the end, then Ben leaves his seat to a computer, which plays it out.
+        let mut chooser = GameRng::new(29);
+        let mut legal: Vec<Action> = Vec::new();
+        let mut left = false;
+        loop {
+            let loaded = store.load(lobby.id).await.unwrap();
+            if loaded.game.is_over() {
+                break;
+            }
+            if !left && loaded.game.public_view().final_round {
+                store.hand_to_computer(lobby.id, 2).await.unwrap();
+                left = true;
+            }
+            let seat = loaded.game.to_act()[0];
+            loaded.game.legal_actions(seat, &mut legal);
+            let action = legal[chooser.below(legal.len())];
+            store.apply_and_save(lobby.id, seat, action).await.unwrap();
+        }
+        assert!(left, "the last round came");
+        let ben = store.player_stats(StatsPlace::Server(7), 2).await.unwrap();
+        assert_eq!((ben.games, ben.wins), (1, 0), "{ben:?}");
+        let finished = store.finished_games(StatsPlace::Server(7)).await.unwrap();
+        assert_eq!(finished.len(), 1);
+        let ranks = &finished[0].ranks;
+        assert!(ranks.contains(&(2, 2)), "Ben ranks last: {ranks:?}");
+        assert!(ranks.iter().any(|&(user, _)| user == 1), "{ranks:?}");
+    }
+}

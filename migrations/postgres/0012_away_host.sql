@@ -1,0 +1,5 @@
+-- The host who handed their seat to a computer (their powers passed to the next person seated), so that they get
+-- them back when they return with `/ttr rejoin`; NULL when the host is at the table.
+-- Never edit this file once it has landed: add a new numbered migration instead.
+
+ALTER TABLE games ADD COLUMN away_host_id BIGINT;
