@@ -112,7 +112,7 @@ impl std::fmt::Debug for Config {
             .field("discord_token", &self.discord_token.as_ref().map(|_| "<redacted>"))
             .field("database_url", &without_password(&self.database_url))
             .field("discord_api_base", &self.discord_api_base)
-            .field("game_seed", &self.game_seed)
+            .field("game_seed", &self.game_seed.map(|_| "<redacted>"))
             .field("reminder_scan", &self.reminder_scan)
             .field("supervisor_scan", &self.supervisor_scan)
             .field("clock_file", &self.clock_file)

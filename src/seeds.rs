@@ -6,7 +6,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use crate::rules::GameSeed;
 
 /// How the games of one process are seeded.
-#[derive(Debug)]
 pub enum Seeds {
     /// Every game from the operating system's entropy: nothing a player sees or knows (the clock, an interaction
     /// id, the channel) goes into it.
@@ -20,6 +19,16 @@ pub enum Seeds {
         /// Games dealt so far by this process.
         dealt: AtomicU64,
     },
+}
+
+/// Never the fixed number: anyone who reads it can compute every deal.
+impl std::fmt::Debug for Seeds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Seeds::Fresh => "Seeds::Fresh",
+            Seeds::Fixed { .. } => "Seeds::Fixed(<redacted>)",
+        })
+    }
 }
 
 impl Seeds {

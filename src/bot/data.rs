@@ -123,6 +123,11 @@ impl Data {
         self.stopping.send_replace(Some(why));
     }
 
+    /// Why the process was asked to stop, once it was.
+    pub fn stop_reason(&self) -> Option<String> {
+        self.stopping.borrow().clone()
+    }
+
     /// Waits until the process is asked to stop by [`Data::stop_with`]; returns why.
     pub async fn stop_asked(&self) -> String {
         let mut asked = self.stopping.subscribe();

@@ -47,7 +47,12 @@ async fn remind_due(ctx: &serenity::Context, data: &Data) -> Result<(usize, usiz
                     return Ok(false);
                 }
                 if let Err(e) = remind(ctx, store, game).await {
-                    // One channel's trouble (deleted, no permission) must not stop the others' reminders.
+                    // A channel that is gone ends its game (no reminder goes there again); another channel's
+                    // trouble (no permission) must not stop the others' reminders.
+                    if e.discord_code() == Some(10003) {
+                        super::supervisor::forget_channel(data, game.channel_id, &"Unknown Channel").await;
+                        return Ok(false);
+                    }
                     tracing::warn!(game = game.game.0, "reminder not sent: {e}");
                 }
                 // Counted as reminded either way, so a broken channel is not retried in a tight loop.

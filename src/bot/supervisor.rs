@@ -41,7 +41,7 @@ const LONGEST_WAIT: Duration = Duration::from_secs(3_600);
 
 /// Games whose last showing failed: how many times in a row, and when to try again (twice as late each time).
 #[derive(Default)]
-struct Failing(HashMap<GameId, (u32, Instant)>);
+struct Failing(HashMap<GameId, (u32, Instant)>, HashMap<GameId, Instant>);
 
 impl Failing {
     /// How many times in a row the game's showing failed.
@@ -53,7 +53,19 @@ impl Failing {
         self.0.get(&game).is_none_or(|(_, next)| Instant::now() >= *next)
     }
 
+    /// How long the game's showing has failed, from its first failure in a row.
+    fn failing_for(&self, game: GameId) -> Duration {
+        self.1.get(&game).map_or(Duration::ZERO, Instant::elapsed)
+    }
+
+    /// Forgets a game's failures (it was shown, or it is gone).
+    fn forget(&mut self, game: GameId) {
+        self.0.remove(&game);
+        self.1.remove(&game);
+    }
+
     fn failed(&mut self, game: GameId, every: Duration) {
+        self.1.entry(game).or_insert_with(Instant::now);
         let (times, next) = self.0.entry(game).or_insert((0, Instant::now()));
         *times += 1;
         let wait = every.saturating_mul(1 << (*times).min(16)).min(LONGEST_WAIT);
@@ -78,16 +90,17 @@ pub async fn run(ctx: serenity::Context, data: Data, every: Duration) {
     }
 }
 
-/// How many times in a row a channel may answer "Missing Access" before its games are taken as gone (the bot's
-/// access may come back; with the supervisor's waits doubling, this is about an hour at the default scan).
+/// How long, and how many tries in a row, a channel may answer "Missing Access" before its games are taken as gone:
+/// the bot's access may come back (someone changed the channel's permissions for a while).
+const MISSING_ACCESS_FOR: Duration = Duration::from_secs(24 * 3_600);
 const MISSING_ACCESS_TIMES: u32 = 6;
 
 /// Whether a failure to show a game says its channel is gone: Discord's "Unknown Channel" (10003) at once, "Missing
-/// Access" (50001) when it kept coming `times` times in a row.
-fn channel_is_gone(e: &Error, times: u32) -> bool {
+/// Access" (50001) when it kept coming for a day, at least [`MISSING_ACCESS_TIMES`] tries in a row.
+fn channel_is_gone(e: &Error, times: u32, failing_for: Duration) -> bool {
     match e.discord_code() {
         Some(10003) => true,
-        Some(50001) => times >= MISSING_ACCESS_TIMES,
+        Some(50001) => times >= MISSING_ACCESS_TIMES && failing_for >= MISSING_ACCESS_FOR,
         _ => false,
     }
 }
@@ -145,6 +158,7 @@ async fn show_unannounced(
     let owed = data.store.unannounced(&data.worker).await?;
     // A game shown some other way (by its next action) is forgotten.
     failing.0.retain(|game, _| owed.iter().any(|(id, _)| id == game));
+    failing.1.retain(|game, _| owed.iter().any(|(id, _)| id == game));
     let due: Vec<(GameId, u64)> = owed.into_iter().filter(|(id, _)| failing.due(*id)).collect();
     let words = words.to_string();
     let shown = side_by_side(due, |(id, channel)| {
@@ -167,13 +181,11 @@ async fn show_unannounced(
         // `None`: another process's game.
         let Some(shown) = shown else { continue };
         match shown {
-            Ok(()) => {
-                failing.0.remove(&id);
-            }
+            Ok(()) => failing.forget(id),
             Err(e) => {
                 failing.failed(id, every);
-                if channel_is_gone(&e, failing.times(id)) {
-                    failing.0.remove(&id);
+                if channel_is_gone(&e, failing.times(id), failing.failing_for(id)) {
+                    failing.forget(id);
                     forget_channel(data, channel, &e).await;
                     continue;
                 }

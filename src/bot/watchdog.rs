@@ -38,7 +38,11 @@ impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for ShardGivenUp {
         }
         let mut message = Message(String::new());
         event.record(&mut message);
-        if message.0.contains("Shard handler received err") {
+        // The errors serenity returns to the bot by itself (a refused token, intents) end the process there.
+        let returned = ["InvalidAuthentication", "GatewayIntents"]
+            .iter()
+            .any(|e| message.0.contains(e));
+        if message.0.contains("Shard handler received err") && !returned {
             GIVEN_UP
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)
@@ -95,20 +99,29 @@ pub fn start(data: &Data) {
 fn watch(data: &Data, beats: &AtomicU64) {
     let (mut last_beat, mut beat_at) = (beats.load(Ordering::Relaxed), Instant::now());
     let mut asked_at: Option<Instant> = None;
+    let mut looked_at = Instant::now();
     loop {
         std::thread::sleep(LOOK_EVERY);
+        // The whole process was paused (SIGSTOP, `docker pause`, a suspended machine): its runtime did not stall,
+        // so the wait for its next beat starts again.
+        if looked_at.elapsed() > LOOK_EVERY * 20 {
+            beat_at = Instant::now();
+        }
+        looked_at = Instant::now();
         let given_up = GIVEN_UP.lock().unwrap_or_else(PoisonError::into_inner).clone();
-        if let Some(why) = given_up {
-            let sentence = format!(
+        if let Some(why) = given_up
+            && asked_at.is_none()
+        {
+            data.stop_with(format!(
                 "Discord closed a gateway shard of this process for good ({why}); stopping so that a process \
                  supervisor starts the bot again (with the shards Discord asks for now)"
-            );
+            ));
+        }
+        // However it was asked to stop, the process gets a while to do it by itself, then is ended.
+        if let Some(why) = data.stop_reason() {
             match asked_at {
-                None => {
-                    data.stop_with(sentence);
-                    asked_at = Some(Instant::now());
-                }
-                Some(at) if at.elapsed() >= STOP_WITHIN => end(&sentence),
+                None => asked_at = Some(Instant::now()),
+                Some(at) if at.elapsed() >= STOP_WITHIN => end(&why),
                 Some(_) => {}
             }
         }

@@ -92,6 +92,14 @@ impl Store {
     /// [`Store::channel_gone`] for the games whose `column` (`channel_id` or `guild_id`, from this file only) is
     /// `id`.
     async fn places_gone(&self, column: &str, id: u64) -> Result<Vec<GameId>, StoreError> {
+        // Most channels deleted in a server never held a game: a read (by index) answers those, with no write.
+        let any = sqlx::query(&format!("SELECT id FROM games WHERE {column} = $1 LIMIT 1"))
+            .bind(to_db(id))
+            .fetch_optional(&self.pool)
+            .await?;
+        if any.is_none() {
+            return Ok(Vec::new());
+        }
         let _writing = self.writing().await;
         let mut tx = self.pool.begin().await?;
         let now = self.now_ms();

@@ -343,7 +343,12 @@ impl Store {
         let _writing = self.writing().await;
         let mut tx = self.pool.begin().await?;
         let updated =
-            sqlx::query("UPDATE snapshots SET version = version + 1, state = $1 WHERE game_id = $2 AND version = $3")
+            // Only a game in play moves on: one ended meanwhile (its channel deleted, `/ttr end`) takes no move a
+            // computer or a late press was still making, so it never turns finished.
+            sqlx::query(
+                "UPDATE snapshots SET version = version + 1, state = $1 WHERE game_id = $2 AND version = $3 \
+                 AND EXISTS (SELECT 1 FROM games g WHERE g.id = $2 AND g.status = 'running')",
+            )
                 .bind(state)
                 .bind(id.0)
                 .bind(version)

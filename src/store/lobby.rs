@@ -6,7 +6,7 @@ use sqlx::{Any, Row, Transaction};
 use super::games::{
     GameRow, SEAT_COLUMNS, StoredSeat, map_for, new_game, rolled_back, set_status, stored_seat, stored_seed,
 };
-use super::{GameId, Refusal, SNAPSHOT_FORMAT, Store, StoreError, Worker, from_db, reminders, to_db};
+use super::{GameId, Internal, Refusal, SNAPSHOT_FORMAT, Store, StoreError, Worker, from_db, reminders, to_db};
 use crate::lang::Lang;
 use crate::rules::{Game, GameSeed};
 use crate::seating::PlayerColor;
@@ -297,7 +297,22 @@ impl Store {
             .bind(lobby.id.0)
             .fetch_one(&mut *tx)
             .await?;
-        let game = new_game(map, lobby.seats.len(), &stored_seed(lobby.id, &seeds)?)?;
+        let seed = match stored_seed(lobby.id, &seeds)? {
+            // A lobby opened before games were dealt by ChaCha20 (its seed computable from the clock and the
+            // lobby's interaction id) is dealt from a fresh key, kept for its replays.
+            GameSeed::SplitMix64(_) => {
+                let fresh = crate::seeds::fresh()
+                    .map_err(|e| StoreError::Internal(Internal::Database(sqlx::Error::Io(std::io::Error::other(e)))))?;
+                sqlx::query("UPDATE games SET seed = 0, seed_key = $1 WHERE id = $2")
+                    .bind(fresh.key_text())
+                    .bind(lobby.id.0)
+                    .execute(&mut *tx)
+                    .await?;
+                fresh
+            }
+            key => key,
+        };
+        let game = new_game(map, lobby.seats.len(), &seed)?;
         sqlx::query("INSERT INTO snapshots (game_id, version, format, state) VALUES ($1, 0, $2, $3)")
             .bind(lobby.id.0)
             .bind(SNAPSHOT_FORMAT)

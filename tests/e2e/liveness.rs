@@ -296,7 +296,8 @@ async fn two_thousand_games_in_deleted_channels_are_tried_once_each_then_never_a
     const GAMES: u64 = 2_000;
     let fake = std::sync::Arc::new(Fake::start("deleted-thousands").await);
     let store = fake.store().await;
-    // Deleted while the bot was away (no event reached it): each game owes its channel a post.
+    // Deleted with no event reaching the bot (it was away, or reconnected without resuming): each game owes its
+    // channel a post.
     let mut games = Vec::new();
     let channels: std::collections::HashSet<u64> = (0..GAMES).map(|i| 20_000 + i).collect();
     for &channel in &channels {

@@ -245,5 +245,13 @@ async fn a_session_with_too_few_shards_is_closed_by_the_gateway_as_discord_close
         assert!(tokio::time::Instant::now() < deadline, "{}", fake.log());
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
-    fake.kill_process(0).await;
+    // And the process stops by itself, saying why, for a supervisor to start it again with the count Discord asks
+    // for by then (it stayed up, deaf, before).
+    assert_eq!(fake.exit_code(0).await, Some(1), "{}", fake.log());
+    assert!(
+        fake.log()
+            .contains("Discord closed a gateway shard of this process for good"),
+        "{}",
+        fake.log()
+    );
 }

@@ -81,6 +81,7 @@ fn no_instant_of_the_second_the_lobby_was_opened_reproduces_a_game_dealt_today()
     );
     let game = Game::new(Arc::clone(&map), 4, seed).unwrap();
     let target = seen(&game, Seat(0));
+    // Nothing of the clock goes into a key, so the search finds nothing; it is run all the same, as an attacker would.
     let window = dealt_at - SEARCHED / 2..dealt_at + SEARCHED / 2;
     assert_eq!(search(&map, 4, interaction, window, &target), Vec::<u64>::new());
     // Nor does anything public go into it: the same channel at the same instant is dealt another game.

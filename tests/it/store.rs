@@ -948,3 +948,22 @@ async fn leaving_a_game_just_before_its_end_counts_as_a_game_played_and_lost() {
         assert!(ranks.iter().any(|&(user, _)| user == 1), "{ranks:?}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lobby_opened_before_chacha20_is_dealt_from_a_fresh_key_when_it_starts() {
+    for db in databases("store", "old-lobby").await {
+        let store = Store::open(&db.url).await.unwrap();
+        // `lobby_in` keeps a SplitMix64 seed, as lobbies opened before the upgrade did (from the clock and the
+        // lobby's public interaction id).
+        store.open_lobby(&lobby_in(39, "usa")).await.unwrap();
+        store.join_lobby(39, 2, "Ben").await.unwrap();
+        let (lobby, _) = store.start_game(39, host(1)).await.unwrap();
+        let loaded = store.load(lobby.id).await.unwrap();
+        assert!(loaded.game.snapshot().contains("\"chacha20\""), "dealt by a key");
+        assert_eq!(
+            store.replay(lobby.id).await.unwrap(),
+            loaded.game,
+            "and replayed from it"
+        );
+    }
+}
