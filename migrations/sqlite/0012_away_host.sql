@@ -6,6 +6,6 @@
 
 ALTER TABLE games ADD COLUMN away_host_id INTEGER;
 
--- A channel, thread or server that is gone is looked up by these (every deletion in every server the bot is in).
+-- A channel or thread that is gone is looked up by this (every deletion in every server the bot is in; a server
+-- by games_by_guild).
 CREATE INDEX games_by_channel ON games (channel_id);
-CREATE INDEX games_by_guild ON games (guild_id);
