@@ -57,12 +57,6 @@ pub async fn on_event(
 /// A button or select: routed, then any failure answered; after it (refused or not), the computers move.
 async fn on_component(ctx: &serenity::Context, data: &Data, component: &serenity::ComponentInteraction) {
     let result = match ComponentId::parse(&component.data.custom_id) {
-        // A picker's button answers by replacing the message it was pressed on, which must be the presser's own
-        // private picker: its id sent from a public message (a modified client can send any id it saw) would show
-        // the channel that player's choices, or strip the turn message's buttons.
-        Ok(id) if id.component.answers_in_place() && !on_private_message(component) => {
-            Err(Refused::UnknownButton { shaped_like_ours: true }.into())
-        }
         Ok(id) => route(ctx, data, component, &id).await,
         Err(why) => {
             let shaped_like_ours = why == Unrecognised::Unknown;
@@ -76,14 +70,6 @@ async fn on_component(ctx: &serenity::Context, data: &Data, component: &serenity
     if !failed_inside {
         after_interaction(ctx, data, component.channel_id.get()).await;
     }
-}
-
-/// Whether a component was pressed on a private (ephemeral) message, as the pickers are.
-fn on_private_message(component: &serenity::ComponentInteraction) -> bool {
-    component
-        .message
-        .flags
-        .is_some_and(|flags| flags.contains(serenity::MessageFlags::EPHEMERAL))
 }
 
 /// The one `match` of components: each goes to the feature that posted it.

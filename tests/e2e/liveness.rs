@@ -3,8 +3,8 @@
 
 use std::time::{Duration, Instant};
 
-use crate::fake_discord::table::{PEOPLE, Table, content, find_id};
-use crate::fake_discord::{Fake, Fault, Launch, button, custom_ids, select, slash};
+use crate::fake_discord::table::{PEOPLE, Table, content};
+use crate::fake_discord::{Fake, Fault, Launch, button, custom_ids, slash};
 use ttrbot::rules::{Action, Seat};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -153,62 +153,6 @@ async fn a_shard_discord_closes_for_good_stops_the_process_saying_why() {
         log.contains("Discord closed a gateway shard of this process for good"),
         "the operator is told why:\n{log}"
     );
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_pickers_button_sent_from_the_public_turn_message_is_refused_privately_and_changes_nothing() {
-    // A modified client can send any custom id it saw, from any message: a picker's button answers in place, and
-    // pressed "on" the turn message it once replaced that public message with the player's payment choices.
-    let table = Table::open("forged-picker", "usa", 2, 0x5eed_0057).await;
-    let channel = table.channel;
-    let (game, version) = table.state().await;
-    let turn = table.turn_message(version).await;
-    let (user, name) = table.seats[game.current().index()];
-    let claim = find_id(&turn, ":claim").expect("a Claim button");
-    let picker = table.fake.interact(button(user, name, channel, &claim)).await;
-    assert_eq!(picker["data"]["flags"].as_u64().unwrap_or(0) & 64, 64, "{picker:#}");
-    let picker_ids = custom_ids(&picker["data"]);
-    let (public, before) = table
-        .fake
-        .messages_in(channel)
-        .into_iter()
-        .rev()
-        .find(|(_, m)| custom_ids(&m.body).contains(&claim))
-        .expect("the public turn message");
-    assert!(!picker_ids.is_empty(), "{picker:#}");
-    // The route select sent with its first route chosen (answered with that route's payments), and every other
-    // component of the picker as it is.
-    let first_route = picker["data"]["components"][0]["components"][0]["options"][0]["value"]
-        .as_str()
-        .expect("a route to choose")
-        .to_string();
-    for forged in &picker_ids {
-        let press = if forged.contains(":pick-") {
-            select(user, name, channel, forged, &[&first_route])
-        } else {
-            button(user, name, channel, forged)
-        };
-        let answer = table.fake.press_on(public, press).await;
-        assert_eq!(
-            answer["type"], 4,
-            "answered with a message of its own, not an edit: {answer:#}"
-        );
-        assert_eq!(
-            answer["data"]["flags"].as_u64().unwrap_or(0) & 64,
-            64,
-            "privately: {answer:#}"
-        );
-        let now = table
-            .fake
-            .messages_in(channel)
-            .into_iter()
-            .find(|(id, _)| *id == public)
-            .unwrap()
-            .1;
-        assert_eq!(now.body, before.body, "{forged} changed the public turn message");
-    }
-    assert_eq!(table.state().await.1, version, "nothing was played");
-    table.stop().await;
 }
 
 /// Requests the bot sent to any of `channels` so far.

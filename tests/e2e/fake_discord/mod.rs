@@ -751,6 +751,25 @@ impl Fake {
                 .lock()
                 .unwrap()
                 .insert(id.to_string(), message);
+        } else if interaction["type"] == 3 {
+            // Shown on no message the fake kept (its answer came too late, or failed, in a chaos game): the test
+            // presses it as if the player had seen it, on a message as private as the bot sent it.
+            let custom_id = interaction["data"]["custom_id"].as_str().unwrap_or("").to_string();
+            let private = self.read_calls(|calls| {
+                calls.iter().rev().find_map(|c| {
+                    let body = if c.json["data"].is_object() {
+                        &c.json["data"]
+                    } else {
+                        &c.json
+                    };
+                    custom_ids(body)
+                        .contains(&custom_id)
+                        .then(|| body["flags"].as_u64().unwrap_or(0) & 64 == 64)
+                })
+            });
+            if private == Some(true) {
+                interaction["message"]["flags"] = json!(64);
+            }
         }
         serde_json::from_value::<serenity::Interaction>(interaction.clone())
             .unwrap_or_else(|e| panic!("the fake's interaction is not one serenity reads: {e}\n{interaction:#}"));
