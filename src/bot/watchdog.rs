@@ -11,6 +11,9 @@ use tracing_subscriber::layer::Context;
 
 use super::data::Data;
 
+/// The start of serenity 0.12's log line when it gives a shard up.
+const SERENITY_GAVE_UP: &str = "Shard handler received err";
+
 /// Why serenity gave a shard up, once it has (its own log line, which says what Discord closed it with).
 static GIVEN_UP: Mutex<Option<String>> = Mutex::new(None);
 
@@ -42,7 +45,7 @@ impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for ShardGivenUp {
         let returned = ["InvalidAuthentication", "GatewayIntents"]
             .iter()
             .any(|e| message.0.contains(e));
-        if message.0.contains("Shard handler received err") && !returned {
+        if message.0.contains(SERENITY_GAVE_UP) && !returned {
             GIVEN_UP
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)

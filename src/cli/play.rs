@@ -154,7 +154,7 @@ fn new_session(args: &PlayArgs, lang: Lang) -> Result<Session, Failure> {
     let (seed, computers) = match args.seed {
         Some(seed) => (GameSeed::SplitMix64(seed), seed),
         None => (
-            crate::seeds::fresh().map_err(|e| Failure::input(format!("no randomness from the system: {e}")))?,
+            crate::seeds::fresh().map_err(|e| Failure::input(e.to_string()))?,
             std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_nanos() as u64),

@@ -319,8 +319,15 @@ mod catalog_checks {
 
     /// Calls whose strings nobody playing reads: logs, internal errors that end in the apology, and the words the
     /// operator reads in the terminal when the bot cannot start (the README's language, like `--help`).
-    const NOT_FOR_PLAYERS: [&str; 10] = [
+    const NOT_FOR_PLAYERS: [&str; 14] = [
         "tracing::",
+        // Why the process stops, for the operator's log and terminal.
+        "stop_with(",
+        "end(&format!(",
+        // Why a channel is taken as gone, for the log.
+        "forget_channel(",
+        // What serenity logs when it gives a shard up, looked for in its log.
+        "SERENITY_GAVE_UP",
         // What a retried request is, for the log.
         "with_retries(",
         // What failed after an action was kept: logged, never shown.
