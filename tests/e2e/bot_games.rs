@@ -4,7 +4,7 @@
 //! SIGKILL mid-game, races and bad input. (Many games at once: `processes`.)
 
 use crate::fake_discord;
-use crate::fake_discord::table::{PEOPLE, Table, content, find_id, is_ephemeral, whole_game};
+use crate::fake_discord::table::{PEOPLE, Table, content, find_id, is_ephemeral, stored_game, whole_game};
 use crate::fake_discord::{button, custom_ids as custom_ids_of, slash};
 use serde_json::{Value, json};
 use ttrbot::rules::{RouteId, Step};
@@ -963,21 +963,7 @@ async fn a_thousand_running_games_resume_after_a_restart_and_each_answers_in_its
     let maps = ["usa", "europe", "switzerland", "india", "berlin"];
     for i in 0..GAMES {
         let map = maps[i as usize % maps.len()];
-        let new = ttrbot::store::NewGame {
-            channel_id: 10_000 + i,
-            guild_id: Some(fake_discord::GUILD),
-            map: map.into(),
-            seed: i.into(),
-            seats: (0..3)
-                .map(|s| ttrbot::store::NewSeat {
-                    user_id: Some(PEOPLE[s].0),
-                    name: PEOPLE[s].1.into(),
-                    color: ttrbot::seating::PlayerColor::for_seat(s),
-                })
-                .collect(),
-            settings: ttrbot::settings::Settings::default(),
-        };
-        store.create_game(&new).await.unwrap();
+        store.create_game(&stored_game(10_000 + i, map, 3, i)).await.unwrap();
     }
     fake.restart().await;
     let resumed = fake.bot_pid().and_then(resident_mib);

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::fake_discord::table::{PEOPLE, Table, content};
+use crate::fake_discord::table::{PEOPLE, Table, content, stored_game};
 use crate::fake_discord::{Fake, Fault, Launch, button, custom_ids, slash};
 use ttrbot::rules::{Action, Seat};
 
@@ -42,21 +42,7 @@ async fn a_registration_discord_fails_twice_is_tried_again_and_the_first_command
 
 /// A game in `channel` with an action its channel was never shown (stored while the bot was down).
 async fn a_game_owed_a_post(store: &ttrbot::store::Store, channel: u64) -> ttrbot::ids::GameId {
-    let new = ttrbot::store::NewGame {
-        channel_id: channel,
-        guild_id: Some(crate::fake_discord::GUILD),
-        map: "usa".into(),
-        seed: 5.into(),
-        seats: (0..2)
-            .map(|s| ttrbot::store::NewSeat {
-                user_id: Some(PEOPLE[s].0),
-                name: PEOPLE[s].1.into(),
-                color: ttrbot::seating::PlayerColor::for_seat(s),
-            })
-            .collect(),
-        settings: ttrbot::settings::Settings::default(),
-    };
-    let id = store.create_game(&new).await.unwrap();
+    let id = store.create_game(&stored_game(channel, "usa", 2, 5)).await.unwrap();
     let offer = store.load(id).await.unwrap().game.seat_view(Seat(0)).offer;
     let keep = Action::KeepTickets {
         tickets: ttrbot::rules::TicketSet::from_ids(offer),

@@ -150,6 +150,25 @@ fn latest_turn_message(calls: &[Call], channel: u64, game: GameId, version: i64)
     None
 }
 
+/// A game stored straight into the database (not through the bot): `players` of [`PEOPLE`] in channel `channel` of
+/// the fake's server, dealt from `seed`.
+pub fn stored_game(channel: u64, map: &str, players: usize, seed: u64) -> ttrbot::store::NewGame {
+    ttrbot::store::NewGame {
+        channel_id: channel,
+        guild_id: Some(super::GUILD),
+        map: map.into(),
+        seed: seed.into(),
+        seats: (0..players)
+            .map(|s| ttrbot::store::NewSeat {
+                user_id: Some(PEOPLE[s].0),
+                name: PEOPLE[s].1.into(),
+                color: ttrbot::seating::PlayerColor::for_seat(s),
+            })
+            .collect(),
+        settings: ttrbot::settings::Settings::default(),
+    }
+}
+
 impl Table {
     /// Starts the bot against a fake Discord, then opens and starts a game on `map` in a channel of its own.
     pub async fn open(name: &str, map: &str, players: usize, seed: u64) -> Table {
