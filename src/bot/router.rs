@@ -57,6 +57,13 @@ pub async fn on_event(
 /// A button or select: routed, then any failure answered; after it (refused or not), the computers move.
 async fn on_component(ctx: &serenity::Context, data: &Data, component: &serenity::ComponentInteraction) {
     let result = match ComponentId::parse(&component.data.custom_id) {
+        // Discord's own client sends only what the message shows; a modified one can send any id it saw anywhere.
+        // A picker's id answers by replacing the message it was pressed on: sent from the public turn message, it
+        // would show the channel the player's payment choices, and a forged Cancel would strip its buttons. (Any
+        // other component answers with a message of its own, and acts for the user who pressed it.)
+        Ok(id) if id.component.answers_in_place() && !shown_on_its_message(component) => {
+            Err(Refused::UnknownButton { shaped_like_ours: true }.into())
+        }
         Ok(id) => route(ctx, data, component, &id).await,
         Err(why) => {
             let shaped_like_ours = why == Unrecognised::Unknown;
@@ -70,6 +77,23 @@ async fn on_component(ctx: &serenity::Context, data: &Data, component: &serenity
     if !failed_inside {
         after_interaction(ctx, data, component.channel_id.get()).await;
     }
+}
+
+/// Whether the component pressed is one the message it was pressed on shows (Discord sends that message along).
+fn shown_on_its_message(component: &serenity::ComponentInteraction) -> bool {
+    let pressed = component.data.custom_id.as_str();
+    component
+        .message
+        .components
+        .iter()
+        .flat_map(|row| &row.components)
+        .any(|shown| match shown {
+            serenity::ActionRowComponent::Button(button) => {
+                matches!(&button.data, serenity::ButtonKind::NonLink { custom_id, .. } if custom_id == pressed)
+            }
+            serenity::ActionRowComponent::SelectMenu(select) => select.custom_id.as_deref() == Some(pressed),
+            _ => false,
+        })
 }
 
 /// The one `match` of components: each goes to the feature that posted it.

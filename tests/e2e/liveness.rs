@@ -3,8 +3,8 @@
 
 use std::time::{Duration, Instant};
 
-use crate::fake_discord::table::{PEOPLE, Table, content, stored_game};
-use crate::fake_discord::{Fake, Fault, Launch, button, custom_ids, slash};
+use crate::fake_discord::table::{PEOPLE, Table, content, find_id, stored_game};
+use crate::fake_discord::{Fake, Fault, Launch, button, custom_ids, select, slash};
 use ttrbot::rules::{Action, Seat};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -139,6 +139,73 @@ async fn a_shard_discord_closes_for_good_stops_the_process_saying_why() {
         log.contains("Discord closed a gateway shard of this process for good"),
         "the operator is told why:\n{log}"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pickers_button_sent_from_a_message_that_does_not_show_it_is_refused_privately_and_changes_nothing() {
+    // A modified client can send any custom id it saw, from any message: a picker's button answers in place, and
+    // pressed "on" the turn message it once replaced that public message with the player's payment choices; a
+    // forged Cancel stripped its buttons.
+    let table = Table::open("forged-picker", "usa", 2, 0x5eed_0057).await;
+    let channel = table.channel;
+    let (game, version) = table.state().await;
+    let turn = table.turn_message(version).await;
+    let (user, name) = table.seats[game.current().index()];
+    let claim = find_id(&turn, ":claim").expect("a Claim button");
+    let picker = table.fake.interact(button(user, name, channel, &claim)).await;
+    assert_eq!(picker["data"]["flags"].as_u64().unwrap_or(0) & 64, 64, "{picker:#}");
+    let picker_ids = custom_ids(&picker["data"]);
+    assert!(!picker_ids.is_empty(), "{picker:#}");
+    let (public, before) = message_showing(&table, &claim);
+    // The route select sent with its first route chosen (answered with that route's payments), and every other
+    // component of the picker as it is.
+    let first_route = picker["data"]["components"][0]["components"][0]["options"][0]["value"]
+        .as_str()
+        .expect("a route to choose")
+        .to_string();
+    let forge = |id: &str| {
+        if id.contains(":pick-") {
+            select(user, name, channel, id, &[&first_route])
+        } else {
+            button(user, name, channel, id)
+        }
+    };
+    let refused_privately = |answer: &serde_json::Value| {
+        assert_eq!(
+            answer["type"], 4,
+            "answered with a message of its own, not an edit: {answer:#}"
+        );
+        assert_eq!(
+            answer["data"]["flags"].as_u64().unwrap_or(0) & 64,
+            64,
+            "privately: {answer:#}"
+        );
+    };
+    for forged in &picker_ids {
+        let answer = table.fake.press_on(public, forge(forged)).await;
+        refused_privately(&answer);
+        let now = table
+            .fake
+            .messages_in(channel)
+            .into_iter()
+            .find(|(id, _)| *id == public)
+            .unwrap()
+            .1;
+        assert_eq!(now.body, before.body, "{forged} changed the public turn message");
+    }
+    assert_eq!(table.state().await.1, version, "nothing was played");
+
+    table.stop().await;
+}
+
+/// The latest message in the table's channel that shows this component.
+fn message_showing(table: &Table, id: &str) -> (u64, crate::fake_discord::Stored) {
+    let messages = table.fake.messages_in(table.channel);
+    messages
+        .into_iter()
+        .rev()
+        .find(|(_, m)| custom_ids(&m.body).iter().any(|shown| shown == id))
+        .expect("a message showing it")
 }
 
 /// Requests the bot sent to any of `channels` so far.

@@ -755,20 +755,18 @@ impl Fake {
             // Shown on no message the fake kept (its answer came too late, or failed, in a chaos game): the test
             // presses it as if the player had seen it, on a message as private as the bot sent it.
             let custom_id = interaction["data"]["custom_id"].as_str().unwrap_or("").to_string();
-            let private = self.read_calls(|calls| {
+            let sent = self.read_calls(|calls| {
                 calls.iter().rev().find_map(|c| {
                     let body = if c.json["data"].is_object() {
                         &c.json["data"]
                     } else {
                         &c.json
                     };
-                    custom_ids(body)
-                        .contains(&custom_id)
-                        .then(|| body["flags"].as_u64().unwrap_or(0) & 64 == 64)
+                    custom_ids(body).contains(&custom_id).then(|| body.clone())
                 })
             });
-            if private == Some(true) {
-                interaction["message"]["flags"] = json!(64);
+            if let Some(body) = sent {
+                interaction["message"] = message_json(8_000_000_000_000_000_008, channel, &body);
             }
         }
         serde_json::from_value::<serenity::Interaction>(interaction.clone())
@@ -1088,7 +1086,7 @@ fn message_json(id: u64, channel: u64, body: &Value) -> Value {
         "timestamp": "2026-01-01T00:00:00+00:00", "edited_timestamp": null, "tts": false,
         "mention_everyone": false, "mentions": [], "mention_roles": [], "attachments": [],
         "embeds": body.get("embeds").cloned().unwrap_or(json!([])),
-        "components": [], "pinned": false, "type": 0,
+        "components": body.get("components").cloned().unwrap_or(json!([])), "pinned": false, "type": 0,
         // As Discord keeps them: an ephemeral message says so (64) whenever it is sent along, edits included.
         "flags": body.get("flags").and_then(Value::as_u64).unwrap_or(0),
     })
