@@ -28,6 +28,11 @@ pub enum Refusal {
         /// How many one person may host.
         most: u8,
     },
+    /// The host already hosts as many games (open or in play) as one person may.
+    TooManyGames {
+        /// How many one person may host.
+        most: u8,
+    },
     /// Every seat the map allows is taken.
     LobbyFull {
         /// The map's most players.
@@ -79,6 +84,7 @@ impl fmt::Display for Refusal {
             Refusal::NotSeated => write!(f, "not seated"),
             Refusal::LobbyFull { max } => write!(f, "the lobby is full ({max} seats)"),
             Refusal::TooManyLobbies { most } => write!(f, "one person may host {most} open lobbies"),
+            Refusal::TooManyGames { most } => write!(f, "one person may host {most} games"),
             Refusal::TooFewPlayers { min, seated } => write!(f, "{seated} seated, {min} needed"),
             Refusal::NotHost => write!(f, "only the host may do that"),
             Refusal::UnknownMap(map) => write!(f, "no map \"{map}\""),

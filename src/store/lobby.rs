@@ -6,7 +6,9 @@ use sqlx::{Any, Row, Transaction};
 use super::games::{
     GameRow, SEAT_COLUMNS, StoredSeat, map_for, new_game, rolled_back, set_status, stored_seat, stored_seed,
 };
-use super::{GameId, Internal, Refusal, SNAPSHOT_FORMAT, Store, StoreError, Worker, from_db, reminders, to_db};
+use super::{
+    Backend, GameId, Internal, Refusal, SNAPSHOT_FORMAT, Store, StoreError, Worker, from_db, reminders, to_db,
+};
 use crate::lang::Lang;
 use crate::rules::{Game, GameSeed};
 use crate::seating::PlayerColor;
@@ -71,6 +73,10 @@ impl Lobby {
 /// Most lobbies one person may host at once (across every channel), so nobody fills a server with open lobbies.
 pub const MOST_OPEN_LOBBIES: u8 = 3;
 
+/// Most games one person may host at once, open or in play (across every channel and thread): games against
+/// computers cost the bot a think at every turn, so nobody may fill it with them.
+pub const MOST_HOSTED_GAMES: u8 = 10;
+
 /// How long a lobby may stay open without anyone joining, leaving or starting it: then it closes.
 pub const LOBBY_IDLE_MS: i64 = 7 * 24 * 3_600_000;
 
@@ -113,13 +119,14 @@ impl Store {
             .collect())
     }
 
-    /// Whether `user` may open another lobby now (they host fewer than [`MOST_OPEN_LOBBIES`]).
+    /// Whether `user` may open another lobby now (they host fewer than [`MOST_OPEN_LOBBIES`] lobbies and
+    /// [`MOST_HOSTED_GAMES`] games).
     ///
     /// # Errors
     /// Refused: they host as many as they may. Internal: the database.
     pub async fn may_host_another(&self, user: u64) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
-        may_host_another(&mut tx, user).await?;
+        may_host_another(&mut tx, self.backend(), user).await?;
         tx.rollback().await?;
         Ok(())
     }
@@ -127,13 +134,14 @@ impl Store {
     /// Opens a lobby in a channel with its host in the first seat.
     ///
     /// # Errors
-    /// Refused: the channel already has an unfinished game, the host already hosts [`MOST_OPEN_LOBBIES`] lobbies,
+    /// Refused: the channel already has an unfinished game, the host already hosts [`MOST_OPEN_LOBBIES`] lobbies
+    /// or [`MOST_HOSTED_GAMES`] games,
     /// or the map is unknown. Internal: the database.
     pub async fn open_lobby(&self, new: &NewLobby) -> Result<Lobby, StoreError> {
         map_for(&new.map)?;
         let _writing = self.writing().await;
         let mut tx = self.pool.begin().await?;
-        may_host_another(&mut tx, new.host).await?;
+        may_host_another(&mut tx, self.backend(), new.host).await?;
         let row = GameRow {
             channel_id: new.channel_id,
             guild_id: new.guild_id,
@@ -385,20 +393,42 @@ impl Store {
 }
 
 /// Refuses a host who already has [`MOST_OPEN_LOBBIES`] lobbies waiting to start.
-async fn may_host_another(tx: &mut Transaction<'_, Any>, user: u64) -> Result<(), StoreError> {
-    let hosting: i64 = sqlx::query("SELECT COUNT(*) AS n FROM games WHERE status = 'lobby' AND host_id = $1")
-        .bind(to_db(user))
-        .fetch_one(&mut **tx)
-        .await?
-        .get("n");
-    if hosting >= i64::from(MOST_OPEN_LOBBIES) {
+async fn may_host_another(tx: &mut Transaction<'_, Any>, backend: Backend, user: u64) -> Result<(), StoreError> {
+    if backend == Backend::Postgres {
+        // Two processes opening lobbies for one person count them in turn (SQLite has one writer anyway): without
+        // it both count two and both open a third. Held until the transaction ends.
+        sqlx::query("SELECT pg_advisory_xact_lock($1, $2)")
+            .bind(HOSTING_LOCKS)
+            .bind(user as u32 as i32)
+            .execute(&mut **tx)
+            .await?;
+    }
+    let row = sqlx::query(
+        "SELECT COALESCE(SUM(CASE WHEN status = 'lobby' THEN 1 ELSE 0 END), 0) AS open, COUNT(*) AS hosted \
+         FROM games WHERE status IN ('lobby', 'running') AND host_id = $1",
+    )
+    .bind(to_db(user))
+    .fetch_one(&mut **tx)
+    .await?;
+    let (open, hosted): (i64, i64) = (row.get("open"), row.get("hosted"));
+    if open >= i64::from(MOST_OPEN_LOBBIES) {
         return Err(Refusal::TooManyLobbies {
             most: MOST_OPEN_LOBBIES,
         }
         .into());
     }
+    if hosted >= i64::from(MOST_HOSTED_GAMES) {
+        return Err(Refusal::TooManyGames {
+            most: MOST_HOSTED_GAMES,
+        }
+        .into());
+    }
     Ok(())
 }
+
+/// The namespace of PostgreSQL's advisory locks that order one person's lobby openings (the second key is the
+/// person).
+const HOSTING_LOCKS: i32 = 57;
 
 /// Notes that a lobby changed now (its week without a start counts from here).
 async fn touch(tx: &mut Transaction<'_, Any>, id: GameId, now: i64) -> Result<(), StoreError> {

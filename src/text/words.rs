@@ -378,6 +378,7 @@ pub(super) fn refusal(lang: Lang, refusal: &Refusal) -> String {
         Refusal::NotSeated => tr!(lang, "refusal-not-seated"),
         Refusal::LobbyFull { max } => tr!(lang, "refusal-lobby-full", max = *max),
         Refusal::TooManyLobbies { most } => tr!(lang, "refusal-too-many-lobbies", most = *most),
+        Refusal::TooManyGames { most } => tr!(lang, "refusal-too-many-games", most = *most),
         Refusal::TooFewPlayers { min, seated } => {
             tr!(lang, "refusal-too-few-players", min = *min, seated = *seated)
         }

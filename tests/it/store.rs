@@ -734,6 +734,52 @@ async fn a_host_who_hands_their_seat_to_a_computer_passes_host_powers_to_the_nex
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_person_hosts_at_most_ten_games_and_processes_racing_to_open_lobbies_never_pass_three() {
+    for db in databases("store", "hosting-cap").await {
+        let store = Store::open(&db.url).await.unwrap();
+        for channel in 1..=10 {
+            store.open_lobby(&lobby_in(channel, "usa")).await.unwrap();
+            store.join_lobby(channel, 2, "Ben").await.unwrap();
+            store.start_game(channel, host(1)).await.unwrap();
+        }
+        assert_eq!(
+            refusal(store.open_lobby(&lobby_in(11, "usa")).await),
+            Refusal::TooManyGames { most: 10 },
+            "{:?}",
+            db.backend
+        );
+        store.end_game(3, host(1)).await.unwrap();
+        store.open_lobby(&lobby_in(11, "usa")).await.unwrap();
+
+        // Two processes (two pools) open lobbies for one person at once, again and again: each counts the lobbies
+        // open before it inserts, so without turns both may count two and open a fourth. (SQLite serves one
+        // process: there, one store's tasks race.)
+        let a = Store::open(&db.url).await.unwrap();
+        let b = match db.backend {
+            ttrbot::store::Backend::Postgres => Store::open(&db.url).await.unwrap(),
+            ttrbot::store::Backend::Sqlite => a.clone(),
+        };
+        for round in 0..8u64 {
+            let person = 100 + round;
+            let opens: Vec<_> = (0..8u64)
+                .map(|i| {
+                    let store = if i % 2 == 0 { a.clone() } else { b.clone() };
+                    let mut lobby = lobby_in(1_000 + round * 10 + i, "usa");
+                    lobby.host = person;
+                    tokio::spawn(async move { store.open_lobby(&lobby).await })
+                })
+                .collect();
+            let mut opened = Vec::new();
+            for open in opens {
+                opened.push(open.await.unwrap());
+            }
+            let kept = opened.iter().filter(|o| o.is_ok()).count();
+            assert_eq!(kept, 3, "round {round} on {:?}: {opened:?}", db.backend);
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_person_hosts_at_most_three_lobbies_and_a_lobby_left_a_week_closes() {
     use crate::common::store::TestClock;
     for db in databases("store", "idle-lobbies").await {

@@ -236,6 +236,7 @@ refusal-already-seated = You already have a seat in this game.
 refusal-not-seated = You are not playing in this game.
 refusal-lobby-full = The game is full: this map is for at most { $max } players.
 refusal-too-many-lobbies = You already host { $most } open games: start or cancel one of them before opening another.
+refusal-too-many-games = You already host { $most } games, open or in play: finish or end one of them before opening another.
 refusal-too-few-players = { $seated ->
     [one] Only 1 player is seated
    *[other] Only { $seated } players are seated

@@ -275,6 +275,7 @@ refusal-already-seated = Ya tienes un sitio en esta partida.
 refusal-not-seated = No juegas en esta partida.
 refusal-lobby-full = La partida está completa: este mapa es para { $max } jugadores como máximo.
 refusal-too-many-lobbies = Ya organizas { $most } partidas abiertas: empieza o cancela una antes de abrir otra.
+refusal-too-many-games = Ya organizas { $most } partidas, abiertas o en juego: termina una antes de abrir otra.
 refusal-too-few-players = { $seated ->
     [one] Solo hay 1 jugador sentado
    *[other] Solo hay { $seated } jugadores sentados
