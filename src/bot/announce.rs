@@ -10,7 +10,7 @@ use super::data::{Data, Held};
 use super::dm;
 use super::pictures::pictures;
 use super::play::Played;
-use super::post::{nonce, post, with_retries};
+use super::post::{Priority, nonce, post, with_retries};
 use super::refusal::Error;
 use super::reply::{tell_privately, update_message};
 use super::table::Table;
@@ -26,7 +26,7 @@ pub async fn tell_channel(ctx: &serenity::Context, channel: u64, notice: String)
     let quiet = serenity::CreateMessage::new()
         .content(notice)
         .allowed_mentions(serenity::CreateAllowedMentions::new());
-    post(ctx, channel, quiet, None).await?;
+    post(ctx, channel, quiet, None, Priority::Optional).await?;
     Ok(())
 }
 
@@ -76,12 +76,26 @@ async fn announce(ctx: &serenity::Context, data: &Data, played: &Played) -> Resu
         show(ctx, data, table, &happened, played.turn_over).await?;
     } else if played.turn_over {
         let message = turn_message(table, &happened, pictures(data, table).await?);
-        post(ctx, table.channel, message, Some(nonce(table.id, table.version, 't'))).await?;
+        post(
+            ctx,
+            table.channel,
+            message,
+            Some(nonce(table.id, table.version, 't')),
+            Priority::Game,
+        )
+        .await?;
     } else {
         let quiet = serenity::CreateMessage::new()
             .content(happened)
             .allowed_mentions(serenity::CreateAllowedMentions::new());
-        post(ctx, table.channel, quiet, Some(nonce(table.id, table.version, 's'))).await?;
+        post(
+            ctx,
+            table.channel,
+            quiet,
+            Some(nonce(table.id, table.version, 's')),
+            Priority::Game,
+        )
+        .await?;
     }
     data.store.mark_announced(table.id, table.version).await?;
     Ok(())
@@ -154,7 +168,7 @@ pub async fn turn_button(
                 .allowed_mentions(serenity::CreateAllowedMentions::new());
             let channel = serenity::ChannelId::new(table.channel);
             let message = component.message.id;
-            with_retries("editing a turn message", || {
+            with_retries("editing a turn message", Priority::Game, || {
                 channel.edit_message(ctx, message, edit.clone())
             })
             .await?;
@@ -162,7 +176,7 @@ pub async fn turn_button(
         if played.turn_over {
             let message = turn_message(table, &played.public.join("\n"), pictures(data, table).await?);
             let nonce = nonce(table.id, table.version, 't');
-            if let Err(e) = post(ctx, table.channel, message, Some(nonce)).await {
+            if let Err(e) = post(ctx, table.channel, message, Some(nonce), Priority::Game).await {
                 let notice = permission_notice(e, lang)?;
                 if answered.is_ok() {
                     tell_privately(ctx, component, &notice).await?;
@@ -194,7 +208,14 @@ pub async fn show_as_it_stands(
         show(ctx, data, table, happened, true).await?;
     } else {
         let message = turn_message(table, happened, pictures(data, table).await?);
-        post(ctx, table.channel, message, Some(nonce(table.id, table.version, 'r'))).await?;
+        post(
+            ctx,
+            table.channel,
+            message,
+            Some(nonce(table.id, table.version, 'r')),
+            Priority::Game,
+        )
+        .await?;
     }
     data.store.mark_announced(table.id, table.version).await?;
     Ok(())

@@ -6,7 +6,7 @@ use poise::serenity_prelude as serenity;
 
 use super::data::Data;
 use super::pictures::{board_png, pictures};
-use super::post::{nonce, post, with_retries};
+use super::post::{Priority, nonce, post, with_retries};
 use super::refusal::Error;
 use super::table::Table;
 use super::turn_message::{heads_up, scores_embed, turn_components, turn_message};
@@ -70,7 +70,14 @@ async fn show_over(
         let _ = channel.edit_message(ctx, status, over).await;
     }
     let last = turn_message(table, happened, pictures(data, table).await?);
-    post(ctx, table.channel, last, Some(nonce(table.id, table.version, 't'))).await?;
+    post(
+        ctx,
+        table.channel,
+        last,
+        Some(nonce(table.id, table.version, 't')),
+        Priority::Game,
+    )
+    .await?;
     data.store.set_dashboard_messages(table.id, status, None).await?;
     Ok(())
 }
@@ -100,7 +107,7 @@ async fn show_status(
         // A status message someone deleted (Discord's 10008, Unknown Message) is replaced by a new one; any other
         // failure stands, and the game stays owed its announcement (a second status message would leave two sets
         // of live buttons).
-        match with_retries("editing a status message", || {
+        match with_retries("editing a status message", Priority::Game, || {
             channel.edit_message(ctx, id, edit.clone())
         })
         .await
@@ -125,6 +132,7 @@ async fn show_status(
         table.channel,
         status_post,
         Some(nonce(table.id, table.version, 'd')),
+        Priority::Game,
     )
     .await?;
     Ok(posted.id.get())
@@ -148,6 +156,13 @@ async fn ping_to_move(ctx: &serenity::Context, table: &Table) -> Result<Option<u
     let message = serenity::CreateMessage::new()
         .content(said)
         .allowed_mentions(serenity::CreateAllowedMentions::new().users(pinged.into_iter().map(serenity::UserId::new)));
-    let sent = post(ctx, table.channel, message, Some(nonce(table.id, table.version, 'p'))).await?;
+    let sent = post(
+        ctx,
+        table.channel,
+        message,
+        Some(nonce(table.id, table.version, 'p')),
+        Priority::Game,
+    )
+    .await?;
     Ok(Some(sent.id.get()))
 }

@@ -44,6 +44,8 @@ pub struct Data {
     /// The games whose lease this process holds, and how many of its tasks work under each: the lease is given
     /// back when the last one is done. One lock per game, so games take and give back leases side by side.
     leases: Arc<std::sync::Mutex<HashMap<GameId, Arc<Mutex<usize>>>>>,
+    /// What one person or one channel may still ask for now (pictures, public boards, hints at once).
+    pub limits: Arc<super::limits::Limits>,
 }
 
 impl Data {
@@ -62,6 +64,7 @@ impl Data {
             stopping: Arc::new(tokio::sync::watch::Sender::new(None)),
             worker: Arc::new(Worker::alone(crate::store::Clock::system().now_ms())),
             leases: Arc::default(),
+            limits: Arc::default(),
         }
     }
 

@@ -3,7 +3,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::post::with_retries;
+use super::post::{Priority, with_retries};
 
 use super::data::Data;
 use super::reply::escape_markdown;
@@ -77,7 +77,7 @@ pub async fn send_tickets(ctx: &serenity::Context, data: &Data, table: &Table, s
 async fn deliver(ctx: &serenity::Context, user: u64, message: String) -> bool {
     let dm = serenity::CreateMessage::new().content(message);
     let to = serenity::UserId::new(user);
-    let sent = with_retries("a DM", || to.direct_message(ctx, dm.clone())).await;
+    let sent = with_retries("a DM", Priority::Game, || to.direct_message(ctx, dm.clone())).await;
     if let Err(e) = &sent {
         tracing::info!(user, "DM not delivered: {e}");
     }

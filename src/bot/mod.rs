@@ -18,6 +18,7 @@ mod dm;
 mod ending;
 mod hint;
 mod history;
+mod limits;
 mod lobby;
 mod locale;
 mod options;
@@ -134,6 +135,8 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
     }
     store.heartbeat(&worker).await.map_err(store_failed)?;
     tracing::info!(shards = %shards, worker = %worker.name, "running these gateway shards");
+    // Discord's 50 requests a second are the bot's, whichever process makes them: each takes its shards' share.
+    post::share_budget(shards.last - shards.first + 1, shards.total);
     if config.game_seed.is_some() {
         tracing::warn!(
             "TTRBOT_GAME_SEED is set: every deal can be computed from it; it is for tests only, never for games people play"

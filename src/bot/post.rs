@@ -1,6 +1,7 @@
 //! Every request to Discord that must not be lost goes through here: tried again with backoff when Discord fails
 //! for a passing reason (a 5xx, a 429, a timeout, a dropped connection), and a channel post carries a nonce
-//! Discord enforces, so a try after an answer that was lost on the way back posts once.
+//! Discord enforces, so a try after an answer that was lost on the way back posts once. Each try is counted against
+//! Discord's global budget of requests, turn messages first.
 
 use std::future::Future;
 use std::time::Duration;
@@ -23,12 +24,13 @@ const BACKOFF: [Duration; 5] = [
 ///
 /// # Errors
 /// The last failure, or the first that is not passing.
-pub async fn with_retries<T, F, Fut>(what: &str, mut request: F) -> Result<T, serenity::Error>
+pub async fn with_retries<T, F, Fut>(what: &str, priority: Priority, mut request: F) -> Result<T, serenity::Error>
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = Result<T, serenity::Error>>,
 {
     for wait in BACKOFF {
+        spend(priority).await;
         match request().await {
             Err(e) if passing(&e) => {
                 tracing::warn!("{what} failed for a passing reason; trying again in {wait:?}: {e}");
@@ -37,6 +39,7 @@ where
             done => return done,
         }
     }
+    spend(priority).await;
     request().await
 }
 
@@ -51,12 +54,122 @@ pub async fn post(
     channel: u64,
     message: serenity::CreateMessage,
     nonce: Option<String>,
+    priority: Priority,
 ) -> Result<serenity::Message, Error> {
     let nonce = nonce.unwrap_or_else(fresh_nonce);
     let message = message.nonce(serenity::Nonce::String(nonce)).enforce_nonce(true);
     let channel = serenity::ChannelId::new(channel);
-    let posted = with_retries("a post in the channel", || channel.send_message(ctx, message.clone())).await?;
+    let posted = with_retries("a post in the channel", priority, || {
+        channel.send_message(ctx, message.clone())
+    })
+    .await?;
     Ok(posted)
+}
+
+/// Discord's global budget: 50 requests a second for the whole bot (answers to interactions aside). This process
+/// takes its shards' share of [`BUDGETED_PER_SECOND`], a little under it, since a few requests (opening a DM channel,
+/// a thread, the gateway's address) are made by serenity or the lobby without being counted here.
+const GLOBAL_PER_SECOND: f64 = 50.0;
+
+/// The requests a second counted here, for a process running every shard.
+const BUDGETED_PER_SECOND: f64 = 36.0;
+
+/// At most this many seconds' worth of requests go at once after a quiet while: with the steady rate, any one second
+/// holds at most `BUDGETED_PER_SECOND × (1 + BURST_SECONDS)` requests, under Discord's 50.
+const BURST_SECONDS: f64 = 0.25;
+
+/// The share of the budget optional requests leave to a game's: they wait while less than this is left.
+const RESERVED_FOR_GAMES: f64 = 0.5;
+
+/// What a request is for, and so which waits for which when the budget runs short.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Priority {
+    /// What a game needs to go on: a turn message or its edit, a sentence about a move, a player's tickets.
+    Game,
+    /// What may wait a moment: reminders, a dashboard's status, notices, a lobby's post.
+    Optional,
+}
+
+/// A token bucket over Discord's global budget: `per_second` requests a second, [`BURST_SECONDS`] of them at once;
+/// optional requests wait while less than [`RESERVED_FOR_GAMES`] of a burst is left, so a game's requests pass first.
+#[derive(Debug)]
+pub struct Budget {
+    per_second: f64,
+    left: f64,
+    at: std::time::Instant,
+}
+
+impl Budget {
+    /// A full budget of `per_second` requests a second, at `now`.
+    pub fn new(per_second: f64, now: std::time::Instant) -> Budget {
+        let per_second = per_second.max(1.0);
+        Budget {
+            per_second,
+            left: Budget::burst_of(per_second),
+            at: now,
+        }
+    }
+
+    /// The budget of a process running `own` of the bot's `total` shards.
+    pub fn for_shards(own: u32, total: u32, now: std::time::Instant) -> Budget {
+        let share = f64::from(own.max(1)) / f64::from(total.max(1));
+        Budget::new((BUDGETED_PER_SECOND * share).min(GLOBAL_PER_SECOND), now)
+    }
+
+    fn burst_of(per_second: f64) -> f64 {
+        (per_second * BURST_SECONDS).max(1.0)
+    }
+
+    /// Takes one request's place at `now`, or says how long to wait before asking again.
+    ///
+    /// # Errors
+    /// The wait, when the budget is spent (for this priority).
+    pub fn take(&mut self, priority: Priority, now: std::time::Instant) -> Result<(), Duration> {
+        let burst = Budget::burst_of(self.per_second);
+        if now > self.at {
+            let refilled = now.duration_since(self.at).as_secs_f64() * self.per_second;
+            self.left = (self.left + refilled).min(burst);
+            self.at = now;
+        }
+        let keep = match priority {
+            Priority::Game => 0.0,
+            Priority::Optional => (burst * RESERVED_FOR_GAMES).floor(),
+        };
+        if self.left >= 1.0 + keep {
+            self.left -= 1.0;
+            Ok(())
+        } else {
+            // Rounded up to the millisecond, so that asking again after the wait finds the place.
+            let seconds = (1.0 + keep - self.left) / self.per_second;
+            Err(Duration::from_millis((seconds * 1000.0).ceil() as u64))
+        }
+    }
+}
+
+/// This process's budget, shared by every request counted here.
+fn budget() -> &'static std::sync::Mutex<Budget> {
+    static BUDGET: std::sync::OnceLock<std::sync::Mutex<Budget>> = std::sync::OnceLock::new();
+    BUDGET.get_or_init(|| std::sync::Mutex::new(Budget::for_shards(1, 1, std::time::Instant::now())))
+}
+
+/// Sets this process's share of the budget: it runs `own` of the bot's `total` shards.
+pub fn share_budget(own: u32, total: u32) {
+    let mut budget = budget().lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    *budget = Budget::for_shards(own, total, std::time::Instant::now());
+}
+
+/// Waits for a place in the budget for one request.
+async fn spend(priority: Priority) {
+    loop {
+        let taken = {
+            let mut budget = budget().lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            budget.take(priority, std::time::Instant::now())
+        };
+        match taken {
+            Ok(()) => return,
+            Err(wait) => tokio::time::sleep(wait).await,
+        }
+    }
 }
 
 /// The nonce of a game's message about one version: `kind` tells a turn message (`t`) from a sentence (`s`), a
@@ -94,4 +207,92 @@ fn base36(mut n: u64) -> String {
         }
     }
     digits.iter().rev().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Instant;
+
+    /// Requests the budget lets through from `start` for `seconds`, asked as often as it allows, of each priority in
+    /// turn; the most that went in any one second.
+    fn busiest_second(
+        budget: &mut Budget,
+        start: Instant,
+        seconds: u64,
+        priorities: &[Priority],
+    ) -> (usize, Vec<usize>) {
+        let mut times = Vec::new();
+        let mut through = vec![0; priorities.len()];
+        let step = Duration::from_millis(1);
+        let mut now = start;
+        while now < start + Duration::from_secs(seconds) {
+            for (i, priority) in priorities.iter().enumerate() {
+                if budget.take(*priority, now).is_ok() {
+                    times.push(now);
+                    through[i] += 1;
+                }
+            }
+            now += step;
+        }
+        let most = times
+            .iter()
+            .map(|t| {
+                times
+                    .iter()
+                    .filter(|u| **u >= *t && **u < *t + Duration::from_secs(1))
+                    .count()
+            })
+            .max()
+            .unwrap_or(0);
+        (most, through)
+    }
+
+    #[test]
+    fn no_second_holds_more_than_discords_fifty_requests_however_hard_they_come() {
+        let start = Instant::now();
+        let mut budget = Budget::for_shards(4, 4, start);
+        let (most, _) = busiest_second(&mut budget, start, 5, &[Priority::Game, Priority::Optional]);
+        assert!(most <= 45, "{most} requests in one second");
+        assert!(most >= 36, "and the budget is used: {most}");
+    }
+
+    #[test]
+    fn a_games_requests_pass_first_when_optional_ones_would_spend_the_budget() {
+        let start = Instant::now();
+        let mut budget = Budget::new(36.0, start);
+        let (_, through) = busiest_second(&mut budget, start, 10, &[Priority::Optional, Priority::Game]);
+        let (optional, game) = (through[0], through[1]);
+        assert!(game >= 340, "the game's requests take nearly all: {game}");
+        assert!(optional <= 20, "the optional ones wait: {optional}");
+    }
+
+    #[test]
+    fn optional_requests_go_at_the_full_rate_when_no_game_needs_it() {
+        let start = Instant::now();
+        let mut budget = Budget::new(36.0, start);
+        let (_, through) = busiest_second(&mut budget, start, 10, &[Priority::Optional]);
+        assert!(through[0] >= 350, "{through:?}");
+    }
+
+    #[test]
+    fn each_process_takes_its_shards_share() {
+        let start = Instant::now();
+        for (own, total) in [(1, 4), (2, 4), (3, 8)] {
+            let mut budget = Budget::for_shards(own, total, start);
+            let (most, _) = busiest_second(&mut budget, start, 3, &[Priority::Game]);
+            let share = 45.0 * f64::from(own) / f64::from(total);
+            assert!(most as f64 <= share.ceil() + 1.0, "{own}/{total}: {most}");
+        }
+    }
+
+    #[test]
+    fn a_wait_says_when_to_ask_again() {
+        let start = Instant::now();
+        let mut budget = Budget::new(10.0, start);
+        while budget.take(Priority::Game, start).is_ok() {}
+        let wait = budget.take(Priority::Game, start).unwrap_err();
+        assert!(wait <= Duration::from_millis(100), "{wait:?}");
+        assert_eq!(budget.take(Priority::Game, start + wait), Ok(()));
+    }
 }

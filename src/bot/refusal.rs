@@ -77,8 +77,17 @@ pub enum Refused {
     HintsOff,
     /// `/ttr hint` from a player with no move to make now.
     HintNotNow,
-    /// `/ttr hint` while that seat's last hint is still being thought, or no thinking thread came free in time.
+    /// `/ttr hint` while that person's last hint is still being thought, or no thinking thread came free in time.
     HintBusy,
+    /// As many of these were asked for in the last minute as may be (by this person, or in this channel).
+    TooOften {
+        /// What was asked for.
+        what: super::limits::Often,
+        /// How long until the next one is allowed.
+        wait: std::time::Duration,
+    },
+    /// So many pictures wait to be drawn that one more for one person would hold up the turn messages.
+    DrawingBusy,
 }
 
 impl Refused {
@@ -109,6 +118,14 @@ impl Refused {
             Refused::HintsOff => tr!(lang, "hints-off"),
             Refused::HintNotNow => tr!(lang, "hint-not-now"),
             Refused::HintBusy => tr!(lang, "hint-busy"),
+            Refused::TooOften { what, wait } => {
+                let (most, seconds) = (what.most(), super::limits::seconds(*wait));
+                match what {
+                    super::limits::Often::Picture => tr!(lang, "too-many-pictures", most = most, seconds = seconds),
+                    super::limits::Often::PublicBoard => tr!(lang, "too-many-boards", most = most, seconds = seconds),
+                }
+            }
+            Refused::DrawingBusy => tr!(lang, "drawing-busy"),
         }
     }
 }

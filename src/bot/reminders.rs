@@ -7,7 +7,7 @@ use poise::serenity_prelude as serenity;
 
 use super::component::Component;
 use super::data::Data;
-use super::post::{nonce, post};
+use super::post::{Priority, nonce, post};
 use super::refusal::Error;
 use super::reply::escape_markdown;
 use crate::lang::Lang;
@@ -126,7 +126,14 @@ async fn remind(ctx: &serenity::Context, store: &Store, due: &Due) -> Result<(),
     } else {
         message = message.content(tr!(lang, "reminder", who = who, waited = waited));
     }
-    post(ctx, due.channel_id, message, Some(nonce(due.game, due.due_at, 'm'))).await?;
+    post(
+        ctx,
+        due.channel_id,
+        message,
+        Some(nonce(due.game, due.due_at, 'm')),
+        Priority::Optional,
+    )
+    .await?;
     Ok(())
 }
 

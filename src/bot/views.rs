@@ -3,10 +3,13 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::data::Context;
+use std::time::Instant;
+
+use super::data::{Context, Data};
+use super::limits::Often;
 use super::locale::{private_lang, user_lang};
-use super::pictures::{board_png, seat_png};
-use super::refusal::Error;
+use super::pictures::{board_png_on_request, pictures_waiting_full, seat_png};
+use super::refusal::{Error, Refused};
 use super::reply::Private;
 use super::table::{Opened, Press, Table};
 use super::turn_message::scores_embed;
@@ -20,7 +23,7 @@ pub async fn hand(ctx: Context<'_>) -> Result<(), Error> {
     // Rendering can take a moment: acknowledge first.
     ctx.defer_ephemeral().await?;
     let table = Table::running(ctx.data(), ctx.channel_id().get()).await?;
-    let answer = hand_answer(&table, ctx.author().id.get(), lang).await?;
+    let answer = hand_answer(ctx.data(), &table, ctx.author().id.get(), lang).await?;
     ctx.send(answer.into_reply()).await?;
     Ok(())
 }
@@ -30,13 +33,15 @@ pub async fn hand(ctx: Context<'_>) -> Result<(), Error> {
 /// # Errors
 /// Refused: not seated (told after the press was acknowledged). Internal: Discord's or the store's.
 pub async fn on_button(press: &Press<'_>) -> Result<(), Error> {
-    let Press { ctx, component, .. } = *press;
+    let Press {
+        ctx, data, component, ..
+    } = *press;
     let lang = private_lang(&component.locale);
     let Opened { held, table } = Opened::component(press).await?;
     drop(held);
     // Drawing the picture can take a moment: acknowledge first, then answer.
     component.defer_ephemeral(&ctx.http).await?;
-    let answer = match hand_answer(&table, component.user.id.get(), lang).await {
+    let answer = match hand_answer(data, &table, component.user.id.get(), lang).await {
         Err(Error::Refused(refused)) => Private::text(refused.words(lang)),
         other => other?,
     };
@@ -44,28 +49,65 @@ pub async fn on_button(press: &Press<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// A player's cards, tickets and own picture.
-async fn hand_answer(table: &Table, user: u64, lang: Lang) -> Result<Private, Error> {
+/// A player's cards, tickets and own picture; past their pictures for the minute (or with the drawing queue full),
+/// the same without the picture and a sentence saying why.
+async fn hand_answer(data: &Data, table: &Table, user: u64, lang: Lang) -> Result<Private, Error> {
     let seat = table.seat(user)?;
     let content = text::hand(lang, table.game.map(), &table.game.seat_view(seat));
-    Ok(Private {
-        content,
-        components: Vec::new(),
-        picture: Some(seat_png(table, seat, lang).await?),
+    let picture = match count_picture(data, user) {
+        Ok(()) => seat_png(table, seat, lang).await,
+        Err(refused) => Err(refused.into()),
+    };
+    Ok(match picture {
+        Ok(picture) => Private {
+            content,
+            components: Vec::new(),
+            picture: Some(picture),
+        },
+        Err(Error::Refused(why)) => Private::text(format!("{content}\n\n{}", why.words(lang))),
+        Err(e) => return Err(e),
     })
+}
+
+/// Counts one private picture for `user`, or says they had as many as they may this minute.
+fn count_picture(data: &Data, user: u64) -> Result<(), Refused> {
+    let what = Often::Picture;
+    data.limits
+        .count(what, user, Instant::now())
+        .map_err(|wait| Refused::TooOften { what, wait })
 }
 
 /// The board as it stands, for everyone.
 #[poise::command(slash_command)]
 pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
-    ctx.defer().await?;
-    let table = Table::running(ctx.data(), ctx.channel_id().get()).await?;
+    // For everyone when a player asks (at most `limits::PUBLIC_BOARDS_A_MINUTE` a minute in a channel), only for the
+    // asker otherwise: anyone may look, nobody may fill the channel with boards.
+    let data = ctx.data();
+    let user = ctx.author().id.get();
+    // Everything that may refuse is asked before the acknowledgement, which is public for a public board (a refusal
+    // after it would be shown to the channel).
+    let table = Table::running(data, ctx.channel_id().get()).await?;
+    let public = table.seat(user).is_ok();
+    if pictures_waiting_full() {
+        return Err(Refused::DrawingBusy.into());
+    }
+    if public {
+        let what = Often::PublicBoard;
+        data.limits
+            .count(what, table.channel, Instant::now())
+            .map_err(|wait| Refused::TooOften { what, wait })?;
+        ctx.defer().await?;
+    } else {
+        count_picture(data, user)?;
+        ctx.defer_ephemeral().await?;
+    }
     let view = table.game.public_view();
-    let png = board_png(&table).await?;
+    let png = board_png_on_request(&table, table.lang()).await?;
     ctx.send(
         poise::CreateReply::default()
             .embed(scores_embed(&table, &view).image("attachment://board.png"))
-            .attachment(serenity::CreateAttachment::bytes(png, "board.png")),
+            .attachment(serenity::CreateAttachment::bytes(png, "board.png"))
+            .ephemeral(!public),
     )
     .await?;
     Ok(())

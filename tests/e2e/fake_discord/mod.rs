@@ -95,6 +95,9 @@ struct Shared {
     violations: Mutex<Vec<String>>,
     /// Failures the fake answers instead of doing what was asked, as Discord sometimes does.
     faults: Mutex<Faults>,
+    /// When each of the last second's requests came that count against Discord's global limit (every one but the
+    /// answers to interactions), from every process of the bot.
+    global: Mutex<std::collections::VecDeque<Instant>>,
 }
 
 /// How Discord sometimes fails a request.
@@ -272,6 +275,7 @@ impl Fake {
             messages: Mutex::default(),
             interaction_messages: Mutex::default(),
             violations: Mutex::default(),
+            global: Mutex::default(),
             faults: Mutex::new(Faults {
                 planned: launch
                     .faults
@@ -1170,7 +1174,10 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
         let bytes = axum::body::to_bytes(request.into_body(), 16 << 20).await.unwrap();
         (serde_json::from_slice(&bytes).unwrap_or(Value::Null), Vec::new())
     };
-    let violations = spec::violations(method.as_str(), path.trim_start_matches("/api/v10"), &json);
+    let mut violations = spec::violations(method.as_str(), path.trim_start_matches("/api/v10"), &json);
+    if let Some(over) = over_global_limit(&shared, &path) {
+        violations.push(over);
+    }
     let fault = shared.faults.lock().unwrap().take(method.as_str(), &path);
     let answer = if let Some(fault) = fault.filter(|_| violations.is_empty()) {
         if fault == Fault::LostAnswer {
@@ -1194,6 +1201,33 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
     shared.changed.notify_waiters();
     answer
 }
+
+/// Discord's global limit: 50 requests a second for a bot, whichever of its processes makes them; answers to
+/// interactions (`/interactions/…`, `/webhooks/…`) are not counted. Past it, why (Discord answers 429, global).
+fn over_global_limit(shared: &Shared, path: &str) -> Option<String> {
+    let api = path.trim_start_matches("/api/v10");
+    if api.starts_with("/interactions/") || api.starts_with("/webhooks/") {
+        return None;
+    }
+    let now = Instant::now();
+    let mut last_second = shared.global.lock().unwrap();
+    while last_second
+        .front()
+        .is_some_and(|t| now.duration_since(*t) >= Duration::from_secs(1))
+    {
+        last_second.pop_front();
+    }
+    last_second.push_back(now);
+    (last_second.len() > GLOBAL_PER_SECOND).then(|| {
+        format!(
+            "{path}: request {} in one second, past Discord's global {GLOBAL_PER_SECOND}",
+            last_second.len()
+        )
+    })
+}
+
+/// Requests a second a bot may make, all its processes together.
+const GLOBAL_PER_SECOND: usize = 50;
 
 /// Discord's answer when it fails a request.
 fn failed(fault: Fault) -> Response {

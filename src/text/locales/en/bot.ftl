@@ -164,6 +164,9 @@ settings-hints-on = Players may ask for a hint with `/ttr hint`.
 settings-hints-off = Hints are off.
 hints-off = Hints are off in this game. The host can turn them on with the `hints` option of `/ttr settings`.
 hint-busy = The bot is still thinking (about your last hint, or a computer player's move): ask again in a moment.
+too-many-pictures = You asked for { $most } pictures in the last minute, as many as one person may: the next one in { $seconds } s.
+too-many-boards = The board was shown { $most } times in this channel in the last minute (the turn message shows it too): the next in { $seconds } s.
+drawing-busy = The bot is busy drawing the boards of many games: ask again in a moment.
 final-hints = Hints asked for: { $counts }.
 final-hints-of = { $name } { $count }
 

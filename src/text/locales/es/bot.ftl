@@ -165,6 +165,9 @@ settings-hints-on = Se pueden pedir pistas con `/ttr pista`.
 settings-hints-off = Las pistas están desactivadas.
 hints-off = Las pistas están desactivadas en esta partida. Quien la abrió puede activarlas con la opción `pistas` de `/ttr ajustes`.
 hint-busy = Todavía estoy pensando (en tu pista anterior o en la jugada de un ordenador): vuelve a pedirla en un momento.
+too-many-pictures = Has pedido { $most } imágenes en el último minuto, tantas como puede pedir una persona: la siguiente, dentro de { $seconds } s.
+too-many-boards = El tablero se ha mostrado { $most } veces en este canal en el último minuto (el mensaje del turno también lo muestra): el siguiente, dentro de { $seconds } s.
+drawing-busy = Estoy ocupado dibujando los tableros de muchas partidas: vuelve a pedirlo en un momento.
 final-hints = Pistas pedidas: { $counts }.
 final-hints-of = { $name } { $count }
 
