@@ -142,7 +142,11 @@ pub async fn start(
         ctx.data().store.may_host_another(ctx.author().id.get()).await?;
         // Opening a thread and posting in it are two requests to Discord: acknowledge first.
         ctx.defer().await?;
-        open_thread(ctx, &text::map_name(public, &board)).await?
+        match open_thread(ctx, &text::map_name(public, &board)).await {
+            Ok(thread) => thread,
+            Err(Error::Refused(refused)) => return refuse_after_public_defer(ctx, &refused).await,
+            Err(e) => return Err(e),
+        }
     } else {
         ctx.channel_id().get()
     };
@@ -163,7 +167,18 @@ pub async fn start(
         settings,
     };
     let _held = ctx.data().hold(channel).await;
-    let mut lobby = ctx.data().store.open_lobby(&new).await?;
+    let mut lobby = match ctx.data().store.open_lobby(&new).await {
+        Ok(lobby) => lobby,
+        // Another process opened this person's last lobby meanwhile: the thread is left empty, and the refusal
+        // comes after a public acknowledgement.
+        Err(StoreError::Refused(refusal)) if channel != ctx.channel_id().get() => {
+            if let Err(e) = serenity::ChannelId::new(channel).delete(ctx).await {
+                tracing::warn!(channel, "an empty thread could not be deleted: {e}");
+            }
+            return refuse_after_public_defer(ctx, &Refused::Store(refusal)).await;
+        }
+        Err(e) => return Err(e.into()),
+    };
     ctx.data()
         .store
         .remember_language(lobby.id, new.host, lang.code())
@@ -202,6 +217,18 @@ pub async fn start(
         channel = format!("<#{channel}>")
     ))
     .await?;
+    Ok(())
+}
+
+/// A refusal after the command was acknowledged publicly: the channel would see it as the command's answer, so that
+/// answer is deleted and the refusal told privately.
+async fn refuse_after_public_defer(ctx: Context<'_>, refused: &Refused) -> Result<(), Error> {
+    if let poise::Context::Application(app) = ctx {
+        app.interaction.delete_response(ctx.http()).await?;
+    }
+    let words = refused.words(user_lang(ctx));
+    ctx.send(poise::CreateReply::default().content(words).ephemeral(true))
+        .await?;
     Ok(())
 }
 

@@ -803,9 +803,31 @@ async fn a_game_opened_with_thread_lives_in_a_thread_of_its_own() {
     let refused = fake.interact(start()).await;
     assert!(content(&refused).contains("You may not create threads"), "{refused:#}");
     assert!(is_ephemeral(&refused["data"]), "{refused:#}");
-    // With Create Public Threads: acknowledged at once, then the thread is opened and the channel told where.
     let mut allowed = start();
     allowed["member"]["permissions"] = json!((1u64 << 35).to_string());
+    // Discord will not open the thread: the refusal comes after the public acknowledgement, and is told privately
+    // (once, the channel read it as the command's answer).
+    fake.fail_next("POST", "/threads", fake_discord::Fault::ServerError);
+    let (id, deferred) = fake.interact_with_id(allowed.clone()).await;
+    assert_eq!(deferred["type"], 5, "{deferred:#}");
+    let answer_path = format!("/api/v10/webhooks/{}/tok-{id}", fake_discord::APP);
+    let refusal = fake
+        .wait_for_call("the refusal after the thread failed", |c| {
+            c.method == "POST" && c.path == answer_path
+        })
+        .await;
+    assert!(
+        refusal.json["flags"].as_u64().unwrap_or(0) & 64 == 64
+            && refusal.json["content"].as_str().unwrap_or("").contains("thread"),
+        "{:#}",
+        refusal.json
+    );
+    let deleted = format!("{answer_path}/messages/@original");
+    assert!(
+        fake.read_calls(|calls| calls.iter().any(|c| c.method == "DELETE" && c.path == deleted)),
+        "the public acknowledgement is taken back"
+    );
+    // With Create Public Threads: acknowledged at once, then the thread is opened and the channel told where.
     let (id, deferred) = fake.interact_with_id(allowed).await;
     assert_eq!(deferred["type"], 5, "{deferred:#}");
     let answer_path = format!("/api/v10/webhooks/{}/tok-{id}", fake_discord::APP);

@@ -1356,6 +1356,16 @@ fn answer(shared: &Shared, method: &Method, path: &str, json: &Value, files: &[F
             }
         }
         ("GET", ["webhooks", _, _, "messages", _]) => new_message(1),
+        ("DELETE", ["webhooks", _, token, "messages", which]) => {
+            let id = match *which {
+                "@original" => shared.interaction_messages.lock().unwrap().get(*token).copied(),
+                other => other.parse().ok(),
+            };
+            if let Some(id) = id {
+                shared.messages.lock().unwrap().remove(&id);
+            }
+            StatusCode::NO_CONTENT.into_response()
+        }
         ("POST", ["users", "@me", "channels"]) => axum::Json(json!({
             // One DM channel per user: 7 000 000 000 000 000 000 plus the user's id.
             "id": (DM_CHANNELS + json["recipient_id"].as_str().and_then(|u| u.parse::<u64>().ok()).unwrap_or(0)).to_string(),
