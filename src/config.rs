@@ -37,6 +37,16 @@ pub struct Config {
     /// default): its heartbeat and its leases on games' background work run out this long after it stops renewing
     /// them, and other processes then take its work over.
     pub lease: std::time::Duration,
+    /// Where this process runs, as the other processes on a shared database know it (`TTRBOT_WORKER`; by default
+    /// the host's name and the shards): started again in the same place after a crash, it takes its dead run's
+    /// place at once instead of waiting for its heartbeat to run out.
+    pub worker_place: Option<String>,
+    /// Most games one person may host at once, open or in play (`TTRBOT_MOST_HOSTED_GAMES`, 1 to 10000; 10 by
+    /// default): each game against computers costs a think at every turn.
+    pub most_hosted_games: u16,
+    /// Requests a second Discord allows the whole bot, answers to interactions aside (`TTRBOT_GLOBAL_RATE`, 1 to
+    /// 100000; Discord's 50 unless it granted this bot more): every process takes its shards' share.
+    pub global_rate: u32,
 }
 
 impl Config {
@@ -78,8 +88,48 @@ impl Config {
             // At least a second, so a heartbeat (three a lease) is not written tens of times a second; at most a
             // day, so a dead process's games are not held for longer.
             lease: millis("TTRBOT_LEASE_MS", 180_000, 1_000, DAY_MS)?,
+            worker_place: get("TTRBOT_WORKER").map(|place| worker_place(&place)).transpose()?,
+            most_hosted_games: u16::try_from(number(&get, "TTRBOT_MOST_HOSTED_GAMES", 10, 1, 10_000)?)
+                .unwrap_or(u16::MAX),
+            global_rate: u32::try_from(number(&get, "TTRBOT_GLOBAL_RATE", 50, 1, 100_000)?).unwrap_or(50),
         })
     }
+}
+
+/// `TTRBOT_WORKER` as given, if it is a name of 1 to 64 letters, digits, `.`, `-`, `_` or `/`.
+fn worker_place(place: &str) -> Result<String, String> {
+    let fits = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | '/');
+    let place = place.trim();
+    if (1..=64).contains(&place.len()) && place.chars().all(fits) {
+        Ok(place.to_string())
+    } else {
+        let shown: String = place.chars().take(40).collect();
+        Err(format!(
+            "TTRBOT_WORKER must be 1 to 64 letters, digits, '.', '-', '_' or '/' (a host's name), not \"{shown}\""
+        ))
+    }
+}
+
+/// This host's name as a worker's place: from the kernel, else `HOSTNAME`, else `localhost`; anything a place may
+/// not hold becomes `-`.
+pub fn host_name() -> String {
+    let read = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .ok()
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .unwrap_or_default();
+    let name: String = read
+        .trim()
+        .chars()
+        .take(48)
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    if name.is_empty() { "localhost".to_string() } else { name }
 }
 
 /// A day in milliseconds: the most any interval setting takes.
@@ -118,6 +168,9 @@ impl std::fmt::Debug for Config {
             .field("clock_file", &self.clock_file)
             .field("shards", &self.shards)
             .field("lease", &self.lease)
+            .field("worker_place", &self.worker_place)
+            .field("most_hosted_games", &self.most_hosted_games)
+            .field("global_rate", &self.global_rate)
             .finish()
     }
 }
@@ -137,6 +190,20 @@ pub fn is_loopback_base(base: &str) -> bool {
         Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
         Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
         None => false,
+    }
+}
+
+/// Where a database URL points, for a log line: `host:port/database` of a server, the path of a file; no user,
+/// no password, no options.
+pub fn database_host(url: &str) -> String {
+    match url::Url::parse(url) {
+        Ok(parsed) if parsed.scheme().starts_with("postgres") && parsed.host_str().is_some() => format!(
+            "{}:{}{}",
+            parsed.host_str().unwrap_or_default(),
+            parsed.port().unwrap_or(5432),
+            parsed.path()
+        ),
+        _ => url.split('?').next().unwrap_or_default().to_string(),
     }
 }
 
@@ -189,6 +256,9 @@ mod tests {
             clock_file: None,
             shards: Ok(None),
             lease: std::time::Duration::from_secs(180),
+            worker_place: None,
+            most_hosted_games: 10,
+            global_rate: 50,
         };
         let shown = format!("{config:?} {config:#?}");
         assert!(
@@ -197,13 +267,34 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_database_is_named_in_logs_by_its_host_and_never_its_password() {
+        assert_eq!(
+            database_host("postgres://bot:pw@db.example:6543/ttr?sslmode=require"),
+            "db.example:6543/ttr"
+        );
+        assert_eq!(database_host("postgresql://db/ttr"), "db:5432/ttr");
+        assert_eq!(database_host("sqlite://ttrbot.db?mode=rwc"), "sqlite://ttrbot.db");
+    }
+
     fn config_with(vars: &[(&str, &str)]) -> Result<Config, String> {
         Config::from_lookup(|key| vars.iter().find(|(k, _)| *k == key).map(|(_, v)| v.to_string()))
     }
 
     #[test]
     fn a_number_that_does_not_read_or_is_out_of_bounds_stops_start_up_naming_its_variable() {
-        let cases: [(&str, &str, &str); 7] = [
+        let cases: [(&str, &str, &str); 10] = [
+            (
+                "TTRBOT_WORKER",
+                "my host#1",
+                "TTRBOT_WORKER must be 1 to 64 letters, digits",
+            ),
+            ("TTRBOT_WORKER", "  ", "TTRBOT_WORKER must be 1 to 64"),
+            (
+                "TTRBOT_MOST_HOSTED_GAMES",
+                "0",
+                "TTRBOT_MOST_HOSTED_GAMES must be from 1 to 10000, not 0",
+            ),
             (
                 "TTRBOT_LEASE_MS",
                 "3 minutes",
@@ -247,7 +338,14 @@ mod tests {
 
     #[test]
     fn numbers_in_bounds_are_taken_and_unset_ones_default() {
-        let config = config_with(&[("TTRBOT_LEASE_MS", " 1500 "), ("TTRBOT_GAME_SEED", "7")]).unwrap();
+        let config = config_with(&[
+            ("TTRBOT_LEASE_MS", " 1500 "),
+            ("TTRBOT_GAME_SEED", "7"),
+            ("TTRBOT_WORKER", "bot-2.example/0-3/8"),
+        ])
+        .unwrap();
+        assert_eq!(config.worker_place.as_deref(), Some("bot-2.example/0-3/8"));
+        assert_eq!(config.most_hosted_games, 10);
         assert_eq!(config.lease, std::time::Duration::from_millis(1500));
         assert_eq!(config.game_seed, Some(7));
         assert_eq!(config.reminder_scan, std::time::Duration::from_secs(60));

@@ -31,7 +31,7 @@ pub enum Refusal {
     /// The host already hosts as many games (open or in play) as one person may.
     TooManyGames {
         /// How many one person may host.
-        most: u8,
+        most: u16,
     },
     /// Every seat the map allows is taken.
     LobbyFull {

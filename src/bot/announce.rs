@@ -5,12 +5,13 @@
 
 use poise::serenity_prelude as serenity;
 
+use super::component::{Component, ComponentId, ids_on};
 use super::dashboard::show;
 use super::data::{Data, Held};
 use super::dm;
 use super::pictures::pictures;
 use super::play::Played;
-use super::post::{Priority, nonce, post, with_retries};
+use super::post::{Priority, nonce, post, spend, with_retries};
 use super::refusal::Error;
 use super::reply::{tell_privately, update_message};
 use super::table::Table;
@@ -23,10 +24,25 @@ use crate::text::{self, catalog::tr};
 /// # Errors
 /// Discord's.
 pub async fn tell_channel(ctx: &serenity::Context, channel: u64, notice: String) -> Result<(), Error> {
+    // A notice of a game (a seat handed over, a turn skipped) is posted in the channel's order of announcements:
+    // one that waited would hold up the channel's next turn message.
+    tell_channel_when(ctx, channel, notice, Priority::Game).await
+}
+
+/// As [`tell_channel`], at `priority` (a notice outside any game's order, such as an idle lobby closed, may wait).
+///
+/// # Errors
+/// Discord's.
+pub async fn tell_channel_when(
+    ctx: &serenity::Context,
+    channel: u64,
+    notice: String,
+    priority: Priority,
+) -> Result<(), Error> {
     let quiet = serenity::CreateMessage::new()
         .content(notice)
         .allowed_mentions(serenity::CreateAllowedMentions::new());
-    post(ctx, channel, quiet, None, Priority::Optional).await?;
+    post(ctx, channel, quiet, None, priority).await?;
     Ok(())
 }
 
@@ -52,7 +68,11 @@ pub async fn tell_dms_closed(ctx: &serenity::Context, channel: u64, names: &[Str
 /// Discord's (a missing permission among them: see [`permission_notice`]) or the store's.
 pub async fn after_play(ctx: &serenity::Context, data: &Data, played: &Played) -> Result<(), Error> {
     announce(ctx, data, played).await?;
-    dm_if_tickets_changed(ctx, data, played).await
+    // Marked once the tickets' DM was tried too: a process that stops before it leaves the action unannounced, and
+    // the restart sends what is owed (the turn message it finds posted is not posted again).
+    let dm = dm_if_tickets_changed(ctx, data, played).await;
+    data.store.mark_announced(played.after.id, played.after.version).await?;
+    dm
 }
 
 /// The acting seat's tickets by DM when they changed; the channel is told once if its DMs are closed.
@@ -68,7 +88,7 @@ async fn dm_if_tickets_changed(ctx: &serenity::Context, data: &Data, played: &Pl
 }
 
 /// The channel is told of an action: on the dashboard, or (feed) in a new turn message when the turn passed and in
-/// a plain sentence otherwise. The action is then marked announced.
+/// a plain sentence otherwise ([`after_play`] then marks it announced).
 async fn announce(ctx: &serenity::Context, data: &Data, played: &Played) -> Result<(), Error> {
     let table = &played.after;
     let happened = played.public.join("\n");
@@ -97,7 +117,6 @@ async fn announce(ctx: &serenity::Context, data: &Data, played: &Played) -> Resu
         )
         .await?;
     }
-    data.store.mark_announced(table.id, table.version).await?;
     Ok(())
 }
 
@@ -129,10 +148,13 @@ pub async fn turn_button(
                 _ => Ok(()),
             };
             let _order = data.announcing(table.channel, held).await;
-            if let Err(e) = announce(ctx, data, &played).await {
-                let notice = permission_notice(e, lang)?;
-                if answered.is_ok() {
-                    tell_privately(ctx, component, &notice).await?;
+            match announce(ctx, data, &played).await {
+                Ok(()) => data.store.mark_announced(table.id, table.version).await?,
+                Err(e) => {
+                    let notice = permission_notice(e, lang)?;
+                    if answered.is_ok() {
+                        tell_privately(ctx, component, &notice).await?;
+                    }
                 }
             }
             private
@@ -206,6 +228,14 @@ pub async fn show_as_it_stands(
 ) -> Result<(), Error> {
     if table.is_dashboard() {
         show(ctx, data, table, happened, true).await?;
+    } else if already_posted(ctx, table).await? {
+        // The process that posted it stopped before noting it: posted again, two messages would carry live
+        // buttons of one turn.
+        tracing::info!(
+            game = table.id.0,
+            version = table.version,
+            "the turn message was posted before a restart"
+        );
     } else {
         let message = turn_message(table, happened, pictures(data, table).await?);
         post(
@@ -217,8 +247,58 @@ pub async fn show_as_it_stands(
         )
         .await?;
     }
+    // The action never announced may have been a person keeping tickets, whose DM was never sent either.
+    if let Some(seat) = data.store.kept_tickets_last(table.id, table.version).await?
+        && let Some(name) = dm::send_tickets(ctx, data, table, seat).await
+    {
+        tell_dms_closed(ctx, table.channel, &[name], table.lang()).await?;
+    }
     data.store.mark_announced(table.id, table.version).await?;
     Ok(())
+}
+
+/// Whether one of the channel's latest messages is this game's turn message at its current version (its buttons
+/// say so). False when the messages cannot be read for a passing reason or a missing permission (then the turn
+/// message is posted again).
+///
+/// # Errors
+/// A channel that is gone or out of the bot's sight (10003, 50001), as a post there would fail.
+async fn already_posted(ctx: &serenity::Context, table: &Table) -> Result<bool, Error> {
+    spend(Priority::Game).await;
+    let latest = serenity::GetMessages::new().limit(20);
+    match serenity::ChannelId::new(table.channel)
+        .messages(&ctx.http, latest)
+        .await
+    {
+        Ok(messages) => {
+            // Only the bot's own turn message counts: a reminder carries buttons of the same version (but no turn
+            // button), and anyone else's message may carry any id.
+            let me = ctx.cache.current_user().id;
+            Ok(messages
+                .iter()
+                .filter(|message| message.author.id.get() == me.get())
+                .any(|message| {
+                    ids_on(message).any(|id| {
+                        ComponentId::parse(id).is_ok_and(|c| {
+                            c.game == table.id
+                                && c.version == Some(table.version)
+                                && matches!(c.component, Component::Deck | Component::Take { .. } | Component::Pass)
+                        })
+                    })
+                }))
+        }
+        Err(e) => {
+            let e = Error::from(e);
+            if matches!(e.discord_code(), Some(10003 | 50001)) {
+                return Err(e);
+            }
+            tracing::info!(
+                channel = table.channel,
+                "the channel's latest messages could not be read: {e}"
+            );
+            Ok(false)
+        }
+    }
 }
 
 /// A failure to post in the channel as the player reads it, when the bot lacks a permission there (the move is

@@ -2,6 +2,8 @@
 //! open something or read the game as it is, `ttr:<game>:<version>:<what>` for those that act on one state of it.
 //! The id names the game and the action, never the user: who acted always comes from the interaction.
 
+use poise::serenity_prelude as serenity;
+
 use crate::ids::GameId;
 use crate::rules::{CardCounts, CityId, Purchase, RouteId};
 
@@ -140,6 +142,17 @@ impl Component {
             Join | Leave | AddComputer | Start | Cancel | StartingTickets | Keep | Claim | Station | Hand | End
             | HandOver => false,
         }
+    }
+
+    /// Whether its answer replaces the message it was pressed on: a picker's, a turn button's (the turn message gets
+    /// the sentence and fresh buttons), a lobby button's.
+    pub fn changes_its_message(self) -> bool {
+        use Component::*;
+        self.answers_in_place()
+            || matches!(
+                self,
+                Deck | Take { .. } | Pass | Join | Leave | AddComputer | Start | Cancel
+            )
     }
 
     /// Whether it sits on the player's own private picker, which its answer replaces.
@@ -358,6 +371,22 @@ fn cards_from(code: &str) -> Option<CardCounts> {
         *slot = u8::try_from(digit.to_digit(36)?).ok()?;
     }
     Some(cards)
+}
+
+/// The `custom_id` of every button and select a message shows (as Discord sent the message).
+pub fn ids_on(message: &serenity::Message) -> impl Iterator<Item = &str> {
+    message
+        .components
+        .iter()
+        .flat_map(|row| &row.components)
+        .filter_map(|shown| match shown {
+            serenity::ActionRowComponent::Button(button) => match &button.data {
+                serenity::ButtonKind::NonLink { custom_id, .. } => Some(custom_id.as_str()),
+                _ => None,
+            },
+            serenity::ActionRowComponent::SelectMenu(select) => select.custom_id.as_deref(),
+            _ => None,
+        })
 }
 
 #[cfg(test)]

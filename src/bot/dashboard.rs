@@ -6,7 +6,7 @@ use poise::serenity_prelude as serenity;
 
 use super::data::Data;
 use super::pictures::{board_png, pictures};
-use super::post::{Priority, nonce, post, with_retries};
+use super::post::{Priority, nonce, post, spend, with_retries};
 use super::refusal::Error;
 use super::table::Table;
 use super::turn_message::{heads_up, scores_embed, turn_components, turn_message};
@@ -37,6 +37,7 @@ pub async fn show(
     if new_turn {
         if let Some(old) = ping {
             // Already gone is as good as deleted.
+            spend(Priority::Game).await;
             let _ = channel.delete_message(ctx, old).await;
         }
         current_ping = ping_to_move(ctx, table).await?;
@@ -59,6 +60,7 @@ async fn show_over(
     let channel = serenity::ChannelId::new(table.channel);
     if let Some(ping) = ping {
         // Already gone is as good as deleted.
+        spend(Priority::Game).await;
         let _ = channel.delete_message(ctx, ping).await;
     }
     if let Some(status) = status {
@@ -67,6 +69,7 @@ async fn show_over(
             .embeds(Vec::new())
             .components(Vec::new())
             .remove_all_attachments();
+        spend(Priority::Game).await;
         let _ = channel.edit_message(ctx, status, over).await;
     }
     let last = turn_message(table, happened, pictures(data, table).await?);

@@ -77,7 +77,12 @@ pub async fn send_tickets(ctx: &serenity::Context, data: &Data, table: &Table, s
 async fn deliver(ctx: &serenity::Context, user: u64, message: String) -> bool {
     let dm = serenity::CreateMessage::new().content(message);
     let to = serenity::UserId::new(user);
-    let sent = with_retries("a DM", Priority::Game, || to.direct_message(ctx, dm.clone())).await;
+    // Two requests, each counted against Discord's budget: the DM channel, then the message.
+    let sent = async {
+        let channel = with_retries("opening a DM", Priority::Game, || to.create_dm_channel(ctx)).await?;
+        with_retries("a DM", Priority::Game, || channel.send_message(ctx, dm.clone())).await
+    }
+    .await;
     if let Err(e) = &sent {
         tracing::info!(user, "DM not delivered: {e}");
     }

@@ -9,8 +9,9 @@ use super::data::{Context, Data};
 use super::dm;
 use super::locale::{command_server_lang, private_lang, user_lang};
 use super::options::{LevelName, MapId, SettingOptions};
+use super::post::{Priority, spend};
 use super::refusal::{Error, Refused};
-use super::reply::{actor, ask_to_confirm, display_name, escape_markdown, update_message};
+use super::reply::{actor, ask_to_confirm, display_name, escape_markdown, refuse_after_public_defer, update_message};
 use super::table::{Press, Table};
 use crate::lang::Lang;
 use crate::maps;
@@ -209,6 +210,7 @@ pub async fn start(
         .content(content)
         .embed(embed)
         .components(components);
+    spend(Priority::Game).await;
     serenity::ChannelId::new(channel).send_message(ctx, lobby_post).await?;
     ctx.say(tr!(
         public,
@@ -217,18 +219,6 @@ pub async fn start(
         channel = format!("<#{channel}>")
     ))
     .await?;
-    Ok(())
-}
-
-/// A refusal after the command was acknowledged publicly: the channel would see it as the command's answer, so that
-/// answer is deleted and the refusal told privately.
-async fn refuse_after_public_defer(ctx: Context<'_>, refused: &Refused) -> Result<(), Error> {
-    if let poise::Context::Application(app) = ctx {
-        app.interaction.delete_response(ctx.http()).await?;
-    }
-    let words = refused.words(user_lang(ctx));
-    ctx.send(poise::CreateReply::default().content(words).ephemeral(true))
-        .await?;
     Ok(())
 }
 
@@ -265,6 +255,7 @@ async fn open_thread(ctx: Context<'_>, map_name: &str) -> Result<u64, Error> {
     let thread = serenity::CreateThread::new(tr!(command_server_lang(ctx), "thread-name", map = map_name))
         .kind(serenity::ChannelType::PublicThread)
         .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
+    spend(Priority::Game).await;
     match ctx.channel_id().create_thread(ctx, thread).await {
         Ok(made) => Ok(made.id.get()),
         Err(e) => {

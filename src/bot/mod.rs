@@ -105,9 +105,10 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
         None => Clock::system(),
     };
     let store_failed = |e| BotError::Store(config.database_url.clone(), e);
-    let store = Store::open_with_clock(&config.database_url, clock)
+    let store = open_store(&config.database_url, clock)
         .await
-        .map_err(store_failed)?;
+        .map_err(store_failed)?
+        .with_most_hosted(config.most_hosted_games);
     let http = discord_http(config, token)?;
     let recommended = recommended_shards(&http).await?;
     let shards = match chosen_shards {
@@ -125,18 +126,27 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
     };
     // Other processes on the same database see this one alive, and its shards' background work as its own, before
     // it acts on anything.
-    let worker = Arc::new(Worker::for_process(
+    let place = config
+        .worker_place
+        .clone()
+        .unwrap_or_else(|| format!("{}/{shards}", config::host_name()));
+    let worker = Arc::new(Worker::in_place(
+        &place,
         shards,
         i64::try_from(config.lease.as_millis()).unwrap_or(i64::MAX),
         store.now_ms(),
     ));
     if store.backend() == crate::store::Backend::Postgres {
         wait_for_free_shards(&store, &worker, &config.database_url).await?;
+    } else {
+        // One process on SQLite: an earlier run in this place is this process's dead self, and its leases (a
+        // computer's move, a late post it was making when it died) are given up at once.
+        store.take_place(&worker).await.map_err(store_failed)?;
     }
     store.heartbeat(&worker).await.map_err(store_failed)?;
     tracing::info!(shards = %shards, worker = %worker.name, "running these gateway shards");
     // Discord's 50 requests a second are the bot's, whichever process makes them: each takes its shards' share.
-    post::share_budget(shards.last - shards.first + 1, shards.total);
+    post::share_budget(shards.last - shards.first + 1, shards.total, config.global_rate);
     if config.game_seed.is_some() {
         tracing::warn!(
             "TTRBOT_GAME_SEED is set: every deal can be computed from it; it is for tests only, never for games people play"
@@ -207,12 +217,47 @@ async fn stop_requested() {
     }
 }
 
+/// How long start-up keeps trying a database that does not answer (a server restarting with the bot, a network
+/// not up yet) before the process stops, saying why, for its supervisor to start it again.
+const DATABASE_PATIENCE: std::time::Duration = std::time::Duration::from_secs(300);
+
+/// Opens the store, trying again with backoff (1, 2, 4 … 30 s) while the database cannot be reached, and saying so
+/// in plain words: its host and port, never its password. A wrong URL, a refused password or a database from a newer
+/// version stop at once.
+async fn open_store(url: &str, clock: Clock) -> Result<Store, StoreError> {
+    let started = std::time::Instant::now();
+    let mut wait = std::time::Duration::from_secs(1);
+    loop {
+        match Store::open_with_clock(url, clock.clone()).await {
+            Err(e) if e.unreachable() && started.elapsed() + wait < DATABASE_PATIENCE => {
+                tracing::warn!(
+                    database = %config::database_host(url),
+                    "the database does not answer ({e}); trying again in {wait:?}"
+                );
+                tokio::time::sleep(wait).await;
+                wait = (wait * 2).min(std::time::Duration::from_secs(30));
+            }
+            opened => return opened,
+        }
+    }
+}
+
 /// On a database that other processes share, waits until no living process runs any of `worker`'s shards (the
 /// dead run of this very process, after a crash, until its heartbeat runs out); refuses a process whose shard total
 /// differs from the others' (Discord would route servers to both sets of shards at once).
 async fn wait_for_free_shards(store: &Store, worker: &Worker, url: &str) -> Result<(), BotError> {
     let mut told = false;
     loop {
+        // The same process started again (after a crash, a SIGKILL, a reboot) takes its dead run's place at once.
+        // Asked at every look: a paused run that wakes and writes its heartbeat again is taken over again (and, seeing
+        // this newer run, stops).
+        let taken = store
+            .take_place(worker)
+            .await
+            .map_err(|e| BotError::Store(url.to_string(), e))?;
+        if !taken.is_empty() {
+            tracing::info!(earlier = ?taken, place = ?worker.place(), "took this place over from its earlier run");
+        }
         let others = store
             .conflicting_workers(worker)
             .await

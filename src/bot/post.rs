@@ -66,16 +66,17 @@ pub async fn post(
     Ok(posted)
 }
 
-/// Discord's global budget: 50 requests a second for the whole bot (answers to interactions aside). This process
-/// takes its shards' share of [`BUDGETED_PER_SECOND`], a little under it, since a few requests (opening a DM channel,
-/// a thread, the gateway's address) are made by serenity or the lobby without being counted here.
-const GLOBAL_PER_SECOND: f64 = 50.0;
+/// Discord's global limit: 50 requests a second for the whole bot (answers to interactions aside), unless Discord
+/// granted this bot more (`TTRBOT_GLOBAL_RATE`).
+pub const DISCORD_GLOBAL_RATE: u32 = 50;
 
-/// The requests a second counted here, for a process running every shard.
-const BUDGETED_PER_SECOND: f64 = 36.0;
+/// The share of the global limit counted here: a few requests (the gateway's address, the commands' registration,
+/// a lobby's own message) are made by serenity or outside this module, and a process started right after another
+/// must not add a burst to the last second's requests.
+const BUDGETED_SHARE: f64 = 0.6;
 
 /// At most this many seconds' worth of requests go at once after a quiet while: with the steady rate, any one second
-/// holds at most `BUDGETED_PER_SECOND × (1 + BURST_SECONDS)` requests, under Discord's 50.
+/// holds at most `global × BUDGETED_SHARE × (1 + BURST_SECONDS)` requests (38 of Discord's 50).
 const BURST_SECONDS: f64 = 0.25;
 
 /// The share of the budget optional requests leave to a game's: they wait while less than this is left.
@@ -86,7 +87,7 @@ const RESERVED_FOR_GAMES: f64 = 0.5;
 pub enum Priority {
     /// What a game needs to go on: a turn message or its edit, a sentence about a move, a player's tickets.
     Game,
-    /// What may wait a moment: reminders, a dashboard's status, notices, a lobby's post.
+    /// What may wait a moment (at most [`OPTIONAL_WAITS_AT_MOST`]): reminders, tidying up old messages.
     Optional,
 }
 
@@ -100,20 +101,21 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// A full budget of `per_second` requests a second, at `now`.
+    /// A budget of `per_second` requests a second, empty at `now`: a process started again right after another
+    /// run spent the last second's requests must not add a burst of its own to them.
     pub fn new(per_second: f64, now: std::time::Instant) -> Budget {
-        let per_second = per_second.max(1.0);
         Budget {
-            per_second,
-            left: Budget::burst_of(per_second),
+            per_second: per_second.max(1.0),
+            left: 0.0,
             at: now,
         }
     }
 
-    /// The budget of a process running `own` of the bot's `total` shards.
-    pub fn for_shards(own: u32, total: u32, now: std::time::Instant) -> Budget {
+    /// The budget of a process running `own` of the bot's `total` shards, under a global limit of `global`
+    /// requests a second.
+    pub fn for_shards(own: u32, total: u32, global: u32, now: std::time::Instant) -> Budget {
         let share = f64::from(own.max(1)) / f64::from(total.max(1));
-        Budget::new((BUDGETED_PER_SECOND * share).min(GLOBAL_PER_SECOND), now)
+        Budget::new(f64::from(global) * BUDGETED_SHARE * share.min(1.0), now)
     }
 
     fn burst_of(per_second: f64) -> f64 {
@@ -149,26 +151,52 @@ impl Budget {
 /// This process's budget, shared by every request counted here.
 fn budget() -> &'static std::sync::Mutex<Budget> {
     static BUDGET: std::sync::OnceLock<std::sync::Mutex<Budget>> = std::sync::OnceLock::new();
-    BUDGET.get_or_init(|| std::sync::Mutex::new(Budget::for_shards(1, 1, std::time::Instant::now())))
+    BUDGET
+        .get_or_init(|| std::sync::Mutex::new(Budget::for_shards(1, 1, DISCORD_GLOBAL_RATE, std::time::Instant::now())))
 }
 
-/// Sets this process's share of the budget: it runs `own` of the bot's `total` shards.
-pub fn share_budget(own: u32, total: u32) {
+/// Sets this process's share of the budget: it runs `own` of the bot's `total` shards, and the bot may make
+/// `global` requests a second.
+pub fn share_budget(own: u32, total: u32, global: u32) {
     let mut budget = budget().lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    *budget = Budget::for_shards(own, total, std::time::Instant::now());
+    *budget = Budget::for_shards(own, total, global, std::time::Instant::now());
 }
 
-/// Waits for a place in the budget for one request.
-async fn spend(priority: Priority) {
+/// Longest an optional request waits for the games' requests to leave it room: then it goes as one of theirs, so a
+/// reminder is late under load, never lost.
+const OPTIONAL_WAITS_AT_MOST: Duration = Duration::from_secs(5);
+
+/// Waits for a place in the budget for one request to Discord that is not an answer to an interaction (each try
+/// of [`with_retries`] takes one; a request made outside it takes one here first).
+pub async fn spend(priority: Priority) {
+    let arrived = std::time::Instant::now();
+    // One request of each priority asks the budget at a time, and the others queue behind it in the order they came
+    // (tokio's lock is fair): no herd of waiters woken for one place, and no request overtaken for ever.
+    let _first_in_line = lane(priority).lock().await;
     loop {
+        let asks = if priority == Priority::Optional && arrived.elapsed() >= OPTIONAL_WAITS_AT_MOST {
+            Priority::Game
+        } else {
+            priority
+        };
         let taken = {
             let mut budget = budget().lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            budget.take(priority, std::time::Instant::now())
+            budget.take(asks, std::time::Instant::now())
         };
         match taken {
             Ok(()) => return,
             Err(wait) => tokio::time::sleep(wait).await,
         }
+    }
+}
+
+/// The line of requests of one priority waiting for the budget.
+fn lane(priority: Priority) -> &'static tokio::sync::Mutex<()> {
+    static GAME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+    static OPTIONAL: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+    match priority {
+        Priority::Game => &GAME,
+        Priority::Optional => &OPTIONAL,
     }
 }
 
@@ -251,10 +279,10 @@ mod tests {
     #[test]
     fn no_second_holds_more_than_discords_fifty_requests_however_hard_they_come() {
         let start = Instant::now();
-        let mut budget = Budget::for_shards(4, 4, start);
+        let mut budget = Budget::for_shards(4, 4, DISCORD_GLOBAL_RATE, start);
         let (most, _) = busiest_second(&mut budget, start, 5, &[Priority::Game, Priority::Optional]);
-        assert!(most <= 45, "{most} requests in one second");
-        assert!(most >= 36, "and the budget is used: {most}");
+        assert!(most <= 38, "{most} requests in one second");
+        assert!(most >= 29, "and the budget is used: {most}");
     }
 
     #[test]
@@ -279,9 +307,9 @@ mod tests {
     fn each_process_takes_its_shards_share() {
         let start = Instant::now();
         for (own, total) in [(1, 4), (2, 4), (3, 8)] {
-            let mut budget = Budget::for_shards(own, total, start);
+            let mut budget = Budget::for_shards(own, total, DISCORD_GLOBAL_RATE, start);
             let (most, _) = busiest_second(&mut budget, start, 3, &[Priority::Game]);
-            let share = 45.0 * f64::from(own) / f64::from(total);
+            let share = 38.0 * f64::from(own) / f64::from(total);
             assert!(most as f64 <= share.ceil() + 1.0, "{own}/{total}: {most}");
         }
     }

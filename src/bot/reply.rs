@@ -4,7 +4,8 @@
 use poise::serenity_prelude as serenity;
 
 use super::data::Context;
-use super::refusal::Error;
+use super::locale::user_lang;
+use super::refusal::{Error, Refused};
 use crate::store::Actor;
 
 /// Fills one of Discord's reply builders (they share these methods but no trait) with a private answer: its text,
@@ -175,4 +176,19 @@ pub fn display_name(user: &serenity::User, member: Option<&serenity::Member>) ->
         .and_then(|m| m.nick.clone())
         .or_else(|| user.global_name.clone())
         .unwrap_or_else(|| user.name.clone())
+}
+
+/// A refusal after the command was acknowledged publicly: the channel would see it as the command's answer, so that
+/// answer is deleted and the refusal told privately.
+///
+/// # Errors
+/// Discord's.
+pub async fn refuse_after_public_defer(ctx: Context<'_>, refused: &Refused) -> Result<(), Error> {
+    if let poise::Context::Application(app) = ctx {
+        app.interaction.delete_response(ctx.http()).await?;
+    }
+    let words = refused.words(user_lang(ctx));
+    ctx.send(poise::CreateReply::default().content(words).ephemeral(true))
+        .await?;
+    Ok(())
 }

@@ -5,7 +5,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::component::{Component, ComponentId, Unrecognised};
+use super::component::{Component, ComponentId, Unrecognised, ids_on};
 use super::data::{Context, Data};
 use super::locale::{private_lang, user_lang};
 use super::refusal::{Error, Refused};
@@ -58,10 +58,11 @@ pub async fn on_event(
 async fn on_component(ctx: &serenity::Context, data: &Data, component: &serenity::ComponentInteraction) {
     let result = match ComponentId::parse(&component.data.custom_id) {
         // Discord's own client sends only what the message shows; a modified one can send any id it saw anywhere.
-        // A picker's id answers by replacing the message it was pressed on: sent from the public turn message, it
-        // would show the channel the player's payment choices, and a forged Cancel would strip its buttons. (Any
-        // other component answers with a message of its own, and acts for the user who pressed it.)
-        Ok(id) if id.component.answers_in_place() && !shown_on_its_message(component) => {
+        // These answer by replacing the message they were pressed on: a picker's id sent from the public turn
+        // message would show the channel the player's payment choices, and a forged Cancel would strip its buttons;
+        // a turn button sent from a private message would tell the move there instead of to the channel. (Any other
+        // component answers with a message of its own, and acts for the user who pressed it.)
+        Ok(id) if id.component.changes_its_message() && !shown_on_its_message(component) => {
             Err(Refused::UnknownButton { shaped_like_ours: true }.into())
         }
         Ok(id) => route(ctx, data, component, &id).await,
@@ -81,19 +82,7 @@ async fn on_component(ctx: &serenity::Context, data: &Data, component: &serenity
 
 /// Whether the component pressed is one the message it was pressed on shows (Discord sends that message along).
 fn shown_on_its_message(component: &serenity::ComponentInteraction) -> bool {
-    let pressed = component.data.custom_id.as_str();
-    component
-        .message
-        .components
-        .iter()
-        .flat_map(|row| &row.components)
-        .any(|shown| match shown {
-            serenity::ActionRowComponent::Button(button) => {
-                matches!(&button.data, serenity::ButtonKind::NonLink { custom_id, .. } if custom_id == pressed)
-            }
-            serenity::ActionRowComponent::SelectMenu(select) => select.custom_id.as_deref() == Some(pressed),
-            _ => false,
-        })
+    ids_on(&component.message).any(|shown| shown == component.data.custom_id)
 }
 
 /// The one `match` of components: each goes to the feature that posted it.
@@ -150,7 +139,7 @@ async fn answer_component_failure(ctx: &serenity::Context, component: &serenity:
         Error::Internal(e) => {
             let custom_id = &component.data.custom_id;
             tracing::error!(interaction = %component.id, %custom_id, "component failed: {e}");
-            reply_ephemeral(ctx, component, &tr!(lang, "sorry")).await
+            reply_ephemeral(ctx, component, &apology(lang, e.as_ref())).await
         }
         Error::Kept(e) => {
             let custom_id = &component.data.custom_id;
@@ -200,7 +189,7 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                 Error::Internal(e) => {
                     let command = &ctx.command().qualified_name;
                     tracing::error!(interaction = ctx.id(), %command, "command failed: {e}");
-                    answer_privately(ctx, tr!(lang, "sorry")).await;
+                    answer_privately(ctx, apology(lang, e.as_ref())).await;
                 }
                 Error::Kept(e) => {
                     let command = &ctx.command().qualified_name;
@@ -226,6 +215,19 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                 tracing::error!("while handling an error: {e}");
             }
         }
+    }
+}
+
+/// The apology for a failure inside: "nothing was changed", unless the database lost the answer to a commit it could
+/// not check afterwards (then the action may have been stored, and the player is told how to see).
+fn apology(lang: crate::lang::Lang, error: &(dyn std::error::Error + Send + Sync + 'static)) -> String {
+    let maybe_done = error
+        .downcast_ref::<crate::store::StoreError>()
+        .is_some_and(crate::store::StoreError::maybe_done);
+    if maybe_done {
+        tr!(lang, "sorry-maybe-done")
+    } else {
+        tr!(lang, "sorry")
     }
 }
 

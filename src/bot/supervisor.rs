@@ -9,10 +9,11 @@ use std::time::{Duration, Instant};
 
 use poise::serenity_prelude as serenity;
 
-use super::announce::{show_as_it_stands, tell_channel};
+use super::announce::{show_as_it_stands, tell_channel_when};
 use super::computer;
 use super::data::Data;
 use super::parallel::side_by_side;
+use super::post::Priority;
 use super::refusal::Error;
 use super::table::Table;
 use crate::ids::GameId;
@@ -120,9 +121,47 @@ pub async fn forget_channel(data: &Data, channel: u64, why: &(dyn std::fmt::Disp
 /// Tells the other processes on the database that this one is alive, a few times per lease length, forever: while
 /// it does, its shards' background work stays its own.
 pub async fn keep_alive(data: Data) {
+    let lease = std::time::Duration::from_millis(u64::try_from(data.worker.lease_ms).unwrap_or(0));
+    let shared = data.store.backend() == crate::store::Backend::Postgres;
+    let mut last_written = std::time::Instant::now();
     loop {
-        if let Err(e) = data.store.heartbeat(&data.worker).await {
-            tracing::error!("the heartbeat could not be written (other processes take this one's work over): {e}");
+        // Looked for before this run's own heartbeat is written again (which would bring a replaced run's row back):
+        // a run that started after this one and serves its servers took it for dead (it was paused, or cut off from
+        // the database, past its heartbeat), and this one stops rather than work beside its replacement.
+        let stop = match data.store.replaced_by(&data.worker).await {
+            Ok(newer) if !newer.is_empty() => {
+                data.stop_with(format!(
+                    "a newer process ({}) took over this one's servers while it was taken for dead (paused, or cut \
+                     off from the database, longer than TTRBOT_LEASE_MS): this one stops so that they are never \
+                     served twice",
+                    newer.join(", ")
+                ));
+                true
+            }
+            Ok(_) => false,
+            Err(e) => {
+                tracing::warn!("could not look for a process that replaced this one: {e}");
+                false
+            }
+        };
+        // Cut off from a shared database past its lease, another process may be serving these servers already.
+        let cut_off = !stop && shared && last_written.elapsed() > lease;
+        if cut_off {
+            data.stop_with(format!(
+                "no heartbeat could be written for {} s (longer than TTRBOT_LEASE_MS): another process may serve \
+                 these servers now, so this one stops",
+                last_written.elapsed().as_secs()
+            ));
+        }
+        if stop || cut_off {
+            // Nothing more is written while the process stops (returning would have the loop started again).
+            std::future::pending::<()>().await;
+        }
+        match data.store.heartbeat(&data.worker).await {
+            Ok(()) => last_written = std::time::Instant::now(),
+            Err(e) => {
+                tracing::error!("the heartbeat could not be written (other processes take this one's work over): {e}");
+            }
         }
         tokio::time::sleep(data.worker.heartbeat_every()).await;
     }
@@ -136,7 +175,8 @@ pub async fn keep_alive(data: Data) {
 async fn close_idle_lobbies(ctx: &serenity::Context, data: &Data) -> Result<(), Error> {
     for (channel, map, lang) in data.store.close_idle_lobbies(&data.worker).await? {
         let map = crate::maps::builtin(&map).map_or(map, |m| text::map_name(lang, &m));
-        if let Err(e) = tell_channel(ctx, channel, tr!(lang, "lobby-expired", map = map)).await {
+        let notice = tr!(lang, "lobby-expired", map = map);
+        if let Err(e) = tell_channel_when(ctx, channel, notice, Priority::Optional).await {
             tracing::info!(channel, "a closed lobby's channel could not be told: {e}");
         }
     }

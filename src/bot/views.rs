@@ -10,7 +10,7 @@ use super::limits::Often;
 use super::locale::{private_lang, user_lang};
 use super::pictures::{board_png_on_request, pictures_waiting_full, seat_png};
 use super::refusal::{Error, Refused};
-use super::reply::Private;
+use super::reply::{Private, refuse_after_public_defer};
 use super::table::{Opened, Press, Table};
 use super::turn_message::scores_embed;
 use crate::lang::Lang;
@@ -102,7 +102,11 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
         ctx.defer_ephemeral().await?;
     }
     let view = table.game.public_view();
-    let png = board_png_on_request(&table, table.lang()).await?;
+    let png = match board_png_on_request(&table, table.lang()).await {
+        Ok(png) => png,
+        Err(Error::Refused(refused)) if public => return refuse_after_public_defer(ctx, &refused).await,
+        Err(e) => return Err(e),
+    };
     ctx.send(
         poise::CreateReply::default()
             .embed(scores_embed(&table, &view).image("attachment://board.png"))

@@ -389,7 +389,33 @@ impl Store {
                     .await?;
             }
         }
-        tx.commit().await?;
+        let action_json = serde_json::to_string(&action).expect("actions serialise");
+        #[cfg(feature = "test-support")]
+        let failing = self.take_lost_commit();
+        #[cfg(not(feature = "test-support"))]
+        let failing: Option<super::LostCommit> = None;
+        let dropped = || sqlx::Error::Io(std::io::ErrorKind::ConnectionReset.into());
+        let (committed, look_fails) = match failing {
+            None => (tx.commit().await, false),
+            Some(super::LostCommit::NotStored) => {
+                tx.rollback().await?;
+                (Err(dropped()), false)
+            }
+            Some(super::LostCommit::Stored { then_unreachable }) => {
+                tx.commit().await?;
+                (Err(dropped()), then_unreachable)
+            }
+        };
+        if let Err(lost) = committed {
+            // The answer to the commit may be what was lost, not the commit: the log says whether it landed.
+            if !self.landed(id, version + 1, seat, &action_json, look_fails).await? {
+                return Err(lost.into());
+            }
+            tracing::warn!(
+                game = id.0,
+                "a commit's answer was lost, but the action was stored: {lost}"
+            );
+        }
         Ok(Applied::Accepted {
             game: Box::new(next),
             events,

@@ -23,6 +23,75 @@ pub struct SeatResult {
 }
 
 impl Store {
+    /// Whether action `seq` of game `id` is the one `seat` made (`action`, as JSON), asked after a commit whose answer
+    /// was lost: tried a few times while the database does not answer (`unreachable`: tests, as if it never did).
+    ///
+    /// # Errors
+    /// `CommitUnknown` when the database never answers.
+    pub(super) async fn landed(
+        &self,
+        id: GameId,
+        seq: i64,
+        seat: Seat,
+        action: &str,
+        unreachable: bool,
+    ) -> Result<bool, StoreError> {
+        // The server may still be finishing the commit when the connection dropped: looked at after a moment, and
+        // for at most a second in all (the player's answer is due within 3).
+        tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+        let look = async {
+            loop {
+                let found = if unreachable {
+                    Err(sqlx::Error::PoolTimedOut)
+                } else {
+                    sqlx::query("SELECT seat, action FROM actions WHERE game_id = $1 AND seq = $2")
+                        .bind(id.0)
+                        .bind(seq)
+                        .fetch_optional(&self.pool)
+                        .await
+                };
+                match found {
+                    Ok(row) => {
+                        return row.is_some_and(|r| {
+                            r.get::<i64, _>("seat") == i64::from(seat.0) && r.get::<String, _>("action") == action
+                        });
+                    }
+                    Err(e) => {
+                        tracing::warn!(game = id.0, "could not learn whether a commit landed: {e}");
+                        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+                    }
+                }
+            }
+        };
+        tokio::time::timeout(std::time::Duration::from_secs(1), look)
+            .await
+            .map_err(|_| StoreError::Internal(Internal::CommitUnknown { game: id }))
+    }
+
+    /// The seat whose action `version` of game `id` was keeping tickets, if it was (a restart owes that seat the DM
+    /// of its tickets when the action was never announced).
+    ///
+    /// # Errors
+    /// Database failures, or a log entry that does not decode.
+    pub async fn kept_tickets_last(&self, id: GameId, version: i64) -> Result<Option<Seat>, StoreError> {
+        let Some(row) = sqlx::query("SELECT seat, action FROM actions WHERE game_id = $1 AND seq = $2")
+            .bind(id.0)
+            .bind(version)
+            .fetch_optional(&self.pool)
+            .await?
+        else {
+            return Ok(None);
+        };
+        let action: Action = serde_json::from_str(&row.get::<String, _>("action")).map_err(|e| {
+            StoreError::Internal(Internal::CorruptSnapshot {
+                game: id,
+                reason: format!("action {version} does not read: {e}"),
+            })
+        })?;
+        let seat = u8::try_from(row.get::<i64, _>("seat")).map(Seat).ok();
+        Ok(seat.filter(|_| matches!(action, Action::KeepTickets { .. })))
+    }
+
     /// Rebuilds a game from its seed and action log (the snapshot is not read).
     ///
     /// # Errors

@@ -8,7 +8,9 @@ use crate::shards::Shards;
 /// One run of one bot process, as the others see it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Worker {
-    /// Unique to this run (a restarted process is a new worker: it waits for its dead self's leases to run out).
+    /// Unique to this run: `<place>#<process id>:<start in ms>`. The place names where the process runs (its host
+    /// and shards, or `TTRBOT_WORKER`): a run started in the place of a dead one takes its place at once, and a run
+    /// elsewhere waits for the living.
     pub name: String,
     /// The gateway shards it runs: the games of their servers are its own.
     pub shards: Shards,
@@ -25,11 +27,46 @@ impl Worker {
 
     /// A worker for this process: its name says its shards, its process id and when it started.
     pub fn for_process(shards: Shards, lease_ms: i64, now_ms: i64) -> Worker {
+        Worker::in_place(&format!("{shards}"), shards, lease_ms, now_ms)
+    }
+
+    /// A worker for this process in `place` (see [`Worker::name`]; the place holds no `#`).
+    pub fn in_place(place: &str, shards: Shards, lease_ms: i64, now_ms: i64) -> Worker {
         Worker {
-            name: format!("{shards}@{}:{now_ms}", std::process::id()),
+            name: format!("{}#{}:{now_ms}", place.replace('#', "-"), std::process::id()),
             shards,
             lease_ms,
         }
+    }
+
+    /// Where it runs, if its name says (names written before places existed do not).
+    pub fn place(&self) -> Option<&str> {
+        self.name.split_once('#').map(|(place, _)| place)
+    }
+
+    /// When it started, in ms, if its name says.
+    fn started_ms(name: &str) -> Option<i64> {
+        name.rsplit_once(':').and_then(|(_, ms)| ms.parse().ok())
+    }
+
+    /// Whether this run, of this host's place, may still be running: its process id is alive on this host (and is
+    /// not this process's own, as in a container restarted with the same id). Where processes cannot be looked at,
+    /// `false`: a run in the same place is taken for this process's dead self.
+    fn may_be_alive(&self) -> bool {
+        let pid = self
+            .name
+            .split_once('#')
+            .and_then(|(_, rest)| rest.split_once(':'))
+            .and_then(|(pid, _)| pid.parse::<u32>().ok());
+        match pid {
+            Some(pid) if pid != std::process::id() => std::path::Path::new(&format!("/proc/{pid}")).exists(),
+            _ => false,
+        }
+    }
+
+    /// Whether the run `other` started after this one (by start time, then by name: never both ways).
+    pub fn is_older_than(&self, other: &Worker) -> bool {
+        (Worker::started_ms(&self.name), &self.name) < (Worker::started_ms(&other.name), &other.name)
     }
 
     /// How often the worker renews its heartbeat: three times per lease length, so one late write does not let
@@ -85,12 +122,17 @@ impl Store {
     /// Database failures.
     pub async fn retire(&self, worker: &Worker) -> Result<(), StoreError> {
         let _writing = self.writing().await;
+        self.forget_worker(&worker.name).await
+    }
+
+    /// Deletes a worker's heartbeat and gives up its game leases (the caller holds the writer's turn).
+    async fn forget_worker(&self, name: &str) -> Result<(), StoreError> {
         sqlx::query("DELETE FROM workers WHERE name = $1")
-            .bind(&worker.name)
+            .bind(name)
             .execute(&self.pool)
             .await?;
         sqlx::query("UPDATE games SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = $1")
-            .bind(&worker.name)
+            .bind(name)
             .execute(&self.pool)
             .await?;
         Ok(())
@@ -182,6 +224,73 @@ impl Store {
                 lease_ms: 0,
             })
             .collect())
+    }
+
+    /// Takes the place of earlier runs of `worker`'s place (the same process started again after a crash, a
+    /// SIGKILL, a reboot): they are forgotten and their game leases given up at once, rather than waited for until
+    /// their heartbeat runs out. Returns their names. A run whose process still lives on this host (a second copy
+    /// started beside it) is not taken over, nor is a run elsewhere: they are waited for while they live.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn take_place(&self, worker: &Worker) -> Result<Vec<String>, StoreError> {
+        use sqlx::Row;
+        let Some(place) = worker.place() else {
+            return Ok(Vec::new());
+        };
+        let prefix = format!("{place}#");
+        let _writing = self.writing().await;
+        // A few rows, one per process: read whole, matched here (no SQL pattern to escape the place for).
+        let rows = sqlx::query("SELECT name FROM workers WHERE name <> $1")
+            .bind(&worker.name)
+            .fetch_all(&self.pool)
+            .await?;
+        let mut taken = Vec::new();
+        for row in rows {
+            let earlier = Worker {
+                name: row.get("name"),
+                ..worker.clone()
+            };
+            if !earlier.name.starts_with(&prefix) || !earlier.is_older_than(worker) || earlier.may_be_alive() {
+                continue;
+            }
+            self.forget_worker(&earlier.name).await?;
+            taken.push(earlier.name);
+        }
+        Ok(taken)
+    }
+
+    /// The living runs that started after `worker` and serve some of its servers (its place again, shards that
+    /// overlap, or another total of shards): a process that finds one was taken for dead (paused past its
+    /// heartbeat, cut off from the database) and replaced, and must stop rather than work beside its replacement.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn replaced_by(&self, worker: &Worker) -> Result<Vec<String>, StoreError> {
+        let mut rivals = self.conflicting_workers(worker).await?;
+        if let Some(place) = worker.place() {
+            use sqlx::Row;
+            let prefix = format!("{place}#");
+            let rows = sqlx::query("SELECT name FROM workers WHERE alive_until > $1 AND name <> $2")
+                .bind(self.now_ms())
+                .bind(&worker.name)
+                .fetch_all(&self.pool)
+                .await?;
+            rivals.extend(
+                rows.iter()
+                    .map(|r| r.get::<String, _>("name"))
+                    .filter(|name| name.starts_with(&prefix))
+                    .map(|name| Worker { name, ..worker.clone() }),
+            );
+        }
+        let mut newer: Vec<String> = rivals
+            .into_iter()
+            .filter(|rival| worker.is_older_than(rival))
+            .map(|rival| rival.name)
+            .collect();
+        newer.sort();
+        newer.dedup();
+        Ok(newer)
     }
 
     /// Which worker holds game `id`'s lease now, if any (for tests and the logs).

@@ -74,8 +74,9 @@ impl Lobby {
 pub const MOST_OPEN_LOBBIES: u8 = 3;
 
 /// Most games one person may host at once, open or in play (across every channel and thread): games against
-/// computers cost the bot a think at every turn, so nobody may fill it with them.
-pub const MOST_HOSTED_GAMES: u8 = 10;
+/// computers cost the bot a think at every turn, so nobody may fill it with them. An operator may set another
+/// number (`TTRBOT_MOST_HOSTED_GAMES`).
+pub const MOST_HOSTED_GAMES: u16 = 10;
 
 /// How long a lobby may stay open without anyone joining, leaving or starting it: then it closes.
 pub const LOBBY_IDLE_MS: i64 = 7 * 24 * 3_600_000;
@@ -126,7 +127,7 @@ impl Store {
     /// Refused: they host as many as they may. Internal: the database.
     pub async fn may_host_another(&self, user: u64) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
-        may_host_another(&mut tx, self.backend(), user).await?;
+        may_host_another(&mut tx, self.backend(), user, self.most_hosted).await?;
         tx.rollback().await?;
         Ok(())
     }
@@ -141,7 +142,7 @@ impl Store {
         map_for(&new.map)?;
         let _writing = self.writing().await;
         let mut tx = self.pool.begin().await?;
-        may_host_another(&mut tx, self.backend(), new.host).await?;
+        may_host_another(&mut tx, self.backend(), new.host, self.most_hosted).await?;
         let row = GameRow {
             channel_id: new.channel_id,
             guild_id: new.guild_id,
@@ -393,19 +394,27 @@ impl Store {
 }
 
 /// Refuses a host who already has [`MOST_OPEN_LOBBIES`] lobbies waiting to start.
-async fn may_host_another(tx: &mut Transaction<'_, Any>, backend: Backend, user: u64) -> Result<(), StoreError> {
+async fn may_host_another(
+    tx: &mut Transaction<'_, Any>,
+    backend: Backend,
+    user: u64,
+    most_hosted: u16,
+) -> Result<(), StoreError> {
     if backend == Backend::Postgres {
         // Two processes opening lobbies for one person count them in turn (SQLite has one writer anyway): without
         // it both count two and both open a third. Held until the transaction ends.
-        sqlx::query("SELECT pg_advisory_xact_lock($1, $2)")
-            .bind(HOSTING_LOCKS)
-            .bind(user as u32 as i32)
+        // Keyed by the person's id (sqlx's migrations take one advisory lock of their own, on a key a Discord id
+        // is not).
+        sqlx::query("SELECT pg_advisory_xact_lock($1)")
+            .bind(to_db(user))
             .execute(&mut **tx)
             .await?;
     }
+    // A game whose host left it is still theirs (they are host again when they rejoin): counted, or leaving each
+    // game to a friend and rejoining later would host any number.
     let row = sqlx::query(
         "SELECT COALESCE(SUM(CASE WHEN status = 'lobby' THEN 1 ELSE 0 END), 0) AS open, COUNT(*) AS hosted \
-         FROM games WHERE status IN ('lobby', 'running') AND host_id = $1",
+         FROM games WHERE status IN ('lobby', 'running') AND (host_id = $1 OR away_host_id = $1)",
     )
     .bind(to_db(user))
     .fetch_one(&mut **tx)
@@ -417,18 +426,11 @@ async fn may_host_another(tx: &mut Transaction<'_, Any>, backend: Backend, user:
         }
         .into());
     }
-    if hosted >= i64::from(MOST_HOSTED_GAMES) {
-        return Err(Refusal::TooManyGames {
-            most: MOST_HOSTED_GAMES,
-        }
-        .into());
+    if hosted >= i64::from(most_hosted) {
+        return Err(Refusal::TooManyGames { most: most_hosted }.into());
     }
     Ok(())
 }
-
-/// The namespace of PostgreSQL's advisory locks that order one person's lobby openings (the second key is the
-/// person).
-const HOSTING_LOCKS: i32 = 57;
 
 /// Notes that a lobby changed now (its week without a start counts from here).
 async fn touch(tx: &mut Transaction<'_, Any>, id: GameId, now: i64) -> Result<(), StoreError> {

@@ -191,6 +191,12 @@ pub enum Internal {
     Database(sqlx::Error),
     /// Migrations could not run (for instance, the database is from a newer version of ttrbot).
     Migrate(MigrateError),
+    /// The database lost the connection while committing an action, and whether the commit landed could not be
+    /// learnt: the action may have been stored.
+    CommitUnknown {
+        /// The game the action was for.
+        game: GameId,
+    },
     /// A game's snapshot does not decode or does not fit its map.
     CorruptSnapshot {
         /// The game whose snapshot does not read.
@@ -224,6 +230,12 @@ impl fmt::Display for StoreError {
             StoreError::Internal(Internal::CorruptSnapshot { game, reason }) => {
                 write!(f, "game {}: unreadable snapshot: {reason}", game.0)
             }
+            StoreError::Internal(Internal::CommitUnknown { game }) => write!(
+                f,
+                "game {}: the database connection was lost while an action was committed, and it could not be learnt \
+                 whether it was stored",
+                game.0
+            ),
         }
     }
 }
@@ -233,6 +245,49 @@ impl std::error::Error for StoreError {}
 impl From<sqlx::Error> for StoreError {
     fn from(e: sqlx::Error) -> StoreError {
         StoreError::Internal(Internal::Database(e))
+    }
+}
+
+impl StoreError {
+    /// Whether what was asked may have been done all the same (a commit whose answer was lost and could not be
+    /// checked): the player must not be told that nothing changed.
+    pub fn maybe_done(&self) -> bool {
+        matches!(self, StoreError::Internal(Internal::CommitUnknown { .. }))
+    }
+
+    /// Whether the database could not be reached (refused or dropped connections, a pool that timed out, a server
+    /// still starting or shutting down): a passing state worth trying again, unlike a wrong URL, a refused password
+    /// or a database from a newer version.
+    pub fn unreachable(&self) -> bool {
+        if matches!(self, StoreError::Internal(Internal::CommitUnknown { .. })) {
+            return true;
+        }
+        let database = match self {
+            StoreError::Internal(Internal::Database(e)) => e,
+            StoreError::Internal(Internal::Migrate(MigrateError::Execute(e))) => e,
+            _ => return false,
+        };
+        match database {
+            // A server that refuses, drops or does not answer the connection (not a name that does not resolve:
+            // that is a typo more often than a network not up yet, and is said at once).
+            sqlx::Error::Io(e) => {
+                use std::io::ErrorKind::*;
+                matches!(
+                    e.kind(),
+                    ConnectionRefused
+                        | ConnectionReset
+                        | ConnectionAborted
+                        | TimedOut
+                        | NotConnected
+                        | BrokenPipe
+                        | UnexpectedEof
+                )
+            }
+            sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::WorkerCrashed => true,
+            // PostgreSQL's "cannot connect now" (starting up, shutting down) and "too many connections".
+            sqlx::Error::Database(e) => matches!(e.code().as_deref(), Some("57P03" | "57P01" | "53300")),
+            _ => false,
+        }
     }
 }
 
@@ -259,6 +314,25 @@ pub struct Store {
     /// which sleeps and backs off and so wastes most of the time under load; reads are not queued. PostgreSQL
     /// takes many writers at once and orders them by row locks: no queue (`None`).
     writer: Option<Arc<tokio::sync::Mutex<()>>>,
+    /// Most games one person may host at once, open or in play (see [`Store::with_most_hosted`]).
+    most_hosted: u16,
+    /// Tests only: the answer of the next commit of an action is lost (and, if `true`, the database then stops
+    /// answering the look that follows), as a dropped connection would.
+    #[cfg(feature = "test-support")]
+    lost_commit: Arc<std::sync::Mutex<Option<LostCommit>>>,
+}
+
+/// Tests only: how the next commit of an action fails, as a dropped connection makes it fail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LostCommit {
+    /// The commit landed and its answer was lost (and, if `then_unreachable`, the database does not answer the look
+    /// that follows).
+    Stored {
+        /// Whether the look that follows fails too.
+        then_unreachable: bool,
+    },
+    /// The connection dropped before the commit landed.
+    NotStored,
 }
 
 impl Store {
@@ -318,18 +392,66 @@ impl Store {
             Backend::Postgres => {
                 AnyPoolOptions::new()
                     .max_connections(16)
-                    .acquire_timeout(Duration::from_secs(10))
+                    // A player's answer is due within 3 seconds: a connection that does not come in 2 is an
+                    // apology (and nothing changed), not a press Discord shows as failed.
+                    .acquire_timeout(Duration::from_secs(2))
+                    .after_connect(|conn, _| {
+                        Box::pin(async move {
+                            // No statement waits for ever on a lock or a stalled server (half a minute: far more than
+                            // any sweep over many games takes, so only a stuck one ends).
+                            sqlx::query("SET statement_timeout = 30000").execute(&mut *conn).await?;
+                            Ok(())
+                        })
+                    })
                     .connect(url)
                     .await?
             }
         };
-        migrator(backend.migrations()).run(&pool).await?;
+        if backend == Backend::Postgres {
+            // Migrations may rewrite big tables: no statement timeout while they run, on one connection, and the
+            // timeout back before that connection serves anything else.
+            let mut conn = pool.acquire().await?;
+            sqlx::query("SET statement_timeout = 0").execute(&mut *conn).await?;
+            migrator(backend.migrations()).run(&mut *conn).await?;
+            sqlx::query("SET statement_timeout = 30000").execute(&mut *conn).await?;
+        } else {
+            migrator(backend.migrations()).run(&pool).await?;
+        }
         Ok(Store {
             pool,
             backend,
             clock,
             writer: (backend == Backend::Sqlite).then(Arc::default),
+            most_hosted: lobby::MOST_HOSTED_GAMES,
+            #[cfg(feature = "test-support")]
+            lost_commit: Arc::default(),
         })
+    }
+
+    /// The same store, where one person may host at most `most` games at once, open or in play
+    /// (`TTRBOT_MOST_HOSTED_GAMES`; [`lobby::MOST_HOSTED_GAMES`] unless set).
+    #[must_use]
+    pub fn with_most_hosted(mut self, most: u16) -> Store {
+        self.most_hosted = most.max(1);
+        self
+    }
+
+    /// Tests only: the next commit of an action through this store fails as `how` says.
+    #[cfg(feature = "test-support")]
+    pub fn lose_next_commit(&self, how: LostCommit) {
+        *self
+            .lost_commit
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(how);
+    }
+
+    /// Tests only: how this commit is to fail, if it is.
+    #[cfg(feature = "test-support")]
+    fn take_lost_commit(&self) -> Option<LostCommit> {
+        self.lost_commit
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take()
     }
 
     /// The engine behind this store.

@@ -225,9 +225,9 @@ async fn bad_input_is_answered_privately_in_plain_words_and_changes_nothing() {
             "",
         ),
         (
-            "a forged custom_id",
+            "a forged custom_id (on no message: a turn button must be on the message it was pressed on)",
             button(mover.0, mover.1, CHANNEL, &format!("ttr:999:{version}:deck")),
-            "no game in this channel",
+            "belongs to nothing I know",
         ),
         (
             "another channel's game",
@@ -343,7 +343,9 @@ async fn a_missing_permission_is_told_to_the_player_in_plain_words_and_the_move_
     let post = format!("/api/v10/channels/{CHANNEL}/messages");
     let shown = table
         .fake
-        .wait_for_call_after(before, "the game shown by the supervisor", |c| c.path == post)
+        .wait_for_call_after(before, "the game shown by the supervisor", |c| {
+            c.method == "POST" && c.path == post
+        })
         .await;
     let text = shown.json["content"].as_str().unwrap();
     assert!(

@@ -313,7 +313,9 @@ async fn a_game_whose_posts_failed_is_shown_and_its_computer_moves_on_without_an
     let before = fake.call_count();
     fake.allow_posts();
     let shown = fake
-        .wait_for_call_after(before, "the game shown by the supervisor", |c| c.path == post)
+        .wait_for_call_after(before, "the game shown by the supervisor", |c| {
+            c.method == "POST" && c.path == post
+        })
         .await;
     assert!(
         shown.json["content"]

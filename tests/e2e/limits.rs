@@ -121,7 +121,7 @@ async fn one_persons_hint_flood_in_four_games_leaves_anothers_hints_and_a_hard_c
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn pictures_and_public_boards_past_their_minute_are_answered_in_words_and_someone_not_seated_sees_the_board_privately()
+async fn pictures_and_public_boards_past_their_minute_are_answered_in_words_and_a_spectators_board_is_private_and_uncounted()
  {
     let table = Table::open("picture-limits", "usa", 2, 0x5eed_0057).await;
     let channel = table.channel;
@@ -149,6 +149,19 @@ async fn pictures_and_public_boards_past_their_minute_are_answered_in_words_and_
         "the hand itself is still told: {refused}"
     );
 
+    // Someone not seated sees the board, privately, and it does not count against the channel's public boards.
+    let (eli, eli_name) = PEOPLE[4];
+    let private = table
+        .fake
+        .interact_deferred(slash(eli, eli_name, channel, "board", &[]))
+        .await;
+    assert_eq!(
+        private.json["flags"].as_u64().unwrap_or(0) & 64,
+        64,
+        "{:#}",
+        private.json
+    );
+    assert!(!private.files.is_empty(), "with the picture");
     // `/ttr board` from a player: public, twice a minute in the channel; the third is refused privately.
     let (other, other_name) = table.seats[1];
     for asker in [(user, name), (other, other_name)] {
@@ -162,6 +175,7 @@ async fn pictures_and_public_boards_past_their_minute_are_answered_in_words_and_
             "public: {:#}",
             shown.json
         );
+        assert!(!shown.files.is_empty(), "with the picture");
     }
     let third = table
         .fake
@@ -169,18 +183,5 @@ async fn pictures_and_public_boards_past_their_minute_are_answered_in_words_and_
         .await;
     assert_eq!(third["data"]["flags"].as_u64().unwrap_or(0) & 64, 64, "{third:#}");
     assert!(content(&third).contains("The board was shown 2 times"), "{third:#}");
-    // Someone not seated sees it, privately (and it does not count against the channel's public boards).
-    let (eli, eli_name) = PEOPLE[4];
-    let private = table
-        .fake
-        .interact_deferred(slash(eli, eli_name, channel, "board", &[]))
-        .await;
-    assert_eq!(
-        private.json["flags"].as_u64().unwrap_or(0) & 64,
-        64,
-        "{:#}",
-        private.json
-    );
-    assert!(!private.files.is_empty(), "with the picture");
     table.stop().await;
 }

@@ -75,7 +75,7 @@ async fn the_heartbeat_beats_from_the_start_while_the_start_up_sweep_waits_on_a_
     while fake.messages_in(CHANNEL).is_empty() {
         let living = store.conflicting_workers(&probe).await.unwrap();
         assert!(
-            living.iter().any(|w| w.name.contains(&format!("@{pid}:"))),
+            living.iter().any(|w| w.name.contains(&format!("#{pid}:"))),
             "the restarted process's heartbeat lapsed while it swept: {living:?}"
         );
         assert!(Instant::now() < deadline, "the game owed a post was never shown");
@@ -142,7 +142,8 @@ async fn a_shard_discord_closes_for_good_stops_the_process_saying_why() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_pickers_button_sent_from_a_message_that_does_not_show_it_is_refused_privately_and_changes_nothing() {
+async fn a_button_that_replaces_its_message_sent_from_one_that_does_not_show_it_is_refused_privately_and_changes_nothing()
+ {
     // A modified client can send any custom id it saw, from any message: a picker's button answers in place, and
     // pressed "on" the turn message it once replaced that public message with the player's payment choices; a
     // forged Cancel stripped its buttons.
@@ -194,6 +195,16 @@ async fn a_pickers_button_sent_from_a_message_that_does_not_show_it_is_refused_p
         assert_eq!(now.body, before.body, "{forged} changed the public turn message");
     }
     assert_eq!(table.state().await.1, version, "nothing was played");
+    // A turn button answers by replacing its message with the move's sentence: sent from the player's private
+    // picker, the channel would never read which card was taken.
+    let (private, _) = message_showing(&table, &picker_ids[0]);
+    let deck = find_id(&turn, ":deck").expect("a Deck button");
+    refused_privately(&table.fake.press_on(private, button(user, name, channel, &deck)).await);
+    assert_eq!(
+        table.state().await.1,
+        version,
+        "nothing was played from the private message"
+    );
 
     table.stop().await;
 }
@@ -317,4 +328,97 @@ async fn two_thousand_games_in_deleted_channels_are_tried_once_each_then_never_a
         .expect("no table holds the fake")
         .stop()
         .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_message_posted_just_before_a_crash_is_found_after_it_and_not_posted_twice() {
+    // The process posts a turn message and is killed before it notes that it did: once, the restart posted the turn
+    // again, and the channel had two messages with live buttons for one turn.
+    let mut table = Table::open("posted-not-noted", "usa", 2, 0x5eed_0015).await;
+    assert!(!table.play_moves(4).await, "the game goes on");
+    let (_, version) = table.state().await;
+    table.turn_message(version).await;
+    let (channel, id) = (table.channel, table.game.0);
+    let live = |fake: &Fake| {
+        fake.messages_in(channel)
+            .iter()
+            .filter(|(_, m)| {
+                custom_ids(&m.body)
+                    .iter()
+                    .any(|c| c.starts_with(&format!("ttr:{id}:{version}:")))
+            })
+            .count()
+    };
+    assert_eq!(live(&table.fake), 1);
+    restart_as_if_killed_before_noting(&table, version).await;
+    assert_eq!(live(&table.fake), 1, "one message with this turn's buttons");
+    table.stop().await;
+}
+
+/// Kills the bot, leaves the database as if the kill came after the action at `version` was posted but before it
+/// was noted as shown, starts the bot again, and waits until the restart has noted it.
+async fn restart_as_if_killed_before_noting(table: &Table, version: i64) {
+    let id = table.game.0;
+    table.fake.kill_process(0).await;
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&table.fake.database_url()).await.unwrap();
+    sqlx::query("UPDATE games SET announced_version = $1 WHERE id = $2")
+        .bind(version - 1)
+        .bind(id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    table.fake.restart_process(0).await;
+    let store = table.fake.store().await;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while store
+        .unannounced(&ttrbot::store::Worker::alone(0))
+        .await
+        .unwrap()
+        .iter()
+        .any(|(g, _)| g.0 == id)
+    {
+        assert!(
+            Instant::now() < deadline,
+            "the restart never noted the action as shown: {}",
+            table.fake.log()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tickets_kept_just_before_a_crash_are_sent_by_dm_after_it() {
+    // The last of the starting tickets is kept, the turn message posted, and the process dies before the keeper's
+    // DM: once, the DM was never sent.
+    let table = Table::open("dm-owed", "usa", 2, 0x5eed_0015).await;
+    let (_, version) = table.state().await;
+    table.turn_message(version).await;
+    let keeper = table
+        .fake
+        .store()
+        .await
+        .kept_tickets_last(table.game, version)
+        .await
+        .unwrap();
+    let keeper = table.seats[keeper.expect("the last action kept tickets").index()].0;
+    let people = [keeper];
+    let dms = |fake: &Fake| {
+        fake.read_calls(|calls| {
+            calls
+                .iter()
+                .filter(|c| {
+                    c.method == "POST"
+                        && people.iter().any(|u| {
+                            c.path == format!("/api/v10/channels/{}/messages", crate::fake_discord::DM_CHANNELS + u)
+                        })
+                })
+                .count()
+        })
+    };
+    let before = dms(&table.fake);
+    restart_as_if_killed_before_noting(&table, version).await;
+    assert_eq!(dms(&table.fake), before + 1, "the keeper's tickets, once");
+    table.stop().await;
 }

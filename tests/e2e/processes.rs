@@ -30,7 +30,14 @@ async fn two_processes_on_one_postgres_play_a_hundred_games_and_survive_a_sigkil
         database_url: Some(url),
         shards: 2,
         processes: vec!["0/2".into(), "1/2".into()],
-        env: vec![("TTRBOT_LEASE_MS".into(), LEASE_MS.into())],
+        // One person hosts every game here.
+        env: vec![
+            ("TTRBOT_LEASE_MS".into(), LEASE_MS.into()),
+            ("TTRBOT_MOST_HOSTED_GAMES".into(), "1000".into()),
+        ],
+        // A hundred games played as fast as the test can press: far more posts a second than people make, as a
+        // bot Discord granted a higher global limit may post.
+        global_per_second: Some(500),
         ..Launch::default()
     };
     let mut fake = Fake::start_with("two-processes", launch).await;
@@ -254,4 +261,122 @@ async fn a_session_with_too_few_shards_is_closed_by_the_gateway_as_discord_close
         "{}",
         fake.log()
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_process_killed_on_postgres_and_started_again_in_its_place_answers_within_fifteen_seconds() {
+    // Started again after SIGKILL with the same shards, a process once waited for its own dead heartbeat to run out
+    // (three minutes by default) before it connected: every press meanwhile failed. It takes its own place at once;
+    // a process elsewhere (another TTRBOT_WORKER) still waits while a living one runs those shards.
+    let Some(url) = postgres_database("e2e", "same_place").await else {
+        return;
+    };
+    let launch = Launch {
+        database_url: Some(url.clone()),
+        shards: 1,
+        processes: vec!["0/1".into()],
+        ..Launch::default()
+    };
+    let fake = Arc::new(Fake::start_with("same-place", launch).await);
+    let table = Table::seat(Arc::clone(&fake), 930, "usa", 2, 0x5ca1e).await;
+    let (user, name) = table.seats[0];
+    fake.kill_process(0).await;
+    let killed = std::time::Instant::now();
+    fake.restart_process(0).await;
+    let status = fake
+        .interact(fake_discord::slash(user, name, table.channel, "status", &[]))
+        .await;
+    let took = killed.elapsed();
+    eprintln!("SIGKILL to the first /ttr status answered: {took:?}");
+    assert!(
+        fake_discord::table::content(&status).contains("is to play"),
+        "{status:#}"
+    );
+    assert!(took <= std::time::Duration::from_secs(15), "{took:?}");
+
+    // Another place with the same shards, beside the living process: it waits (the lease is three minutes).
+    let store = fake.store().await;
+    let elsewhere = ttrbot::store::Worker::in_place("elsewhere", Shards::all(1), 180_000, store.now_ms());
+    assert!(
+        store.take_place(&elsewhere).await.unwrap().is_empty(),
+        "nothing of another place is taken"
+    );
+    assert_eq!(
+        store.conflicting_workers(&elsewhere).await.unwrap().len(),
+        1,
+        "the living process is waited for"
+    );
+    drop(table);
+    match Arc::try_unwrap(fake) {
+        Ok(fake) => {
+            fake.stop().await;
+        }
+        Err(_) => panic!("a game still holds the fake"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_started_before_its_postgres_tries_again_saying_where_and_answers_once_it_is_up() {
+    // Once, a database that did not answer at start stopped the process at once (a bot started with its database
+    // by one `docker compose up` lost the race every time).
+    let Some(url) = postgres_database("e2e", "late_database").await else {
+        return;
+    };
+    // The database is reached through a port nothing listens on for its first 3 seconds.
+    let mut server = url::Url::parse(&url).unwrap();
+    let target = format!("{}:{}", server.host_str().unwrap(), server.port().unwrap_or(5432));
+    let port = {
+        let probe = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        probe.local_addr().unwrap().port()
+    };
+    server.set_port(Some(port)).unwrap();
+    // A password the log must never show: the server's own, or one a trusting test server ignores.
+    if server.password().is_none() {
+        server.set_password(Some("hunter2")).unwrap();
+    }
+    let password = server.password().unwrap_or_default().to_string();
+    let late_url = server.to_string();
+    let proxy = tokio::spawn(async move {
+        tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+        let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await.unwrap();
+        loop {
+            let (mut inbound, _) = listener.accept().await.unwrap();
+            let target = target.clone();
+            tokio::spawn(async move {
+                if let Ok(mut outbound) = tokio::net::TcpStream::connect(&target).await {
+                    let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
+                }
+            });
+        }
+    });
+    let launch = Launch {
+        database_url: Some(late_url),
+        ..Launch::default()
+    };
+    let fake = Arc::new(Fake::start_with("late-database", launch).await);
+    let table = Table::seat(Arc::clone(&fake), 931, "usa", 2, 0x5ca1e).await;
+    let (user, name) = table.seats[0];
+    let status = fake
+        .interact(fake_discord::slash(user, name, table.channel, "status", &[]))
+        .await;
+    assert!(
+        fake_discord::table::content(&status).contains("is to play"),
+        "{status:#}"
+    );
+    let log = fake.log();
+    let said = format!("127.0.0.1:{port}/");
+    assert!(
+        log.lines()
+            .any(|l| l.contains("the database does not answer") && l.contains(&said)),
+        "the log says which database does not answer: {log}"
+    );
+    assert!(!log.contains(&password), "never its password: {log}");
+    drop(table);
+    match Arc::try_unwrap(fake) {
+        Ok(fake) => {
+            fake.stop().await;
+        }
+        Err(_) => panic!("a game still holds the fake"),
+    }
+    proxy.abort();
 }

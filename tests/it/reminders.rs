@@ -6,7 +6,7 @@
 use crate::common;
 use crate::common::store::{HOUR, START, TestClock, databases};
 use ttrbot::rules::{Action, GameRng, Seat};
-use ttrbot::store::{Actor, Applied, Due, GameId, NewGame, NewSeat, Preference, Refusal, Store, StoreError};
+use ttrbot::store::{Actor, Applied, Due, GameId, Preference, Refusal, Store, StoreError};
 
 async fn open(url: &str, clock: &TestClock) -> Store {
     clock.open(url).await
@@ -14,20 +14,7 @@ async fn open(url: &str, clock: &TestClock) -> Store {
 
 /// A 2-player USA game of two people (users 11 and 12) in channel 5.
 async fn two_player_game(store: &Store, settings: serde_json::Value) -> GameId {
-    let new = NewGame {
-        channel_id: 5,
-        guild_id: Some(7),
-        map: "usa".into(),
-        seed: 3.into(),
-        seats: (0..2)
-            .map(|i| NewSeat {
-                user_id: Some(11 + i as u64),
-                name: format!("P{i}"),
-                color: ttrbot::seating::PlayerColor::for_seat(i),
-            })
-            .collect(),
-        settings: serde_json::from_value(settings).unwrap(),
-    };
+    let new = crate::common::store::two_people(5, 11, 3, serde_json::from_value(settings).unwrap());
     store.create_game(&new).await.unwrap()
 }
 

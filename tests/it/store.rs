@@ -748,6 +748,14 @@ async fn one_person_hosts_at_most_ten_games_and_processes_racing_to_open_lobbies
             "{:?}",
             db.backend
         );
+        // Leaving a game to a friend does not free its place: its host is host again on rejoining.
+        let left = store.game_in_channel(5).await.unwrap().expect("the game of channel 5");
+        store.hand_to_computer(left, 1).await.unwrap();
+        assert_eq!(
+            refusal(store.open_lobby(&lobby_in(11, "usa")).await),
+            Refusal::TooManyGames { most: 10 },
+            "after leaving one"
+        );
         store.end_game(3, host(1)).await.unwrap();
         store.open_lobby(&lobby_in(11, "usa")).await.unwrap();
 
@@ -921,6 +929,52 @@ async fn a_games_background_work_belongs_to_its_shards_process_and_passes_on_whe
         store.retire(&back).await.unwrap();
         assert_eq!(store.lease_holder(on_second).await.unwrap(), None);
         assert!(store.claim(on_second, &first).await.unwrap());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_run_started_in_a_dead_runs_place_takes_it_at_once_and_the_older_run_learns_it_was_replaced() {
+    use crate::common::store::TestClock;
+    use ttrbot::shards::Shards;
+    use ttrbot::store::Worker;
+    for db in databases("store", "places").await {
+        let clock = TestClock::new();
+        let store = clock.open(&db.url).await;
+        let shards = Shards::parse("0/2").unwrap();
+        let dead = Worker::in_place("host-a/0/2", shards, 60_000, 1_000);
+        store.heartbeat(&dead).await.unwrap();
+        let mut in_a_dm = new_game("usa", 3, 2, 1);
+        in_a_dm.guild_id = None;
+        let game = store.create_game(&in_a_dm).await.unwrap();
+        assert!(store.claim(game, &dead).await.unwrap());
+
+        // Started again in its place: the dead run is forgotten, its lease given up, at once.
+        let again = Worker::in_place("host-a/0/2", shards, 60_000, 2_000);
+        assert_eq!(
+            store.take_place(&again).await.unwrap(),
+            vec![dead.name.clone()],
+            "{:?}",
+            db.backend
+        );
+        assert!(store.conflicting_workers(&again).await.unwrap().is_empty());
+        assert_eq!(store.lease_holder(game).await.unwrap(), None);
+        store.heartbeat(&again).await.unwrap();
+        assert!(store.claim(game, &again).await.unwrap());
+
+        // The older run was only paused: it wakes, writes its heartbeat, and learns it was replaced; the newer run
+        // does not stop for it.
+        store.heartbeat(&dead).await.unwrap();
+        assert_eq!(store.replaced_by(&dead).await.unwrap(), vec![again.name.clone()]);
+        assert!(store.replaced_by(&again).await.unwrap().is_empty());
+
+        // A run elsewhere takes nothing and waits for the living.
+        let elsewhere = Worker::in_place("host-b/0/2", shards, 60_000, 3_000);
+        assert!(store.take_place(&elsewhere).await.unwrap().is_empty());
+        assert_eq!(store.conflicting_workers(&elsewhere).await.unwrap().len(), 2);
+        assert_eq!(
+            store.lease_holder(game).await.unwrap().as_deref(),
+            Some(again.name.as_str())
+        );
     }
 }
 

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use crate::common::store::databases;
 use ttrbot::rules::{Action, GameRng};
-use ttrbot::store::{Applied, NewGame, NewSeat, Refusal, Store, StoreError};
+use ttrbot::store::{Applied, LostCommit, NewGame, NewSeat, Refusal, Store, StoreError};
 
 const WORKER_ENV: &str = "TTRBOT_CRASH_WORKER_DB";
 const KILLS: usize = 50;
@@ -145,4 +145,56 @@ fn killed_at_random_moments(runtime: &tokio::runtime::Runtime, url: &str) {
         total_acks > KILLS * 5,
         "the worker barely ran: {total_acks} acknowledged actions"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_commit_whose_answer_is_lost_is_checked_and_the_action_found_stored_is_reported_done() {
+    // Once, a lost answer to a commit was an error, and the player was told "nothing was changed" of a move that
+    // was stored. The store is told to lose the answer of its next commit (after the commit landed), as a dropped
+    // connection would.
+    for db in databases("store", "lost_commit").await {
+        let store = Store::open(&db.url).await.unwrap();
+        let game = crate::common::store::two_people(57, 1000, 57, ttrbot::settings::Settings::default());
+        let id = store.create_game(&game).await.unwrap();
+        let act = |store: Store| async move {
+            let loaded = store.load(id).await.unwrap();
+            let seat = loaded.game.to_act()[0];
+            let mut legal = Vec::new();
+            loaded.game.legal_actions(seat, &mut legal);
+            (
+                loaded.version,
+                store.apply_to(id, &loaded.game, loaded.version, seat, legal[0]).await,
+            )
+        };
+
+        // The answer is lost: the store looks in the log, finds the action stored, and says it was played.
+        store.lose_next_commit(LostCommit::Stored {
+            then_unreachable: false,
+        });
+        let (before, applied) = act(store.clone()).await;
+        assert!(
+            matches!(applied, Ok(Applied::Accepted { version, .. }) if version == before + 1),
+            "{:?}: {applied:?}",
+            db.backend
+        );
+        assert_eq!(store.load(id).await.unwrap().version, before + 1);
+
+        // The answer is lost and the database does not answer the look either: it is not said that nothing changed.
+        store.lose_next_commit(LostCommit::Stored { then_unreachable: true });
+        let (before, applied) = act(store.clone()).await;
+        match applied {
+            Err(e @ StoreError::Internal(_)) => assert!(e.maybe_done(), "{e}"),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(store.load(id).await.unwrap().version, before + 1, "it was stored");
+
+        // The connection drops before the commit lands: the look finds nothing, and nothing changed is the truth.
+        store.lose_next_commit(LostCommit::NotStored);
+        let (before, applied) = act(store.clone()).await;
+        match applied {
+            Err(e @ StoreError::Internal(_)) => assert!(!e.maybe_done(), "{e}"),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(store.load(id).await.unwrap().version, before, "nothing was stored");
+    }
 }

@@ -64,6 +64,8 @@ struct Shared {
     shards: u32,
     /// The count `GET /gateway/bot` recommends.
     recommended: u32,
+    /// Requests a second past which Discord answers 429 (global), all the bot's processes together.
+    global_per_second: usize,
     /// Each shard's events, waiting for the session that identified as that shard.
     to_shards: Vec<tokio::sync::Mutex<mpsc::UnboundedReceiver<ToGateway>>>,
     /// The server of each channel a test put in a server of its own (the others are in [`GUILD`]).
@@ -220,6 +222,9 @@ pub struct Launch {
     pub env: Vec<(String, String)>,
     /// Failures planned before the bot starts, as [`Fake::fail_next`] plans them (method, a piece of the path).
     pub faults: Vec<(&'static str, &'static str, Fault)>,
+    /// The bot's global limit of requests a second (`None`: Discord's 50; a large bot may be granted more), given
+    /// to every process as `TTRBOT_GLOBAL_RATE` too.
+    pub global_per_second: Option<u32>,
 }
 
 impl Fake {
@@ -261,6 +266,7 @@ impl Fake {
             changed: Notify::new(),
             shards,
             recommended: launch.recommended.unwrap_or(shards),
+            global_per_second: launch.global_per_second.unwrap_or(50) as usize,
             to_shards: receivers,
             guild_of: Mutex::default(),
             identified: Mutex::default(),
@@ -295,6 +301,10 @@ impl Fake {
             .database_url
             .clone()
             .unwrap_or_else(|| format!("sqlite://{}", database.display()));
+        let mut launch = launch;
+        if let Some(rate) = launch.global_per_second {
+            launch.env.push(("TTRBOT_GLOBAL_RATE".into(), rate.to_string()));
+        }
         let processes: Vec<Option<String>> = if launch.processes.is_empty() {
             vec![None]
         } else {
@@ -1218,16 +1228,14 @@ fn over_global_limit(shared: &Shared, path: &str) -> Option<String> {
         last_second.pop_front();
     }
     last_second.push_back(now);
-    (last_second.len() > GLOBAL_PER_SECOND).then(|| {
+    let most = shared.global_per_second;
+    (last_second.len() > most).then(|| {
         format!(
-            "{path}: request {} in one second, past Discord's global {GLOBAL_PER_SECOND}",
+            "{path}: request {} in one second, past the bot's global {most}",
             last_second.len()
         )
     })
 }
-
-/// Requests a second a bot may make, all its processes together.
-const GLOBAL_PER_SECOND: usize = 50;
 
 /// Discord's answer when it fails a request.
 fn failed(fault: Fault) -> Response {
@@ -1356,6 +1364,19 @@ fn answer(shared: &Shared, method: &Method, path: &str, json: &Value, files: &[F
             }
         }
         ("GET", ["webhooks", _, _, "messages", _]) => new_message(1),
+        // A channel's latest messages, newest first (Discord's default of 50; the bot asks for fewer).
+        ("GET", ["channels", channel, "messages"]) => {
+            let channel: u64 = channel.parse().unwrap_or(0);
+            let messages = shared.messages.lock().unwrap();
+            let latest: Vec<Value> = messages
+                .iter()
+                .rev()
+                .filter(|(_, m)| m.channel == channel)
+                .take(50)
+                .map(|(id, m)| stored_json(*id, m))
+                .collect();
+            axum::Json(Value::Array(latest)).into_response()
+        }
         ("DELETE", ["webhooks", _, token, "messages", which]) => {
             let id = match *which {
                 "@original" => shared.interaction_messages.lock().unwrap().get(*token).copied(),

@@ -140,3 +140,21 @@ pub async fn another(db: &TestDb, suite: &str, name: &str) -> String {
             .expect("a server, as for the first"),
     }
 }
+
+/// A 2-player USA game of two people (users `first` and `first + 1`) in `channel`, dealt from `seed`.
+pub fn two_people(channel: u64, first: u64, seed: u64, settings: ttrbot::settings::Settings) -> ttrbot::store::NewGame {
+    ttrbot::store::NewGame {
+        channel_id: channel,
+        guild_id: Some(7),
+        map: "usa".into(),
+        seed: seed.into(),
+        seats: (0..2)
+            .map(|i| ttrbot::store::NewSeat {
+                user_id: Some(first + i as u64),
+                name: format!("P{i}"),
+                color: ttrbot::seating::PlayerColor::for_seat(i),
+            })
+            .collect(),
+        settings,
+    }
+}

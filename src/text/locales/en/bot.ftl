@@ -33,6 +33,7 @@ button-other-channel = That button belongs to no game in this channel.
 already-played = That was already played.
 already-played-over = That was already played: this game is over.
 sorry = Sorry, something went wrong on my side; nothing was changed.
+sorry-maybe-done = Sorry, the database stopped answering just as your move was being saved: it may have been played. `/ttr status` shows the game as it is.
 option-unreadable = One of the options could not be read; nothing was changed. Choose its value from the list Discord offers, or type it again.
 no-game-start = There is no game in play in this channel: open one with `/ttr start`.
 permission-missing = Your move is saved, but I could not post it in this channel: I am missing a permission here. I need View Channel, Send Messages, Embed Links and Attach Files; ask someone who manages the server.

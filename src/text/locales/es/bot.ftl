@@ -34,6 +34,7 @@ button-other-channel = Ese botón no es de ninguna partida de este canal.
 already-played = Eso ya se jugó.
 already-played-over = Eso ya se jugó: la partida ha terminado.
 sorry = Lo siento, algo ha fallado por mi parte; no se ha cambiado nada.
+sorry-maybe-done = Lo siento, la base de datos dejó de responder justo al guardar tu jugada: puede que se haya hecho. `/ttr estado` muestra la partida tal como está.
 option-unreadable = No he podido leer una de las opciones; no se ha cambiado nada. Elige su valor de la lista que ofrece Discord, o vuelve a escribirlo.
 no-game-start = No hay ninguna partida en juego en este canal: abre una con `/ttr empezar`.
 permission-missing = Tu jugada está guardada, pero no he podido publicarla en este canal porque me falta un permiso. Necesito Ver canal, Enviar mensajes, Insertar enlaces y Adjuntar archivos; pídeselo a quien administre el servidor.
