@@ -102,6 +102,10 @@ pub struct Settings {
     /// The language of the game's public messages: the server's when the game was opened.
     #[serde(rename = "lang", serialize_with = "lang_code", deserialize_with = "lang_from_code")]
     pub language: Lang,
+    /// Settings this version does not know (written by a newer one): kept as they are, so that changing another
+    /// setting here does not drop them.
+    #[serde(flatten, skip_serializing_if = "serde_json::Map::is_empty")]
+    pub unknown: serde_json::Map<String, serde_json::Value>,
 }
 
 impl Default for Settings {
@@ -114,6 +118,7 @@ impl Default for Settings {
             layout: Layout::default(),
             hints: false,
             language: Lang::default(),
+            unknown: serde_json::Map::new(),
         }
     }
 }
@@ -173,6 +178,7 @@ mod tests {
             layout: Layout::Dashboard,
             hints: true,
             language: Lang::Es,
+            unknown: serde_json::Map::new(),
         };
         assert_eq!(Settings::from_json(&chosen.to_json()), chosen);
         // The keys earlier versions wrote.
@@ -200,6 +206,17 @@ mod tests {
     }
 
     #[test]
+    fn a_setting_a_newer_version_wrote_is_kept_when_this_one_changes_another() {
+        let stored = r#"{"computer_level":"easy","reminder_hours":3,"lang":"es","turn_timer":{"minutes":5}}"#;
+        let mut read = Settings::from_json(stored);
+        read.reminder_hours = 6;
+        let written: serde_json::Value = serde_json::from_str(&read.to_json()).unwrap();
+        assert_eq!(written["turn_timer"], serde_json::json!({ "minutes": 5 }), "{written}");
+        assert_eq!(written["reminder_hours"], 6);
+        assert_eq!(Settings::from_json(&read.to_json()), read);
+    }
+
+    #[test]
     fn a_value_that_does_not_read_costs_only_its_own_setting() {
         // Every field must read on its own (`or_default…`): a new one that does not would let one bad value reset
         // them all. Each key in turn is given a value of no setting's kind; the others must survive.
@@ -211,6 +228,7 @@ mod tests {
             layout: Layout::Dashboard,
             hints: true,
             language: Lang::Es,
+            unknown: serde_json::Map::new(),
         };
         let serde_json::Value::Object(stored) = serde_json::to_value(&chosen).unwrap() else {
             panic!("settings are stored as an object")

@@ -294,6 +294,13 @@ impl Store {
         .ok_or(Refusal::UnknownGame(id))?;
         let corrupt = |reason: String| StoreError::Internal(Internal::CorruptSnapshot { game: id, reason });
         let format: i64 = row.get("format");
+        if format > SNAPSHOT_FORMAT {
+            // Read with this version's fields only, it would be saved back without the newer ones.
+            return Err(corrupt(format!(
+                "written by a newer ttrbot (snapshot format {format}; this version reads {SNAPSHOT_FORMAT}): refusing to \
+                 play it rather than drop what this version does not know"
+            )));
+        }
         if format != SNAPSHOT_FORMAT {
             return Err(corrupt(format!(
                 "snapshot format {format}, this version reads {SNAPSHOT_FORMAT}"

@@ -209,6 +209,49 @@ async fn an_unreadable_snapshot_is_reported_with_its_game_and_others_still_load(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_snapshot_a_newer_version_wrote_is_refused_rather_than_played_without_what_it_added() {
+    for db in databases("store", "newer_snapshot").await {
+        let url = db.url.clone();
+        let store = Store::open(&url).await.unwrap();
+        let newer_format = store.create_game(&new_game("usa", 1, 2, 1)).await.unwrap();
+        let newer_field = store.create_game(&new_game("usa", 2, 2, 1)).await.unwrap();
+        {
+            use sqlx::Connection;
+            let mut conn = sqlx::AnyConnection::connect(&url).await.unwrap();
+            sqlx::query("UPDATE snapshots SET format = format + 1 WHERE game_id = $1")
+                .bind(newer_format.0)
+                .execute(&mut conn)
+                .await
+                .unwrap();
+            // The same format with a field this version does not know (a newer version that forgot to count up).
+            let state: String = sqlx::Row::get(
+                &sqlx::query("SELECT state FROM snapshots WHERE game_id = $1")
+                    .bind(newer_field.0)
+                    .fetch_one(&mut conn)
+                    .await
+                    .unwrap(),
+                "state",
+            );
+            let mut state: serde_json::Value = serde_json::from_str(&state).unwrap();
+            state["added_by_a_newer_version"] = serde_json::json!(true);
+            sqlx::query("UPDATE snapshots SET state = $1 WHERE game_id = $2")
+                .bind(state.to_string())
+                .bind(newer_field.0)
+                .execute(&mut conn)
+                .await
+                .unwrap();
+            conn.close().await.unwrap();
+        }
+        let said = store.load(newer_format).await.unwrap_err().to_string();
+        assert!(said.contains("written by a newer ttrbot"), "{:?}: {said}", db.backend);
+        let said = store.load(newer_field).await.unwrap_err().to_string();
+        assert!(said.contains("added_by_a_newer_version"), "{:?}: {said}", db.backend);
+        let row = store.load(newer_field).await;
+        assert!(row.is_err(), "never played (and saved) without the field");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn migrations_refuse_a_database_from_a_newer_version() {
     for db in databases("store", "newer").await {
         let url = db.url.clone();

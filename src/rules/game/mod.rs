@@ -63,6 +63,9 @@ const MAX_RESETS: usize = 20;
 sealed_struct! {
     /// One player's holdings.
     #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+    // A field this version does not know (a newer version wrote it) refuses the snapshot rather than being dropped
+    // when the game is saved again.
+    #[serde(deny_unknown_fields)]
     pub struct SeatState {
         /// Cards in hand.
         hand: CardCounts,
@@ -105,6 +108,9 @@ impl SeatState {
 sealed_struct! {
     /// Everything about a game in progress, hidden parts included. Serialisable as the stored snapshot.
     #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+    // A field this version does not know (a newer version wrote it) refuses the snapshot rather than being dropped
+    // when the game is saved again.
+    #[serde(deny_unknown_fields)]
     pub struct State {
         /// The map's id.
         map: String,
