@@ -7,7 +7,7 @@ use poise::serenity_prelude as serenity;
 
 use super::announce::after_play;
 use super::data::Data;
-use super::parallel::side_by_side;
+use super::parallel::{counted, side_by_side};
 use super::play::play_seat;
 use super::refusal::Error;
 use super::table::Table;
@@ -86,7 +86,7 @@ async fn thought(decide: impl FnOnce() -> Action + Send + 'static) -> Result<Act
 /// # Errors
 /// Internal: the thinking thread panicked, or the runtime is shutting down.
 pub async fn think<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, Error> {
-    let _turn = waiting_for(thinking_pool().acquire()).await?;
+    let _turn = counted(&WAITING, thinking_pool().acquire()).await?;
     Ok(tokio::task::spawn_blocking(work).await?)
 }
 
@@ -98,19 +98,6 @@ pub fn thinkers_waiting() -> usize {
 /// Thinks waiting for a thread, across all games.
 static WAITING: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
-/// Awaits `turn`, counted in [`WAITING`] meanwhile (given back however the wait ends: done, timed out, dropped).
-async fn waiting_for<T>(turn: impl Future<Output = T>) -> T {
-    struct Waiting;
-    impl Drop for Waiting {
-        fn drop(&mut self) {
-            WAITING.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
-        }
-    }
-    WAITING.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let _waiting = Waiting;
-    turn.await
-}
-
 /// As [`think`], unless no thread comes free within `wait`: then `None`, and nothing is thought.
 ///
 /// # Errors
@@ -119,7 +106,7 @@ pub async fn think_within<T: Send + 'static>(
     wait: std::time::Duration,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<Option<T>, Error> {
-    let Ok(turn) = tokio::time::timeout(wait, waiting_for(thinking_pool().acquire())).await else {
+    let Ok(turn) = tokio::time::timeout(wait, counted(&WAITING, thinking_pool().acquire())).await else {
         return Ok(None);
     };
     let _turn = turn?;

@@ -1,5 +1,5 @@
 //! Work over many games at once, bounded: the sweeps at start and the supervisor's scans move games on side by side,
-//! never more than a few at a time.
+//! never more than a few at a time; and a count of what waits for a shared pool (thinking, drawing).
 
 use tokio::sync::Semaphore;
 
@@ -39,6 +39,21 @@ where
         results.extend(ended.ok());
     }
     results
+}
+
+/// Awaits `work` counted in `waiting` meanwhile (given back however the wait ends: done, timed out, dropped), so
+/// that others can see how many wait.
+pub async fn counted<T>(waiting: &std::sync::atomic::AtomicUsize, work: impl Future<Output = T>) -> T {
+    /// A place among those waiting.
+    struct Place<'a>(&'a std::sync::atomic::AtomicUsize);
+    impl Drop for Place<'_> {
+        fn drop(&mut self) {
+            self.0.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+        }
+    }
+    waiting.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let _place = Place(waiting);
+    work.await
 }
 
 #[cfg(test)]

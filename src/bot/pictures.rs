@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::data::Data;
+use super::parallel::counted;
 use super::refusal::{Error, Refused};
 use super::table::Table;
 use crate::lang::Lang;
@@ -28,24 +29,11 @@ async fn drawn(draw: impl FnOnce() -> Vec<u8> + Send + 'static) -> Result<Vec<u8
 /// # Errors
 /// Refused: the queue is full. Internal: as [`drawn`].
 async fn drawn_on_request(draw: impl FnOnce() -> Vec<u8> + Send + 'static) -> Result<Vec<u8>, Error> {
-    /// A place among the pictures waiting, given back however the wait ends.
-    struct Waiting;
-    impl Drop for Waiting {
-        fn drop(&mut self) {
-            WAITING.fetch_sub(1, Ordering::SeqCst);
-        }
-    }
     let pool = drawing();
     let _turn = match pool.try_acquire() {
         Ok(turn) => turn,
-        Err(_) => {
-            let ahead = WAITING.fetch_add(1, Ordering::SeqCst);
-            let _waiting = Waiting;
-            if ahead >= MOST_WAITING {
-                return Err(Refused::DrawingBusy.into());
-            }
-            pool.acquire().await?
-        }
+        Err(_) if pictures_waiting_full() => return Err(Refused::DrawingBusy.into()),
+        Err(_) => counted(&WAITING, pool.acquire()).await?,
     };
     Ok(tokio::task::spawn_blocking(draw).await?)
 }

@@ -101,11 +101,7 @@ async fn what_a_player_may_type_is_bounded_and_the_worst_route_text_is_answered_
     let (after, _) = busy.state().await;
     assert_eq!(after.current(), game.current(), "nothing was changed");
     drop((busy, elsewhere));
-    Arc::try_unwrap(fake)
-        .ok()
-        .expect("no table holds the fake")
-        .stop()
-        .await;
+    Fake::stop_shared(fake).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -332,11 +328,7 @@ async fn a_game_whose_posts_failed_is_shown_and_its_computer_moves_on_without_an
     );
     assert_eq!(table.state().await.1, back.1, "nobody moved meanwhile");
     drop(table);
-    Arc::try_unwrap(fake)
-        .ok()
-        .expect("no table holds the fake")
-        .stop()
-        .await;
+    Fake::stop_shared(fake).await;
 }
 
 /// A whole game on `map` with people and computers, while a seeded 10% of the bot's requests to Discord fail (a
@@ -494,11 +486,7 @@ async fn a_burst_of_commands_while_a_hard_computer_thinks_is_answered_and_costs_
     assert!(moves >= 2, "the computer moved: {moves}");
     assert!(thinks <= moves + 1, "{thinks} thinks for {moves} moves");
     drop(table);
-    Arc::try_unwrap(fake)
-        .ok()
-        .expect("no table holds the fake")
-        .stop()
-        .await;
+    Fake::stop_shared(fake).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -521,9 +509,5 @@ async fn a_deleted_channel_is_not_hammered_and_other_channels_play_on() {
     // The supervisor (every 200 ms here) tries the dead channel again less and less often, never in a tight loop.
     assert!(tries < 40, "{tries} requests to a deleted channel");
     drop((gone, other));
-    Arc::try_unwrap(fake)
-        .ok()
-        .expect("no table holds the fake")
-        .stop()
-        .await;
+    Fake::stop_shared(fake).await;
 }

@@ -292,11 +292,7 @@ async fn a_deleted_channel_or_a_left_server_ends_its_games_and_is_never_sent_any
         "requests to gone channels after their games ended"
     );
     drop((deleted, left, other));
-    std::sync::Arc::try_unwrap(fake)
-        .ok()
-        .expect("no table holds the fake")
-        .stop()
-        .await;
+    Fake::stop_shared(fake).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -323,11 +319,7 @@ async fn two_thousand_games_in_deleted_channels_are_tried_once_each_then_never_a
     assert!(tried <= GAMES as usize, "at most one request each: {tried}");
     assert_eq!(later, tried, "nothing more once they ended");
     drop(other);
-    std::sync::Arc::try_unwrap(fake)
-        .ok()
-        .expect("no table holds the fake")
-        .stop()
-        .await;
+    Fake::stop_shared(fake).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -157,12 +157,7 @@ async fn two_processes_on_one_postgres_play_a_hundred_games_and_survive_a_sigkil
         }
     });
     drop(tables);
-    match Arc::try_unwrap(fake) {
-        Ok(fake) => {
-            fake.stop().await;
-        }
-        Err(_) => panic!("a game still holds the fake"),
-    }
+    Fake::stop_shared(fake).await;
 }
 
 /// Plays up to `moves` moves in every game whose shard `plays` allows, all at once; returns every table.
@@ -307,12 +302,7 @@ async fn a_process_killed_on_postgres_and_started_again_in_its_place_answers_wit
         "the living process is waited for"
     );
     drop(table);
-    match Arc::try_unwrap(fake) {
-        Ok(fake) => {
-            fake.stop().await;
-        }
-        Err(_) => panic!("a game still holds the fake"),
-    }
+    Fake::stop_shared(fake).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -372,11 +362,6 @@ async fn a_bot_started_before_its_postgres_tries_again_saying_where_and_answers_
     );
     assert!(!log.contains(&password), "never its password: {log}");
     drop(table);
-    match Arc::try_unwrap(fake) {
-        Ok(fake) => {
-            fake.stop().await;
-        }
-        Err(_) => panic!("a game still holds the fake"),
-    }
+    Fake::stop_shared(fake).await;
     proxy.abort();
 }

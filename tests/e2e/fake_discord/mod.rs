@@ -934,6 +934,14 @@ impl Fake {
         log
     }
 
+    /// Stops the bot of a fake the tests shared (every table holding it dropped first); returns its log.
+    pub async fn stop_shared(fake: Arc<Fake>) -> String {
+        match Arc::try_unwrap(fake) {
+            Ok(fake) => fake.stop().await,
+            Err(_) => panic!("a table still holds the fake"),
+        }
+    }
+
     /// Where the bot stores its games.
     pub fn database_url(&self) -> String {
         self.url.clone()
