@@ -80,22 +80,25 @@ fn count_picture(data: &Data, user: u64) -> Result<(), Refused> {
 /// The board as it stands, for everyone.
 #[poise::command(slash_command)]
 pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
-    // For everyone when a player asks (at most `limits::PUBLIC_BOARDS_A_MINUTE` a minute in a channel), only for the
-    // asker otherwise: anyone may look, nobody may fill the channel with boards.
+    // For everyone (DESIGN §6), at most `limits::PUBLIC_BOARDS_A_MINUTE` a minute in a channel; past that, for the
+    // asker only, with when the next public one may come (counted among their pictures): anyone may look, nobody may
+    // fill the channel with boards.
     let data = ctx.data();
     let user = ctx.author().id.get();
     // Everything that may refuse is asked before the acknowledgement, which is public for a public board (a refusal
     // after it would be shown to the channel).
     let table = Table::running(data, ctx.channel_id().get()).await?;
-    let public = table.seat(user).is_ok();
     if pictures_waiting_full() {
         return Err(Refused::DrawingBusy.into());
     }
+    let what = Often::PublicBoard;
+    let past_limit = data
+        .limits
+        .count(what, table.channel, Instant::now())
+        .err()
+        .map(|wait| Refused::TooOften { what, wait });
+    let public = past_limit.is_none();
     if public {
-        let what = Often::PublicBoard;
-        data.limits
-            .count(what, table.channel, Instant::now())
-            .map_err(|wait| Refused::TooOften { what, wait })?;
         ctx.defer().await?;
     } else {
         count_picture(data, user)?;
@@ -107,13 +110,14 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
         Err(Error::Refused(refused)) if public => return refuse_after_public_defer(ctx, &refused).await,
         Err(e) => return Err(e),
     };
-    ctx.send(
-        poise::CreateReply::default()
-            .embed(scores_embed(&table, &view).image("attachment://board.png"))
-            .attachment(serenity::CreateAttachment::bytes(png, "board.png"))
-            .ephemeral(!public),
-    )
-    .await?;
+    let mut reply = poise::CreateReply::default()
+        .embed(scores_embed(&table, &view).image("attachment://board.png"))
+        .attachment(serenity::CreateAttachment::bytes(png, "board.png"))
+        .ephemeral(!public);
+    if let Some(why) = past_limit {
+        reply = reply.content(why.words(user_lang(ctx)));
+    }
+    ctx.send(reply).await?;
     Ok(())
 }
 
