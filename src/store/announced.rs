@@ -20,7 +20,8 @@ impl Store {
         Ok((id_of("dashboard_message_id"), id_of("ping_message_id")))
     }
 
-    /// Remembers a dashboard game's status message and current ping (see [`Store::dashboard_messages`]).
+    /// Remembers a dashboard game's status message and current ping (see [`Store::dashboard_messages`]). Fenced:
+    /// under a game's lease it has lost, nothing is written (see [`Store::under_lease`]).
     ///
     /// # Errors
     /// Database failures.
@@ -31,26 +32,38 @@ impl Store {
         ping: Option<u64>,
     ) -> Result<(), StoreError> {
         let _writing = self.writing().await;
-        sqlx::query("UPDATE games SET dashboard_message_id = $1, ping_message_id = $2 WHERE id = $3")
-            .bind(status.map(to_db))
-            .bind(ping.map(to_db))
-            .bind(id.0)
-            .execute(&self.pool)
-            .await?;
+        sqlx::query(&format!(
+            "UPDATE games SET dashboard_message_id = $1, ping_message_id = $2 WHERE id = $3 AND {}",
+            self.fence_sql("$4", "$5")
+        ))
+        .bind(status.map(to_db))
+        .bind(ping.map(to_db))
+        .bind(id.0)
+        .bind(Store::fence_owner(id))
+        .bind(self.now_ms())
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 
-    /// Notes that the channel has been shown a game at `version` (never moving backwards).
+    /// Notes that the channel has been shown a game at `version` (never moving backwards). Fenced as
+    /// [`Store::set_dashboard_messages`] is.
     ///
     /// # Errors
     /// Database failures.
     pub async fn mark_announced(&self, id: GameId, version: i64) -> Result<(), StoreError> {
         let _writing = self.writing().await;
-        sqlx::query("UPDATE games SET announced_version = CASE WHEN announced_version > $1 THEN announced_version ELSE $1 END WHERE id = $2")
-            .bind(version)
-            .bind(id.0)
-            .execute(&self.pool)
-            .await?;
+        sqlx::query(&format!(
+            "UPDATE games SET announced_version = CASE WHEN announced_version > $1 THEN announced_version ELSE $1 END \
+             WHERE id = $2 AND {}",
+            self.fence_sql("$3", "$4")
+        ))
+        .bind(version)
+        .bind(id.0)
+        .bind(Store::fence_owner(id))
+        .bind(self.now_ms())
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 
@@ -64,7 +77,7 @@ impl Store {
             "SELECT games.id, games.channel_id FROM games JOIN snapshots s ON s.game_id = games.id \
              WHERE games.status IN ('running', 'finished') AND s.version > games.announced_version AND {} \
              ORDER BY games.id",
-            worker.serves_sql("$1")
+            worker.serves_sql(&self.lease_now("$1"))
         ))
         .bind(self.now_ms())
         .fetch_all(&self.pool)
@@ -101,7 +114,7 @@ impl Store {
             return Ok(Vec::new());
         }
         let _writing = self.writing().await;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let now = self.now_ms();
         // A write first (SQLite's write lock is waited for, not refused, only when the transaction's first
         // statement writes).

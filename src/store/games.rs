@@ -245,7 +245,7 @@ impl Store {
         let game = new_game(map, new.seats.len(), &new.seed)?;
         let state = game.snapshot();
         let _writing = self.writing().await;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let row = GameRow {
             channel_id: new.channel_id,
             guild_id: new.guild_id,
@@ -348,7 +348,7 @@ impl Store {
         let state = next.snapshot();
         let now = self.now_ms();
         let _writing = self.writing().await;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let updated =
             // Only a game in play moves on: one ended meanwhile (its channel deleted, `/ttr end`) takes no move a
             // computer or a late press was still making, so it never turns finished.
@@ -463,7 +463,7 @@ impl Store {
         let rows = sqlx::query(&format!(
             "SELECT DISTINCT games.id, games.channel_id FROM games JOIN seats s ON s.game_id = games.id \
              WHERE games.status = 'running' AND s.user_id IS NULL AND {} ORDER BY games.id",
-            worker.serves_sql("$1")
+            worker.serves_sql(&self.lease_now("$1"))
         ))
         .bind(self.now_ms())
         .fetch_all(&self.pool)
@@ -504,7 +504,7 @@ impl Store {
     /// Refused: the user has no seat in the game. Internal: the database.
     pub async fn hand_to_computer(&self, id: GameId, user_id: u64) -> Result<(Seat, bool), StoreError> {
         let _writing = self.writing().await;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         // On PostgreSQL, the game's row first, then its seats, as an action takes them: two transactions never wait
         // on each other in opposite orders (it would abort one of them). SQLite has one writer at a time, and a read
         // first would only make its transaction fail to become the writer (SQLITE_BUSY) behind another.

@@ -2,8 +2,43 @@
 //! background work (a computer's move, a late announcement, a reminder) with a lease that runs out, so two
 //! processes do not start one game's work at once and a dead process's work passes to the others.
 
+use std::future::Future;
+
 use super::{GameId, Store, StoreError};
 use crate::shards::Shards;
+
+/// Background work under a game's lease (see [`Store::under_lease`]): whose lease, on which game.
+#[derive(Clone)]
+struct LeasedWork {
+    store: Store,
+    game: GameId,
+    worker: String,
+}
+
+tokio::task_local! {
+    /// The lease the current task's work is done under, if any.
+    static LEASED: LeasedWork;
+}
+
+/// Whether the current task works under a game's lease it no longer holds (another process took the game, or the
+/// lease ran out while this one was paused or cut off): it must not act for that game any more, nor post for it.
+/// False outside leased work. When the database cannot say, the lease is taken for lost: a post left undone is
+/// owed and made by whoever holds the game next, a post made twice is not taken back.
+pub async fn lease_lost() -> bool {
+    let Ok(work) = LEASED.try_with(Clone::clone) else {
+        return false;
+    };
+    match work.store.holds(work.game, &work.worker).await {
+        Ok(held) => !held,
+        Err(e) => {
+            tracing::warn!(
+                game = work.game.0,
+                "whether a game's lease is still held could not be read: {e}"
+            );
+            true
+        }
+    }
+}
 
 /// One run of one bot process, as the others see it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -95,23 +130,28 @@ impl Store {
     /// Database failures.
     pub async fn heartbeat(&self, worker: &Worker) -> Result<(), StoreError> {
         let _writing = self.writing().await;
-        let now = self.now_ms();
-        sqlx::query(
-            "INSERT INTO workers (name, shard_first, shard_last, shard_total, alive_until) VALUES ($1, $2, $3, $4, $5) \
-             ON CONFLICT (name) DO UPDATE SET alive_until = excluded.alive_until",
-        )
+        sqlx::query(&format!(
+            "INSERT INTO workers (name, shard_first, shard_last, shard_total, alive_until) \
+             VALUES ($1, $2, $3, $4, {} + $6) ON CONFLICT (name) DO UPDATE SET alive_until = excluded.alive_until",
+            self.lease_now("$5")
+        ))
         .bind(&worker.name)
         .bind(i64::from(worker.shards.first))
         .bind(i64::from(worker.shards.last))
         .bind(i64::from(worker.shards.total))
-        .bind(now + worker.lease_ms)
+        .bind(self.now_ms())
+        .bind(worker.lease_ms)
         .execute(&self.pool)
         .await?;
         // Workers dead for a day are forgotten (their leases ran out long ago).
-        sqlx::query("DELETE FROM workers WHERE alive_until < $1")
-            .bind(now - 86_400_000)
-            .execute(&self.pool)
-            .await?;
+        sqlx::query(&format!(
+            "DELETE FROM workers WHERE alive_until < {} - $2",
+            self.lease_now("$1")
+        ))
+        .bind(self.now_ms())
+        .bind(86_400_000_i64)
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 
@@ -147,15 +187,15 @@ impl Store {
     /// Database failures.
     pub async fn claim(&self, id: GameId, worker: &Worker) -> Result<bool, StoreError> {
         let _writing = self.writing().await;
-        let now = self.now_ms();
+        let now = self.lease_now("$2");
         let claimed = sqlx::query(&format!(
-            "UPDATE games SET lease_owner = $1, lease_until = $3 \
-             WHERE id = $4 AND (lease_owner IS NULL OR lease_owner = $1 OR lease_until <= $2) AND {}",
-            worker.serves_sql("$2"),
+            "UPDATE games SET lease_owner = $1, lease_until = {now} + $3 \
+             WHERE id = $4 AND (lease_owner IS NULL OR lease_owner = $1 OR lease_until <= {now}) AND {}",
+            worker.serves_sql(&now),
         ))
         .bind(&worker.name)
-        .bind(now)
-        .bind(now + worker.lease_ms)
+        .bind(self.now_ms())
+        .bind(worker.lease_ms)
         .bind(id.0)
         .execute(&self.pool)
         .await?;
@@ -169,12 +209,16 @@ impl Store {
     /// Database failures.
     pub async fn renew(&self, id: GameId, worker: &Worker) -> Result<bool, StoreError> {
         let _writing = self.writing().await;
-        let renewed = sqlx::query("UPDATE games SET lease_until = $1 WHERE id = $2 AND lease_owner = $3")
-            .bind(self.now_ms() + worker.lease_ms)
-            .bind(id.0)
-            .bind(&worker.name)
-            .execute(&self.pool)
-            .await?;
+        let renewed = sqlx::query(&format!(
+            "UPDATE games SET lease_until = {} + $4 WHERE id = $2 AND lease_owner = $3",
+            self.lease_now("$1")
+        ))
+        .bind(self.now_ms())
+        .bind(id.0)
+        .bind(&worker.name)
+        .bind(worker.lease_ms)
+        .execute(&self.pool)
+        .await?;
         Ok(renewed.rows_affected() == 1)
     }
 
@@ -199,11 +243,12 @@ impl Store {
     /// Database failures.
     pub async fn conflicting_workers(&self, worker: &Worker) -> Result<Vec<Worker>, StoreError> {
         use sqlx::Row;
-        let rows = sqlx::query(
+        let rows = sqlx::query(&format!(
             "SELECT name, shard_first, shard_last, shard_total FROM workers \
-             WHERE alive_until > $1 AND name <> $2 \
+             WHERE alive_until > {} AND name <> $2 \
                AND (shard_total <> $3 OR (shard_first <= $5 AND shard_last >= $4)) ORDER BY name",
-        )
+            self.lease_now("$1")
+        ))
         .bind(self.now_ms())
         .bind(&worker.name)
         .bind(i64::from(worker.shards.total))
@@ -271,11 +316,14 @@ impl Store {
         if let Some(place) = worker.place() {
             use sqlx::Row;
             let prefix = format!("{place}#");
-            let rows = sqlx::query("SELECT name FROM workers WHERE alive_until > $1 AND name <> $2")
-                .bind(self.now_ms())
-                .bind(&worker.name)
-                .fetch_all(&self.pool)
-                .await?;
+            let rows = sqlx::query(&format!(
+                "SELECT name FROM workers WHERE alive_until > {} AND name <> $2",
+                self.lease_now("$1")
+            ))
+            .bind(self.now_ms())
+            .bind(&worker.name)
+            .fetch_all(&self.pool)
+            .await?;
             rivals.extend(
                 rows.iter()
                     .map(|r| r.get::<String, _>("name"))
@@ -293,17 +341,66 @@ impl Store {
         Ok(newer)
     }
 
+    /// Runs `work`, background work for game `id` under `worker`'s lease (taken by [`Store::claim`]). While it
+    /// runs, [`lease_lost`] says whether the lease passed on, and the game's fenced writes (the dashboard's message
+    /// ids, the version announced, a reminder sent) are made only while the lease is still `worker`'s: a process
+    /// that lost it cannot overwrite what its successor stored.
+    pub async fn under_lease<F: Future>(&self, id: GameId, worker: &Worker, work: F) -> F::Output {
+        let leased = LeasedWork {
+            store: self.clone(),
+            game: id,
+            worker: worker.name.clone(),
+        };
+        LEASED.scope(leased, work).await
+    }
+
+    /// Whether `worker` holds game `id`'s lease, and it has not run out.
+    async fn holds(&self, id: GameId, worker: &str) -> Result<bool, StoreError> {
+        let row = sqlx::query(&format!(
+            "SELECT id FROM games WHERE id = $1 AND lease_owner = $2 AND lease_until > {}",
+            self.lease_now("$3")
+        ))
+        .bind(id.0)
+        .bind(worker)
+        .bind(self.now_ms())
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.is_some())
+    }
+
+    /// For a fenced write to game `id`'s row: the worker whose lease the current task works under, when it works
+    /// on that game (bind it where [`Store::fence_sql`] names it).
+    pub(super) fn fence_owner(id: GameId) -> Option<String> {
+        LEASED
+            .try_with(|work| (work.game == id).then(|| work.worker.clone()))
+            .ok()
+            .flatten()
+    }
+
+    /// SQL that holds for the row of the game being written when the write is not fenced (`owner`, the placeholder
+    /// bound to [`Store::fence_owner`], is NULL) or its lease is still the owner's at `now` (the placeholder bound
+    /// to [`Store::now_ms`]).
+    pub(super) fn fence_sql(&self, owner: &str, now: &str) -> String {
+        format!(
+            "({owner} IS NULL OR (lease_owner = {owner} AND lease_until > {}))",
+            self.lease_now(now)
+        )
+    }
+
     /// Which worker holds game `id`'s lease now, if any (for tests and the logs).
     ///
     /// # Errors
     /// Database failures.
     pub async fn lease_holder(&self, id: GameId) -> Result<Option<String>, StoreError> {
         use sqlx::Row;
-        let row = sqlx::query("SELECT lease_owner FROM games WHERE id = $1 AND lease_until > $2")
-            .bind(id.0)
-            .bind(self.now_ms())
-            .fetch_optional(&self.pool)
-            .await?;
+        let row = sqlx::query(&format!(
+            "SELECT lease_owner FROM games WHERE id = $1 AND lease_until > {}",
+            self.lease_now("$2")
+        ))
+        .bind(id.0)
+        .bind(self.now_ms())
+        .fetch_optional(&self.pool)
+        .await?;
         Ok(row.and_then(|r| r.get("lease_owner")))
     }
 }

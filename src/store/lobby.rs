@@ -90,7 +90,7 @@ impl Store {
     pub async fn close_idle_lobbies(&self, worker: &Worker) -> Result<Vec<(u64, String, Lang)>, StoreError> {
         let now = self.now_ms();
         // Looked for first, so the scan writes (and takes the database's write lock) only when a lobby is due.
-        let served = worker.serves_sql("$2");
+        let served = worker.serves_sql(&self.lease_now("$2"));
         let due: i64 = sqlx::query(&format!(
             "SELECT COUNT(*) AS n FROM games WHERE status = 'lobby' AND updated_at < $1 AND {served}"
         ))
@@ -126,7 +126,7 @@ impl Store {
     /// # Errors
     /// Refused: they host as many as they may. Internal: the database.
     pub async fn may_host_another(&self, user: u64) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         may_host_another(&mut tx, self.backend(), user, self.most_hosted).await?;
         tx.rollback().await?;
         Ok(())
@@ -141,7 +141,7 @@ impl Store {
     pub async fn open_lobby(&self, new: &NewLobby) -> Result<Lobby, StoreError> {
         map_for(&new.map)?;
         let _writing = self.writing().await;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         may_host_another(&mut tx, self.backend(), new.host, self.most_hosted).await?;
         let row = GameRow {
             channel_id: new.channel_id,
@@ -167,7 +167,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn lobby(&self, channel_id: u64) -> Result<Option<Lobby>, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let lobby = match lobby_of(&mut tx, channel_id, "").await {
             Ok(lobby) => Some(lobby),
             Err(StoreError::Refused(Refusal::NoLobby)) => None,
@@ -212,7 +212,7 @@ impl Store {
         decide: impl FnOnce(&Lobby) -> Result<Option<(Option<u64>, String)>, Refusal>,
     ) -> Result<Lobby, StoreError> {
         let _writing = self.writing().await;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let lobby = lobby_of(&mut tx, channel_id, self.backend.for_update()).await?;
         if let Some((user_id, name)) = decide(&lobby)? {
             let max = map_for(&lobby.map)?.rules.max_players;
@@ -235,7 +235,7 @@ impl Store {
     /// Refused: no lobby, or not seated. Internal: the database.
     pub async fn leave_lobby(&self, channel_id: u64, user_id: u64) -> Result<Option<Lobby>, StoreError> {
         let _writing = self.writing().await;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let lobby = lobby_of(&mut tx, channel_id, self.backend.for_update()).await?;
         let seat = lobby
             .seats
@@ -288,7 +288,7 @@ impl Store {
     /// Refused: no lobby, not the host, too few players. Internal: the database.
     pub async fn start_game(&self, channel_id: u64, actor: Actor) -> Result<(Lobby, Game), StoreError> {
         let _writing = self.writing().await;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let lobby = lobby_of(&mut tx, channel_id, self.backend.for_update()).await?;
         if !lobby.allows(actor) {
             return Err(Refusal::NotHost.into());
@@ -341,7 +341,7 @@ impl Store {
     /// Refused: no lobby, or not the host. Internal: the database.
     pub async fn cancel_lobby(&self, channel_id: u64, actor: Actor) -> Result<GameId, StoreError> {
         let _writing = self.writing().await;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let lobby = lobby_of(&mut tx, channel_id, self.backend.for_update()).await?;
         if !lobby.allows(actor) {
             return Err(Refusal::NotHost.into());
@@ -360,7 +360,7 @@ impl Store {
     /// Refused: no game in play, or not the host. Internal: the database.
     pub async fn end_game(&self, channel_id: u64, actor: Actor) -> Result<GameId, StoreError> {
         let _writing = self.writing().await;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let row = sqlx::query(&format!(
             "SELECT id, host_id FROM games WHERE channel_id = $1 AND status = 'running'{}",
             self.backend.for_update()

@@ -24,7 +24,7 @@ pub use crate::ids::GameId;
 pub use crate::refusal::Refusal;
 pub use games::{Applied, GameSummary, Loaded, NewGame, NewSeat, STAND_IN, StoredSeat};
 pub use history::SeatResult;
-pub use leases::Worker;
+pub use leases::{Worker, lease_lost};
 pub use lobby::{Actor, Lobby, NewLobby};
 pub use reminders::{Clock, Due};
 pub use stalls::Preference;
@@ -467,6 +467,16 @@ impl Store {
         }
     }
 
+    /// Begins a transaction that writes. On SQLite it takes the write lock at once (`BEGIN IMMEDIATE`), so a writer
+    /// outside this process (another process, a backup) is waited for by the busy timeout; a transaction begun as a
+    /// reader and writing later would be refused at once ("database is locked").
+    async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+        match self.backend {
+            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
+            Backend::Postgres => self.pool.begin().await,
+        }
+    }
+
     /// Closes every connection (waiting for those in use).
     pub async fn close(&self) {
         self.pool.close().await;
@@ -527,5 +537,17 @@ impl Store {
     /// Milliseconds since the Unix epoch, by the store's clock.
     pub fn now_ms(&self) -> i64 {
         self.clock.now_ms()
+    }
+
+    /// SQL for "now" in the times of heartbeats and leases: on PostgreSQL with a real clock, the database's own
+    /// time, so hosts whose clocks disagree still agree on who is alive and whose lease ran out; else `bound`, the
+    /// placeholder the caller bound [`Store::now_ms`] to (SQLite's processes share one host and its clock; a
+    /// test's clock is followed everywhere).
+    fn lease_now(&self, bound: &str) -> String {
+        if self.backend == Backend::Postgres && self.clock.keeps_real_time() {
+            "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)".to_string()
+        } else {
+            bound.to_string()
+        }
     }
 }

@@ -10,26 +10,49 @@ use crate::settings::{DEFAULT_DEADLINE_HOURS, DEFAULT_REMINDER_HOURS};
 
 /// Where the store reads the time, in Unix milliseconds: the system clock, or one a test moves by hand.
 #[derive(Clone)]
-pub struct Clock(Arc<dyn Fn() -> i64 + Send + Sync>);
+pub struct Clock {
+    now: Arc<dyn Fn() -> i64 + Send + Sync>,
+    /// Whether it keeps real time (the system's clock, however far off): then, on PostgreSQL, the times of
+    /// heartbeats and leases are the database's own, so processes on hosts whose clocks disagree still agree on
+    /// who is alive. A test's clock, moved by hand, is followed for them too.
+    real_time: bool,
+}
 
 impl Clock {
     /// The system's clock.
     pub fn system() -> Clock {
-        Clock(Arc::new(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_millis() as i64)
-        }))
+        Clock::system_off_by(0)
     }
 
-    /// A clock that reads `now`.
+    /// The system's clock, `off_ms` milliseconds ahead (behind when negative): a host whose clock is wrong.
+    pub fn system_off_by(off_ms: i64) -> Clock {
+        Clock {
+            now: Arc::new(move || {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_millis() as i64)
+                    + off_ms
+            }),
+            real_time: true,
+        }
+    }
+
+    /// A clock that reads `now` (a test's, moved by hand).
     pub fn from_fn(now: impl Fn() -> i64 + Send + Sync + 'static) -> Clock {
-        Clock(Arc::new(now))
+        Clock {
+            now: Arc::new(now),
+            real_time: false,
+        }
     }
 
     /// The time now, in Unix milliseconds.
     pub fn now_ms(&self) -> i64 {
-        (self.0)()
+        (self.now)()
+    }
+
+    /// Whether it keeps real time (see [`Clock::system_off_by`]), rather than a test's time.
+    pub fn keeps_real_time(&self) -> bool {
+        self.real_time
     }
 }
 
@@ -150,7 +173,7 @@ impl Store {
              WHERE next_reminder_at IS NOT NULL AND next_reminder_at <= $2 AND {} = 'running' AND {} \
              ORDER BY next_reminder_at LIMIT $1",
             self.backend.unindexed("status"),
-            worker.serves_sql("$2")
+            worker.serves_sql(&self.lease_now("$2"))
         ))
         .bind(i64::from(limit))
         .bind(self.now_ms())
@@ -169,19 +192,22 @@ impl Store {
 
     /// Notes that `due`'s players were reminded now: the next reminder is one interval from now (so a bot that was
     /// down for several intervals sends one reminder, not one per interval missed). False when the turn has moved
-    /// on since `due` was read; nothing changes then.
+    /// on since `due` was read, or the game's lease this was sent under was lost (see [`Store::under_lease`]);
+    /// nothing changes then.
     ///
     /// # Errors
     /// Database failures.
     pub async fn reminded(&self, due: &Due) -> Result<bool, StoreError> {
         let _writing = self.writing().await;
         let updated = sqlx::query(&format!(
-            "UPDATE games SET next_reminder_at = {} WHERE id = $2 AND turn_started_at = $3",
-            turn_sql(self.backend).next_from_stored
+            "UPDATE games SET next_reminder_at = {} WHERE id = $2 AND turn_started_at = $3 AND {}",
+            turn_sql(self.backend).next_from_stored,
+            self.fence_sql("$4", "$1")
         ))
         .bind(self.now_ms())
         .bind(due.game.0)
         .bind(due.turn_started_at)
+        .bind(Store::fence_owner(due.game))
         .execute(&self.pool)
         .await?;
         Ok(updated.rows_affected() == 1)

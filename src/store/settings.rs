@@ -33,7 +33,7 @@ impl Store {
         change: impl FnOnce(&mut Settings),
     ) -> Result<Settings, StoreError> {
         let _writing = self.writing().await;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let row = sqlx::query(&format!(
             "SELECT host_id, settings FROM games WHERE id = $1{}",
             self.backend.for_update()

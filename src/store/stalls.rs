@@ -83,7 +83,7 @@ impl Store {
     /// Refused: no computer plays a seat of theirs in that game. Internal: the database.
     pub async fn rejoin(&self, id: GameId, user: u64) -> Result<Seat, StoreError> {
         let _writing = self.writing().await;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let row = sqlx::query(
             "UPDATE seats SET user_id = owner_id, owner_id = NULL, \
              name = CASE WHEN substr(name, length(name) - length($1) + 1) = $1 THEN substr(name, 1, length(name) - length($1)) \

@@ -976,6 +976,108 @@ async fn a_games_background_work_belongs_to_its_shards_process_and_passes_on_whe
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn work_under_a_lease_that_passed_on_can_neither_post_nor_overwrite_what_the_new_holder_stored() {
+    use crate::common::store::TestClock;
+    use ttrbot::shards::Shards;
+    use ttrbot::store::{Worker, lease_lost};
+    for db in databases("store", "fenced").await {
+        let clock = TestClock::new();
+        let store = clock.open(&db.url).await;
+        let shards = Shards::all(1);
+        let (paused, successor) = (
+            Worker::in_place("host-a", shards, 60_000, 1_000),
+            Worker::in_place("host-b", shards, 60_000, 2_000),
+        );
+        let game = store.create_game(&new_game("usa", 4, 2, 1)).await.unwrap();
+        store.heartbeat(&paused).await.unwrap();
+        assert!(store.claim(game, &paused).await.unwrap());
+        let backend = db.backend;
+        store
+            .under_lease(game, &paused, async {
+                assert!(!lease_lost().await, "{backend:?}: held");
+                store.set_dashboard_messages(game, Some(10), Some(11)).await.unwrap();
+                assert_eq!(store.dashboard_messages(game).await.unwrap(), (Some(10), Some(11)));
+
+                // The process is paused past its heartbeat and lease; another takes the game and writes its own.
+                clock.at(2.0 / 60.0);
+                assert!(
+                    lease_lost().await,
+                    "a lease that ran out is lost before anyone takes it"
+                );
+                store.heartbeat(&successor).await.unwrap();
+                assert!(store.claim(game, &successor).await.unwrap());
+                store
+                    .under_lease(game, &successor, async {
+                        store.set_dashboard_messages(game, Some(20), Some(21)).await.unwrap();
+                        store.mark_announced(game, 0).await.unwrap();
+                    })
+                    .await;
+
+                // The paused one wakes, still inside its work: nothing it writes lands.
+                assert!(lease_lost().await);
+                store.set_dashboard_messages(game, Some(30), None).await.unwrap();
+                assert_eq!(
+                    store.dashboard_messages(game).await.unwrap(),
+                    (Some(20), Some(21)),
+                    "the successor's messages are kept"
+                );
+            })
+            .await;
+        assert!(!lease_lost().await, "outside leased work nothing is fenced");
+        store.set_dashboard_messages(game, Some(40), None).await.unwrap();
+        assert_eq!(store.dashboard_messages(game).await.unwrap(), (Some(40), None));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_postgresql_a_host_whose_clock_is_wrong_neither_takes_a_living_lease_nor_looks_dead() {
+    use ttrbot::shards::Shards;
+    use ttrbot::store::{Backend, Clock, Worker};
+    for db in databases("store", "skewed").await {
+        if db.backend != Backend::Postgres {
+            // Processes on one SQLite file share one host, and its clock.
+            continue;
+        }
+        const TEN_MINUTES: i64 = 600_000;
+        let open = |off: i64| Store::open_with_clock(&db.url, Clock::system_off_by(off));
+        let (right, ahead, behind) = (
+            open(0).await.unwrap(),
+            open(TEN_MINUTES).await.unwrap(),
+            open(-TEN_MINUTES).await.unwrap(),
+        );
+        let shards = Shards::all(1);
+        let worker = |place: &str, store: &Store| Worker::in_place(place, shards, 60_000, store.now_ms());
+        let (on_time, early, late) = (
+            worker("right", &right),
+            worker("ahead", &ahead),
+            worker("behind", &behind),
+        );
+        let game = right.create_game(&new_game("usa", 5, 2, 1)).await.unwrap();
+        right.heartbeat(&on_time).await.unwrap();
+        assert!(right.claim(game, &on_time).await.unwrap());
+
+        // By its own clock the living lease ran out nine minutes ago; by the database's it has a minute to run.
+        ahead.heartbeat(&early).await.unwrap();
+        assert!(
+            !ahead.claim(game, &early).await.unwrap(),
+            "a clock ahead takes a living lease"
+        );
+        assert_eq!(right.lease_holder(game).await.unwrap(), Some(on_time.name.clone()));
+
+        // By its own clock its heartbeat ran out nine minutes before it was written; by the database's it is alive.
+        behind.heartbeat(&late).await.unwrap();
+        let living: Vec<String> = right
+            .conflicting_workers(&on_time)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|w| w.name)
+            .collect();
+        assert_eq!(living, [early.name.clone(), late.name.clone()], "both others are alive");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_run_started_in_a_dead_runs_place_takes_it_at_once_and_the_older_run_learns_it_was_replaced() {
     use crate::common::store::TestClock;
     use ttrbot::shards::Shards;
