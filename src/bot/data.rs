@@ -69,8 +69,10 @@ impl Data {
     }
 
     /// Does `work`, background work for game `id` (a computer's move, a late post, a reminder), if this process
-    /// takes the game's lease: `None` when the game is another living process's, or another process is doing its
-    /// work now. The lease is given back afterwards (if this process dies first, it runs out).
+    /// takes the game's lease: `None` when the game is another living process's, another process is doing its
+    /// work now, or the lease passed on before the work was done (the work is then stopped). The work is fenced:
+    /// see [`crate::store::Store::under_lease`]. The lease is given back afterwards (if this process dies first, it
+    /// runs out).
     ///
     /// # Errors
     /// The store's, taking the lease.
@@ -96,16 +98,23 @@ impl Data {
                 tokio::time::sleep(self.worker.heartbeat_every()).await;
                 match self.store.renew(id, &self.worker).await {
                     Ok(true) => {}
-                    // Its own process is back and took it: this piece of work still ends (the database keeps the
-                    // game right: a move made on an older version is refused), then the game is left to it.
-                    Ok(false) => tracing::info!(game = id.0, "a game's lease passed on while working on it"),
+                    // Another process took the game (this one was paused or cut off past its lease): the work stops
+                    // here, and what it owed the channel is owed by the new holder. Each post and fenced write
+                    // before this point checked the lease too.
+                    Ok(false) => {
+                        tracing::warn!(
+                            game = id.0,
+                            "a game's lease passed on while working on it: the work stops"
+                        );
+                        return;
+                    }
                     Err(e) => tracing::warn!(game = id.0, "a game's lease could not be renewed: {e}"),
                 }
             }
         };
         let done = tokio::select! {
-            done = work => done,
-            () = renew => unreachable!("the renewal loop never ends"),
+            done = self.store.under_lease(id, &self.worker, work) => Some(done),
+            () = renew => None,
         };
         let mut holders = slot.lock().await;
         *holders -= 1;
@@ -117,7 +126,7 @@ impl Data {
                 "a game's lease could not be given back (it runs out by itself): {e}"
             );
         }
-        Ok(Some(done))
+        Ok(done)
     }
 
     /// Asks the process to stop, saying why (logged, and its exit code is not 0, so a supervisor starts it again).

@@ -31,6 +31,7 @@ where
 {
     for wait in BACKOFF {
         spend(priority).await;
+        fenced().await?;
         match request().await {
             Err(e) if passing(&e) => {
                 tracing::warn!("{what} failed for a passing reason; trying again in {wait:?}: {e}");
@@ -40,7 +41,19 @@ where
         }
     }
     spend(priority).await;
+    fenced().await?;
     request().await
+}
+
+/// Refuses a request made for a game under a lease this process lost (see [`crate::store::lease_lost`]): the
+/// process that took the game over makes it instead.
+async fn fenced() -> Result<(), serenity::Error> {
+    if crate::store::lease_lost().await {
+        return Err(serenity::Error::Other(
+            "not sent: another process took over the game this was for",
+        ));
+    }
+    Ok(())
 }
 
 /// Posts a message in a channel, tried again after passing failures, with a nonce Discord enforces so that it is
@@ -241,6 +254,55 @@ fn base36(mut n: u64) -> String {
 mod tests {
     use super::*;
     use std::time::Instant;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_request_for_a_game_whose_lease_this_process_lost_is_never_sent() {
+        use crate::store::{Clock, NewGame, NewSeat, Store, Worker};
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
+        let now = Arc::new(AtomicI64::new(1_000_000));
+        let clock = Clock::from_fn({
+            let now = Arc::clone(&now);
+            move || now.load(Ordering::SeqCst)
+        });
+        let store = Store::open_with_clock("sqlite::memory:", clock).await.unwrap();
+        let seat = |i: usize| NewSeat {
+            user_id: Some(100 + i as u64),
+            name: format!("P{i}"),
+            color: crate::seating::PlayerColor::for_seat(i),
+        };
+        let game = store
+            .create_game(&NewGame {
+                channel_id: 1,
+                guild_id: None,
+                map: crate::maps::BUILTIN[0].0.into(),
+                seed: 1.into(),
+                seats: vec![seat(0), seat(1)],
+                settings: crate::settings::Settings::default(),
+            })
+            .await
+            .unwrap();
+        let worker = Worker::alone(0);
+        store.heartbeat(&worker).await.unwrap();
+        assert!(store.claim(game, &worker).await.unwrap());
+        let sent = AtomicUsize::new(0);
+        let request = || async {
+            sent.fetch_add(1, Ordering::SeqCst);
+            Ok::<(), serenity::Error>(())
+        };
+        store
+            .under_lease(game, &worker, async {
+                with_retries("a test's post", Priority::Game, request).await.unwrap();
+                // Paused past its lease: whoever takes the game next posts instead.
+                now.fetch_add(worker.lease_ms + 1, Ordering::SeqCst);
+                let refused = with_retries("a test's post", Priority::Game, request).await;
+                assert!(refused.is_err(), "{refused:?}");
+            })
+            .await;
+        assert_eq!(sent.load(Ordering::SeqCst), 1);
+        with_retries("a test's post", Priority::Game, request).await.unwrap();
+        assert_eq!(sent.load(Ordering::SeqCst), 2, "outside leased work nothing is fenced");
+    }
 
     /// Requests the budget lets through from `start` for `seconds`, asked as often as it allows, of each priority in
     /// turn; the most that went in any one second.
