@@ -138,9 +138,13 @@ pub async fn turn_button(
     let table = &played.after;
     if table.is_dashboard() {
         // The dashboard is redrawn with the board below; the press is acknowledged first, within Discord's limit.
-        let answered = component
-            .create_response(&ctx.http, serenity::CreateInteractionResponse::Acknowledge)
-            .await;
+        let answered = if super::in_time::acknowledged_already() {
+            Ok(())
+        } else {
+            component
+                .create_response(&ctx.http, serenity::CreateInteractionResponse::Acknowledge)
+                .await
+        };
         let told = async {
             // What the player drew is theirs alone; failing to tell them must not keep the channel from being told.
             let private = match (&answered, played.private.is_empty()) {

@@ -18,6 +18,7 @@ mod dm;
 mod ending;
 mod hint;
 mod history;
+mod in_time;
 mod limits;
 mod lobby;
 mod locale;

@@ -8,7 +8,7 @@ use super::data::{Context, Data, Held};
 use super::locale::{private_lang, user_lang};
 use super::play::Played;
 use super::refusal::Error;
-use super::reply::{Private, tell_privately, update_message};
+use super::reply::{Private, answer_with_message, tell_privately, update_message};
 
 /// A private answer and, if an action was stored, what the channel is told after it.
 pub struct Outcome {
@@ -107,8 +107,7 @@ impl Outcome {
         let answered = if in_place {
             update_message(ctx, component, self.reply.into_update()).await
         } else {
-            let message = serenity::CreateInteractionResponse::Message(self.reply.into_message());
-            component.create_response(&ctx.http, message).await.map_err(Error::from)
+            answer_with_message(ctx, component, self.reply).await
         };
         if let Some((channel, notice)) = self.notice {
             // Stored already: the channel is told whatever became of the answer.

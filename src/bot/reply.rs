@@ -4,6 +4,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::data::Context;
+use super::in_time::acknowledged_already;
 use super::locale::user_lang;
 use super::refusal::{Error, Refused};
 use crate::store::Actor;
@@ -74,12 +75,22 @@ pub async fn reply_ephemeral(
     component: &serenity::ComponentInteraction,
     content: &str,
 ) -> Result<(), Error> {
-    let message = serenity::CreateInteractionResponseMessage::new()
-        .content(content)
-        .ephemeral(true);
-    component
-        .create_response(&ctx.http, serenity::CreateInteractionResponse::Message(message))
-        .await?;
+    answer_with_message(ctx, component, Private::text(content)).await
+}
+
+/// A new private message answering a component (a followup, when the press had to be acknowledged first: see
+/// [`super::in_time`]).
+pub async fn answer_with_message(
+    ctx: &serenity::Context,
+    component: &serenity::ComponentInteraction,
+    private: Private,
+) -> Result<(), Error> {
+    if acknowledged_already() {
+        component.create_followup(&ctx.http, private.into_followup()).await?;
+    } else {
+        let message = serenity::CreateInteractionResponse::Message(private.into_message());
+        component.create_response(&ctx.http, message).await?;
+    }
     Ok(())
 }
 
@@ -95,6 +106,16 @@ pub async fn update_message(
     let mut data = serde_json::to_value(&message).map_err(|e| Error::Internal(Box::new(e)))?;
     if let Some(fields) = data.as_object_mut() {
         fields.remove("attachments");
+    }
+    if acknowledged_already() {
+        // Acknowledged with a deferred update: the message pressed on is the interaction's `@original`.
+        if let Some(fields) = data.as_object_mut() {
+            fields.remove("tts");
+        }
+        ctx.http
+            .edit_original_interaction_response(&component.token, &data, Vec::new())
+            .await?;
+        return Ok(());
     }
     let update = serde_json::json!({ "type": 7, "data": data });
     ctx.http

@@ -56,6 +56,14 @@ pub async fn on_event(
 
 /// A button or select: routed, then any failure answered; after it (refused or not), the computers move.
 async fn on_component(ctx: &serenity::Context, data: &Data, component: &serenity::ComponentInteraction) {
+    let failed_inside = super::in_time::answered_in_time(ctx, component, answer_component(ctx, data, component)).await;
+    if !failed_inside {
+        after_interaction(ctx, data, component.channel_id.get()).await;
+    }
+}
+
+/// Routes a component and answers any failure; true when it failed inside.
+async fn answer_component(ctx: &serenity::Context, data: &Data, component: &serenity::ComponentInteraction) -> bool {
     let result = match ComponentId::parse(&component.data.custom_id) {
         // Discord's own client sends only what the message shows; a modified one can send any id it saw anywhere.
         // These answer by replacing the message they were pressed on: a picker's id sent from the public turn
@@ -75,9 +83,7 @@ async fn on_component(ctx: &serenity::Context, data: &Data, component: &serenity
     if let Err(e) = result {
         answer_component_failure(ctx, component, e).await;
     }
-    if !failed_inside {
-        after_interaction(ctx, data, component.channel_id.get()).await;
-    }
+    failed_inside
 }
 
 /// Whether the component pressed is one the message it was pressed on shows (Discord sends that message along).

@@ -40,7 +40,9 @@ pub async fn on_button(press: &Press<'_>) -> Result<(), Error> {
     let Opened { held, table } = Opened::component(press).await?;
     drop(held);
     // Drawing the picture can take a moment: acknowledge first, then answer.
-    component.defer_ephemeral(&ctx.http).await?;
+    if !super::in_time::acknowledged_already() {
+        component.defer_ephemeral(&ctx.http).await?;
+    }
     let answer = match hand_answer(data, &table, component.user.id.get(), lang).await {
         Err(Error::Refused(refused)) => Private::text(refused.words(lang)),
         other => other?,

@@ -128,6 +128,52 @@ async fn a_press_at_game_start_is_answered_in_time_while_a_players_tickets_dm_is
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_press_the_database_is_slow_to_answer_is_acknowledged_in_time_and_answered_when_it_can_be() {
+    use sqlx::Connection;
+    let fake = Fake::start("slow-database").await;
+    const CHANNEL: u64 = 5_700_006;
+    let ((host, host_name), (guest, guest_name)) = (PEOPLE[0], PEOPLE[1]);
+    let opened = fake
+        .interact(slash(
+            host,
+            host_name,
+            CHANNEL,
+            "start",
+            &[("map", serde_json::json!("usa"))],
+        ))
+        .await;
+    let join = custom_ids(&opened["data"])[0].clone();
+    // Another writer holds the database (a backup, a long migration, a disk slow to sync) until the press is
+    // acknowledged: joining must wait for it, and used to answer past Discord's 3 seconds.
+    sqlx::any::install_default_drivers();
+    let mut other_writer = sqlx::AnyConnection::connect(&fake.database_url()).await.unwrap();
+    sqlx::query("BEGIN IMMEDIATE").execute(&mut other_writer).await.unwrap();
+    let pressed = Instant::now();
+    let (id, acknowledged) = fake.interact_with_id(button(guest, guest_name, CHANNEL, &join)).await;
+    let took = pressed.elapsed();
+    assert!(took < Duration::from_secs(3), "acknowledged after {took:?}");
+    assert_eq!(acknowledged["type"], 6, "a deferred update: {acknowledged:#}");
+    sqlx::query("ROLLBACK").execute(&mut other_writer).await.unwrap();
+    // Once the database answers, the lobby message pressed on shows the guest.
+    let edited = fake
+        .wait_for_call_after(0, "the lobby message edited in the deferred answer's place", |c| {
+            c.method == "PATCH" && c.path.ends_with(&format!("/tok-{id}/messages/@original"))
+        })
+        .await;
+    let seated = edited.json["embeds"][0]["description"].as_str().unwrap_or("");
+    assert!(seated.contains(guest_name), "{:#}", edited.json);
+    let shown = fake.messages_in(CHANNEL);
+    assert!(
+        shown.iter().any(|(_, m)| m.body["embeds"][0]["description"]
+            .as_str()
+            .unwrap_or("")
+            .contains(guest_name)),
+        "the lobby message itself shows the guest"
+    );
+    fake.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_shard_discord_closes_for_good_stops_the_process_saying_why() {
     // 4011: the bot outgrew its shards. serenity logs it and gives the shard up while the process lives on, deaf;
     // the process must stop instead (a supervisor starts it again, with the shard count Discord asks for then).

@@ -1343,6 +1343,14 @@ fn answer(shared: &Shared, method: &Method, path: &str, json: &Value, files: &[F
                             let token = segments.get(2).copied().unwrap_or("");
                             shared.interaction_messages.lock().unwrap().insert(token.to_string(), created);
                         }
+                        // A press acknowledged, its answer to come: the message pressed on is its `@original`.
+                        Some(6) => {
+                            let on = shared.interaction_messages.lock().unwrap().get(*id).copied();
+                            if let Some(message) = on {
+                                let token = segments.get(2).copied().unwrap_or("");
+                                shared.interaction_messages.lock().unwrap().insert(token.to_string(), message);
+                            }
+                        }
                         // The message the component is on, replaced by Discord's rule for edits.
                         Some(7) => {
                             let on = shared.interaction_messages.lock().unwrap().get(*id).copied();
