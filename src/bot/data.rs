@@ -35,6 +35,8 @@ pub struct Data {
     pub reminder_scan: std::time::Duration,
     /// How often the supervisor looks for games owed a post or a computer's move.
     pub supervisor_scan: std::time::Duration,
+    /// When this process started, by the store's clock (ms): work owed from before then is no one's in flight.
+    pub started_ms: i64,
     /// Whether this process's start-up work began (at its first `Ready`, never again on a reconnect).
     pub started: Arc<std::sync::atomic::AtomicBool>,
     /// Set when the process must stop (a registration Discord never took, a shard it never got back): why.
@@ -52,6 +54,7 @@ impl Data {
     /// The shared state of a bot over `store`.
     pub fn new(store: Store, game_seed: Option<u64>, reminder_scan: std::time::Duration) -> Data {
         Data {
+            started_ms: store.now_ms(),
             store,
             locks: Arc::default(),
             announce_queues: Arc::default(),

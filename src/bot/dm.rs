@@ -18,7 +18,8 @@ fn seat_language(seat: &StoredSeat, game: Lang) -> Lang {
     seat.language.as_deref().map_or(game, Lang::from_locale)
 }
 
-/// DMs each person their starting tickets, in their language. Returns the names of those whose DMs are closed.
+/// DMs each person their starting tickets, in their language (not those who chose theirs already: DMs sent late,
+/// after a restart). Returns the names of those whose DMs are closed.
 pub async fn send_starting_tickets(ctx: &serenity::Context, data: &Data, table: &Table) -> Vec<String> {
     let mut closed = Vec::new();
     let map = table.game.map();
@@ -26,6 +27,9 @@ pub async fn send_starting_tickets(ctx: &serenity::Context, data: &Data, table: 
         let Some(user) = seat.user_id else { continue };
         let lang = seat_language(seat, table.lang());
         let view = table.game.seat_view(seat.seat);
+        if view.offer.is_empty() {
+            continue;
+        }
         let list: Vec<String> = view
             .offer
             .iter()

@@ -3,10 +3,9 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::announce::tell_dms_closed;
+use super::announce::send_starting_dms;
 use super::component::Component;
 use super::data::{Context, Data};
-use super::dm;
 use super::locale::{command_server_lang, private_lang, user_lang};
 use super::options::{LevelName, MapId, SettingOptions};
 use super::post::{Priority, spend};
@@ -384,11 +383,13 @@ async fn announce_start(
     component: &serenity::ComponentInteraction,
     lobby: &Lobby,
 ) -> Result<(), Error> {
-    update_message(ctx, component, started_message(lobby)).await?;
+    // The DMs go out whatever became of the answer (the game started all the same).
+    let answered = update_message(ctx, component, started_message(lobby)).await;
     let told = async {
         let table = Table::load(data, lobby.id, lobby.channel_id).await?;
-        let closed = dm::send_starting_tickets(ctx, data, &table).await;
-        tell_dms_closed(ctx, lobby.channel_id, &closed, table.lang()).await
+        send_starting_dms(ctx, data, &table).await
     };
-    told.await.map_err(Error::after_answer)
+    let told = told.await;
+    answered?;
+    told.map_err(Error::after_answer)
 }

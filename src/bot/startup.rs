@@ -73,11 +73,14 @@ async fn register(ctx: serenity::Context, data: Data, commands: Vec<serenity::Cr
     }
 }
 
-/// The start-up sweeps: games whose latest action their channel was never shown are shown, computer players owed
-/// a move make it; a few games at a time (`parallel::SWEEP_PARALLEL`).
+/// The start-up sweeps: games whose latest action their channel was never shown are shown, starting tickets'
+/// DMs a stop kept from going out are sent, computer players owed a move make it; a few games at a time (`parallel::SWEEP_PARALLEL`).
 async fn sweep(ctx: serenity::Context, data: Data) {
     if let Err(e) = supervisor::show_unannounced_after_start(&ctx, &data).await {
         tracing::error!("posting games the channel was not shown: {e}");
+    }
+    if let Err(e) = supervisor::send_owed_starting_dms(&ctx, &data).await {
+        tracing::error!("sending starting tickets' DMs owed: {e}");
     }
     if let Err(e) = computer::resume_all(&ctx, &data).await {
         tracing::error!("resuming computer players: {e}");

@@ -82,6 +82,9 @@ pub async fn run(ctx: serenity::Context, data: Data, every: Duration) {
         if let Err(e) = show_unannounced(&ctx, &data, &mut failing, every, "shown-late").await {
             tracing::error!("supervisor, listing games owed a post: {e}");
         }
+        if let Err(e) = send_owed_starting_dms(&ctx, &data).await {
+            tracing::error!("supervisor, listing games owed their starting tickets' DMs: {e}");
+        }
         if let Err(e) = computer::resume_all(&ctx, &data).await {
             tracing::error!("supervisor, listing games owed a computer's move: {e}");
         }
@@ -269,6 +272,45 @@ async fn show_if_still_owed(
         "showing a game its channel was not shown"
     );
     show_as_it_stands(ctx, data, &table, &tr!(table.lang(), words)).await
+}
+
+/// How long a game's start may take to DM its players before another process (or a later scan) takes the DMs as
+/// not sent: each DM is tried again for about a minute, a few players one after another.
+const STARTING_DMS_TAKE: Duration = Duration::from_secs(10 * 60);
+
+/// DMs the starting tickets of every game whose start did not get to it: started before this process did (it was
+/// stopped, or crashed, meanwhile), or long enough ago that no start still sending them can be under way.
+///
+/// # Errors
+/// The store's, listing the games.
+pub async fn send_owed_starting_dms(ctx: &serenity::Context, data: &Data) -> Result<(), Error> {
+    let take = i64::try_from(STARTING_DMS_TAKE.as_millis()).unwrap_or(i64::MAX);
+    let before = data.started_ms.max(data.store.now_ms().saturating_sub(take));
+    let owed = data.store.starting_dms_owed(&data.worker, before).await?;
+    let sent = side_by_side(owed, |(id, channel)| {
+        let (ctx, data) = (ctx.clone(), data.clone());
+        async move {
+            let send = async {
+                let table = Table::load(&data, id, channel).await?;
+                tracing::info!(
+                    game = id.0,
+                    channel,
+                    "sending starting tickets' DMs a stop kept from going out"
+                );
+                super::announce::send_starting_dms(&ctx, &data, &table).await
+            };
+            (id, data.leased(id, send).await)
+        }
+    })
+    .await;
+    for (id, sent) in sent {
+        match sent {
+            Ok(Some(Err(e))) => tracing::warn!(game = id.0, "starting tickets' DMs owed could not be sent: {e}"),
+            Err(e) => tracing::warn!(game = id.0, "starting tickets' DMs owed could not be sent: {e}"),
+            Ok(Some(Ok(()))) | Ok(None) => {}
+        }
+    }
+    Ok(())
 }
 
 /// On start: every game whose latest action the channel was never shown (the bot stopped between storing it and

@@ -67,6 +67,47 @@ impl Store {
         Ok(())
     }
 
+    /// Games in play whose starting tickets were never DMed (the process stopped before it tried), started before
+    /// `started_before` (ms), among those `worker` acts on: each game and its channel.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn starting_dms_owed(
+        &self,
+        worker: &Worker,
+        started_before: i64,
+    ) -> Result<Vec<(GameId, u64)>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT games.id, games.channel_id FROM games \
+             WHERE games.status = 'running' AND games.starting_dms_owed_since < $2 AND {} ORDER BY games.id",
+            worker.serves_sql(&self.lease_now("$1"))
+        ))
+        .bind(self.now_ms())
+        .bind(started_before)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(super::games::games_and_channels(&rows))
+    }
+
+    /// Notes that a game's starting tickets were DMed (or tried: closed DMs are told in the channel). Fenced as
+    /// [`Store::set_dashboard_messages`] is.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn starting_dms_sent(&self, id: GameId) -> Result<(), StoreError> {
+        let _writing = self.writing().await;
+        sqlx::query(&format!(
+            "UPDATE games SET starting_dms_owed_since = NULL WHERE id = $1 AND {}",
+            self.fence_sql("$2", "$3")
+        ))
+        .bind(id.0)
+        .bind(Store::fence_owner(id))
+        .bind(self.now_ms())
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
     /// Games in play or just finished whose latest action the channel was never shown (the bot stopped between
     /// storing it and posting it), among those `worker` acts on: each game and its channel.
     ///

@@ -331,6 +331,11 @@ impl Store {
         let now = self.now_ms();
         set_status(&mut tx, lobby.id, "running", now).await?;
         reminders::start_turn(&mut tx, self.backend, lobby.id, now).await?;
+        sqlx::query("UPDATE games SET starting_dms_owed_since = $1 WHERE id = $2")
+            .bind(now)
+            .bind(lobby.id.0)
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await?;
         Ok((lobby, game))
     }

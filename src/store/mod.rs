@@ -103,6 +103,11 @@ macro_rules! migrations {
                 "away host",
                 include_str!(concat!("../../migrations/", $folder, "/0012_away_host.sql")),
             ),
+            (
+                13,
+                "starting dms",
+                include_str!(concat!("../../migrations/", $folder, "/0013_starting_dms.sql")),
+            ),
         ]
     };
 }

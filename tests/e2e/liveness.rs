@@ -128,6 +128,58 @@ async fn a_press_at_game_start_is_answered_in_time_while_a_players_tickets_dm_is
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn starting_tickets_a_crash_kept_from_being_dmed_are_dmed_after_the_restart() {
+    let mut fake = Fake::start("start-dms-crash").await;
+    const CHANNEL: u64 = 5_700_007;
+    let ((host, host_name), (guest, guest_name)) = (PEOPLE[0], PEOPLE[1]);
+    let opened = fake
+        .interact(slash(
+            host,
+            host_name,
+            CHANNEL,
+            "start",
+            &[("map", serde_json::json!("usa"))],
+        ))
+        .await;
+    let lobby = custom_ids(&opened["data"]);
+    fake.interact(button(guest, guest_name, CHANNEL, &lobby[0])).await;
+    // The DM channel cannot be opened for a while: the bot is killed while it tries again.
+    for _ in 0..6 {
+        fake.fail_next("POST", "/users/@me/channels", Fault::ServerError);
+    }
+    let opening = |c: &crate::fake_discord::Call| c.method == "POST" && c.path.ends_with("/users/@me/channels");
+    let from = fake.call_count();
+    let started = fake.interact(button(host, host_name, CHANNEL, &lobby[3])).await;
+    assert_eq!(started["type"], 7, "{started:#}");
+    fake.wait_for_call_after(from, "a DM channel refused", opening).await;
+    fake.kill_and_restart().await;
+    // Back, the bot sends what it owed: each player's starting tickets, once each.
+    let dm_to = |user: u64| {
+        let path = format!("/api/v10/channels/{}/messages", crate::fake_discord::DM_CHANNELS + user);
+        move |c: &crate::fake_discord::Call| c.method == "POST" && c.path == path
+    };
+    for user in [host, guest] {
+        let dm = fake.wait_for_call("a starting tickets DM", dm_to(user)).await;
+        let said = dm.json["content"].as_str().unwrap_or_default();
+        assert!(said.starts_with("Your starting tickets for the game"), "{said}");
+    }
+    // Noted sent once tried (the note follows the last DM: waited for).
+    let store = fake.store().await;
+    let owed = || async {
+        store
+            .starting_dms_owed(&ttrbot::store::Worker::alone(0), i64::MAX)
+            .await
+            .unwrap()
+    };
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !owed().await.is_empty() {
+        assert!(Instant::now() < deadline, "the DMs were never noted sent");
+        tokio::time::sleep(fake.poll).await;
+    }
+    fake.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_press_the_database_is_slow_to_answer_is_acknowledged_in_time_and_answered_when_it_can_be() {
     use sqlx::Connection;
     let fake = Fake::start("slow-database").await;
