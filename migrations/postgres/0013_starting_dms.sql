@@ -4,3 +4,6 @@
 -- Never edit this file once it has landed: add a new numbered migration instead.
 
 ALTER TABLE games ADD COLUMN starting_dms_owed_since BIGINT;
+
+-- The supervisor looks for them every minute: only the few games that owe some are indexed.
+CREATE INDEX games_owing_starting_dms ON games (starting_dms_owed_since) WHERE starting_dms_owed_since IS NOT NULL;

@@ -62,16 +62,15 @@ pub async fn tell_dms_closed(ctx: &serenity::Context, channel: u64, names: &[Str
     .await
 }
 
-/// DMs each player the tickets they start with (see [`dm::send_starting_tickets`]), says in the channel whose DMs
-/// are closed, and notes them sent: until then, a process that stops sends them when it is back (the supervisor).
+/// DMs each player the tickets they start with (see [`dm::send_starting_tickets`]), notes them sent (until then,
+/// a process that stops sends them when it is back: the supervisor), then says in the channel whose DMs are closed.
 ///
 /// # Errors
-/// Discord's, telling the channel, or the store's.
+/// The store's, or Discord's, telling the channel.
 pub async fn send_starting_dms(ctx: &serenity::Context, data: &Data, table: &Table) -> Result<(), Error> {
     let closed = dm::send_starting_tickets(ctx, data, table).await;
-    tell_dms_closed(ctx, table.channel, &closed, table.lang()).await?;
     data.store.starting_dms_sent(table.id).await?;
-    Ok(())
+    tell_dms_closed(ctx, table.channel, &closed, table.lang()).await
 }
 
 /// After an accepted action: the channel is told, and a player whose tickets changed gets them by DM.

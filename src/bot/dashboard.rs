@@ -6,7 +6,7 @@ use poise::serenity_prelude as serenity;
 
 use super::data::Data;
 use super::pictures::{board_png, pictures};
-use super::post::{Priority, nonce, post, spend, with_retries};
+use super::post::{Priority, fenced, nonce, post, spend, with_retries};
 use super::refusal::Error;
 use super::table::Table;
 use super::turn_message::{heads_up, scores_embed, turn_components, turn_message};
@@ -36,7 +36,8 @@ pub async fn show(
     let mut current_ping = ping;
     if new_turn {
         if let Some(old) = ping {
-            // Already gone is as good as deleted.
+            // Already gone is as good as deleted. (Not by a process that lost the game: its successor's ping.)
+            fenced().await?;
             spend(Priority::Game).await;
             let _ = channel.delete_message(ctx, old).await;
         }
@@ -59,7 +60,8 @@ async fn show_over(
 ) -> Result<(), Error> {
     let channel = serenity::ChannelId::new(table.channel);
     if let Some(ping) = ping {
-        // Already gone is as good as deleted.
+        // Already gone is as good as deleted. (Not by a process that lost the game: its successor's ping.)
+        fenced().await?;
         spend(Priority::Game).await;
         let _ = channel.delete_message(ctx, ping).await;
     }
@@ -69,6 +71,7 @@ async fn show_over(
             .embeds(Vec::new())
             .components(Vec::new())
             .remove_all_attachments();
+        fenced().await?;
         spend(Priority::Game).await;
         let _ = channel.edit_message(ctx, status, over).await;
     }

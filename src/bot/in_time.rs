@@ -19,7 +19,8 @@ enum Answer {
     NotStarted,
     /// The handler's own answer is on its way (or sent): it is the interaction's response.
     Started,
-    /// Acknowledged here: the answer edits the message pressed on, or follows up.
+    /// Acknowledged (here, or by the handler itself): the answer edits the message pressed on (`@original`), or
+    /// follows up.
     Deferred,
 }
 
@@ -73,4 +74,13 @@ pub fn acknowledged_already() -> bool {
             *answer == Answer::Deferred
         })
         .unwrap_or(false)
+}
+
+/// Says the current press was acknowledged by its handler itself (a deferred answer while a picture is drawn): its
+/// answer, a refusal or an apology included, follows up from now on.
+pub fn acknowledged_here() {
+    // Outside a press handled by `answered_in_time` there is nothing to note.
+    ANSWER
+        .try_with(|answer| *answer.lock().expect("the answer's state is never poisoned") = Answer::Deferred)
+        .ok();
 }

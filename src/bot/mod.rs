@@ -135,7 +135,7 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
         &place,
         shards,
         i64::try_from(config.lease.as_millis()).unwrap_or(i64::MAX),
-        store.now_ms(),
+        store.lease_clock_ms().await,
     ));
     if store.backend() == crate::store::Backend::Postgres {
         wait_for_free_shards(&store, &worker, &config.database_url).await?;

@@ -47,7 +47,7 @@ where
 
 /// Refuses a request made for a game under a lease this process lost (see [`crate::store::lease_lost`]): the
 /// process that took the game over makes it instead.
-async fn fenced() -> Result<(), serenity::Error> {
+pub(super) async fn fenced() -> Result<(), serenity::Error> {
     if crate::store::lease_lost().await {
         return Err(serenity::Error::Other(
             "not sent: another process took over the game this was for",

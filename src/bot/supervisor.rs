@@ -291,6 +291,10 @@ pub async fn send_owed_starting_dms(ctx: &serenity::Context, data: &Data) -> Res
         let (ctx, data) = (ctx.clone(), data.clone());
         async move {
             let send = async {
+                // Taken first: a scan that comes while an earlier one still sends them finds them taken.
+                if !data.store.take_starting_dms(id, before).await? {
+                    return Ok(());
+                }
                 let table = Table::load(&data, id, channel).await?;
                 tracing::info!(
                     game = id.0,

@@ -42,6 +42,7 @@ pub async fn on_button(press: &Press<'_>) -> Result<(), Error> {
     // Drawing the picture can take a moment: acknowledge first, then answer.
     if !super::in_time::acknowledged_already() {
         component.defer_ephemeral(&ctx.http).await?;
+        super::in_time::acknowledged_here();
     }
     let answer = match hand_answer(data, &table, component.user.id.get(), lang).await {
         Err(Error::Refused(refused)) => Private::text(refused.words(lang)),

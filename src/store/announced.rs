@@ -89,6 +89,29 @@ impl Store {
         Ok(super::games::games_and_channels(&rows))
     }
 
+    /// Takes the sending of a game's owed starting tickets (see [`Store::starting_dms_owed`]) if they are still owed
+    /// from before `started_before`: they are then owed from now, so no other scan sends them meanwhile, and a
+    /// process that stops before they go out leaves them to the next one. False: someone took them, or they were
+    /// sent. Fenced as [`Store::set_dashboard_messages`] is.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn take_starting_dms(&self, id: GameId, started_before: i64) -> Result<bool, StoreError> {
+        let _writing = self.writing().await;
+        let taken = sqlx::query(&format!(
+            "UPDATE games SET starting_dms_owed_since = $1 WHERE id = $2 AND starting_dms_owed_since < $3 AND {}",
+            self.fence_sql("$4", "$5")
+        ))
+        .bind(self.now_ms())
+        .bind(id.0)
+        .bind(started_before)
+        .bind(Store::fence_owner(id))
+        .bind(self.now_ms())
+        .execute(&self.pool)
+        .await?;
+        Ok(taken.rows_affected() == 1)
+    }
+
     /// Notes that a game's starting tickets were DMed (or tried: closed DMs are told in the channel). Fenced as
     /// [`Store::set_dashboard_messages`] is.
     ///

@@ -256,16 +256,11 @@ impl Store {
         .bind(i64::from(worker.shards.last))
         .fetch_all(&self.pool)
         .await?;
-        let number = |row: &sqlx::any::AnyRow, column: &str| u32::try_from(row.get::<i64, _>(column)).unwrap_or(0);
         Ok(rows
             .iter()
             .map(|row| Worker {
                 name: row.get("name"),
-                shards: Shards {
-                    first: number(row, "shard_first"),
-                    last: number(row, "shard_last"),
-                    total: number(row, "shard_total"),
-                },
+                shards: shards_of(row),
                 lease_ms: 0,
             })
             .collect())
@@ -286,7 +281,7 @@ impl Store {
         let prefix = format!("{place}#");
         let _writing = self.writing().await;
         // A few rows, one per process: read whole, matched here (no SQL pattern to escape the place for).
-        let rows = sqlx::query("SELECT name FROM workers WHERE name <> $1")
+        let rows = sqlx::query("SELECT name, shard_first, shard_last, shard_total FROM workers WHERE name <> $1")
             .bind(&worker.name)
             .fetch_all(&self.pool)
             .await?;
@@ -296,7 +291,13 @@ impl Store {
                 name: row.get("name"),
                 ..worker.clone()
             };
-            if !earlier.name.starts_with(&prefix) || !earlier.is_older_than(worker) || earlier.may_be_alive() {
+            // The same place with other shards is another process an operator named alike, not this one's self.
+            let same_shards = shards_of(&row) == worker.shards;
+            if !earlier.name.starts_with(&prefix)
+                || !same_shards
+                || !earlier.is_older_than(worker)
+                || earlier.may_be_alive()
+            {
                 continue;
             }
             self.forget_worker(&earlier.name).await?;
@@ -317,15 +318,18 @@ impl Store {
             use sqlx::Row;
             let prefix = format!("{place}#");
             let rows = sqlx::query(&format!(
-                "SELECT name FROM workers WHERE alive_until > {} AND name <> $2",
+                "SELECT name, shard_first, shard_last, shard_total FROM workers WHERE alive_until > {} AND name <> $2",
                 self.lease_now("$1")
             ))
             .bind(self.now_ms())
             .bind(&worker.name)
             .fetch_all(&self.pool)
             .await?;
+            // A later run of this place and these shards is this process started again (another with other shards
+            // that do not overlap is a process an operator named alike: both go on).
             rivals.extend(
                 rows.iter()
+                    .filter(|row| shards_of(row) == worker.shards)
                     .map(|r| r.get::<String, _>("name"))
                     .filter(|name| name.starts_with(&prefix))
                     .map(|name| Worker { name, ..worker.clone() }),
@@ -402,5 +406,16 @@ impl Store {
         .fetch_optional(&self.pool)
         .await?;
         Ok(row.and_then(|r| r.get("lease_owner")))
+    }
+}
+
+/// The shards a `workers` row says its run serves.
+fn shards_of(row: &sqlx::any::AnyRow) -> Shards {
+    use sqlx::Row;
+    let number = |column: &str| u32::try_from(row.get::<i64, _>(column)).unwrap_or(0);
+    Shards {
+        first: number("shard_first"),
+        last: number("shard_last"),
+        total: number("shard_total"),
     }
 }

@@ -126,7 +126,8 @@ impl Store {
     /// # Errors
     /// Refused: they host as many as they may. Internal: the database.
     pub async fn may_host_another(&self, user: u64) -> Result<(), StoreError> {
-        let mut tx = self.begin_write().await?;
+        // Only reads (and, on PostgreSQL, takes the host's advisory lock for its moment): no write lock on SQLite.
+        let mut tx = self.pool.begin().await?;
         may_host_another(&mut tx, self.backend(), user, self.most_hosted).await?;
         tx.rollback().await?;
         Ok(())
@@ -167,7 +168,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn lobby(&self, channel_id: u64) -> Result<Option<Lobby>, StoreError> {
-        let mut tx = self.begin_write().await?;
+        let mut tx = self.pool.begin().await?;
         let lobby = match lobby_of(&mut tx, channel_id, "").await {
             Ok(lobby) => Some(lobby),
             Err(StoreError::Refused(Refusal::NoLobby)) => None,

@@ -555,4 +555,19 @@ impl Store {
             bound.to_string()
         }
     }
+
+    /// Now, in ms, by the clock leases are kept by (see [`Store::lease_now`]): the database's on PostgreSQL, so the
+    /// start a process's name carries orders it among processes on hosts whose clocks disagree (the newer of two
+    /// runs serving the same servers is the one that stays). This store's clock if the database cannot be asked.
+    pub async fn lease_clock_ms(&self) -> i64 {
+        use sqlx::Row;
+        let asked = sqlx::query(&format!("SELECT {} AS now", self.lease_now("$1")))
+            .bind(self.now_ms())
+            .fetch_one(&self.pool)
+            .await;
+        asked
+            .ok()
+            .and_then(|row| row.try_get::<i64, _>("now").ok())
+            .unwrap_or_else(|| self.now_ms())
+    }
 }

@@ -777,6 +777,41 @@ async fn a_host_who_hands_their_seat_to_a_computer_passes_host_powers_to_the_nex
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn starting_tickets_owed_by_dm_are_taken_by_one_scan_at_a_time_and_forgotten_once_sent() {
+    use crate::common::store::TestClock;
+    use ttrbot::store::Worker;
+    for db in databases("store", "starting-dms").await {
+        let clock = TestClock::new();
+        let store = clock.open(&db.url).await;
+        let worker = Worker::alone(0);
+        store.open_lobby(&lobby_in(9, "usa")).await.unwrap();
+        store.join_lobby(9, 2, "Ben").await.unwrap();
+        let (lobby, _) = store.start_game(9, host(1)).await.unwrap();
+        let now = || store.now_ms();
+        // Owed from the start; not owed "from before" the moment it started.
+        assert!(store.starting_dms_owed(&worker, now()).await.unwrap().is_empty());
+        clock.at(0.01);
+        assert_eq!(store.starting_dms_owed(&worker, now()).await.unwrap(), [(lobby.id, 9)]);
+        // One scan takes them: owed from now, a second scan finds them taken.
+        let before = now();
+        assert!(store.take_starting_dms(lobby.id, before).await.unwrap());
+        assert!(
+            !store.take_starting_dms(lobby.id, before).await.unwrap(),
+            "{:?}",
+            db.backend
+        );
+        assert!(store.starting_dms_owed(&worker, before).await.unwrap().is_empty());
+        // The scan that took them stopped before sending: a later one takes them again; once sent, nobody does.
+        clock.at(0.02);
+        assert!(store.take_starting_dms(lobby.id, now()).await.unwrap());
+        store.starting_dms_sent(lobby.id).await.unwrap();
+        clock.at(1.0);
+        assert!(store.starting_dms_owed(&worker, now()).await.unwrap().is_empty());
+        assert!(!store.take_starting_dms(lobby.id, now()).await.unwrap());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_person_hosts_at_most_ten_games_and_processes_racing_to_open_lobbies_never_pass_three() {
     for db in databases("store", "hosting-cap").await {
         let store = Store::open(&db.url).await.unwrap();
@@ -1074,6 +1109,22 @@ async fn on_postgresql_a_host_whose_clock_is_wrong_neither_takes_a_living_lease_
             .map(|w| w.name)
             .collect();
         assert_eq!(living, [early.name.clone(), late.name.clone()], "both others are alive");
+
+        // Which of two runs is the newer (the one that stays) is by the database's clock too: a run on a host ten
+        // minutes ahead that started first is the older, though its own clock says it started last.
+        let first = Worker::in_place("fast", shards, 60_000, ahead.lease_clock_ms().await);
+        ahead.heartbeat(&first).await.unwrap();
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        let second = Worker::in_place("slow", shards, 60_000, behind.lease_clock_ms().await);
+        behind.heartbeat(&second).await.unwrap();
+        assert!(
+            right.replaced_by(&first).await.unwrap().contains(&second.name),
+            "the run started first is told it was replaced"
+        );
+        assert!(
+            !right.replaced_by(&second).await.unwrap().contains(&first.name),
+            "the run started last stays"
+        );
     }
 }
 
@@ -1111,6 +1162,14 @@ async fn a_run_started_in_a_dead_runs_place_takes_it_at_once_and_the_older_run_l
         store.heartbeat(&dead).await.unwrap();
         assert_eq!(store.replaced_by(&dead).await.unwrap(), vec![again.name.clone()]);
         assert!(store.replaced_by(&again).await.unwrap().is_empty());
+
+        // Another process an operator gave the same place, serving other shards, is not this one started again:
+        // it takes nothing, and neither run stops for the other.
+        let alike = Worker::in_place("host-a/0/2", Shards::parse("1/2").unwrap(), 60_000, 2_500);
+        assert!(store.take_place(&alike).await.unwrap().is_empty());
+        store.heartbeat(&alike).await.unwrap();
+        assert!(store.replaced_by(&again).await.unwrap().is_empty());
+        assert!(store.replaced_by(&alike).await.unwrap().is_empty());
 
         // A run elsewhere takes nothing and waits for the living.
         let elsewhere = Worker::in_place("host-b/0/2", shards, 60_000, 3_000);
