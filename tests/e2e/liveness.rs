@@ -89,16 +89,7 @@ async fn a_press_at_game_start_is_answered_in_time_while_a_players_tickets_dm_is
     let fake = Fake::start("start-dms").await;
     const CHANNEL: u64 = 5_700_005;
     let ((host, host_name), (guest, guest_name)) = (PEOPLE[0], PEOPLE[1]);
-    let opened = fake
-        .interact(slash(
-            host,
-            host_name,
-            CHANNEL,
-            "start",
-            &[("map", serde_json::json!("usa"))],
-        ))
-        .await;
-    let lobby = custom_ids(&opened["data"]);
+    let lobby = open_lobby(&fake, CHANNEL).await;
     fake.interact(button(guest, guest_name, CHANNEL, &lobby[0])).await;
     // Opening the DM channel fails four times: the starting tickets' DMs are tried again for 7.5 s.
     for _ in 0..4 {
@@ -132,16 +123,7 @@ async fn starting_tickets_a_crash_kept_from_being_dmed_are_dmed_after_the_restar
     let mut fake = Fake::start("start-dms-crash").await;
     const CHANNEL: u64 = 5_700_007;
     let ((host, host_name), (guest, guest_name)) = (PEOPLE[0], PEOPLE[1]);
-    let opened = fake
-        .interact(slash(
-            host,
-            host_name,
-            CHANNEL,
-            "start",
-            &[("map", serde_json::json!("usa"))],
-        ))
-        .await;
-    let lobby = custom_ids(&opened["data"]);
+    let lobby = open_lobby(&fake, CHANNEL).await;
     fake.interact(button(guest, guest_name, CHANNEL, &lobby[0])).await;
     // The DM channel cannot be opened for a while: the bot is killed while it tries again.
     for _ in 0..6 {
@@ -184,17 +166,8 @@ async fn a_press_the_database_is_slow_to_answer_is_acknowledged_in_time_and_answ
     use sqlx::Connection;
     let fake = Fake::start("slow-database").await;
     const CHANNEL: u64 = 5_700_006;
-    let ((host, host_name), (guest, guest_name)) = (PEOPLE[0], PEOPLE[1]);
-    let opened = fake
-        .interact(slash(
-            host,
-            host_name,
-            CHANNEL,
-            "start",
-            &[("map", serde_json::json!("usa"))],
-        ))
-        .await;
-    let join = custom_ids(&opened["data"])[0].clone();
+    let (guest, guest_name) = PEOPLE[1];
+    let join = open_lobby(&fake, CHANNEL).await[0].clone();
     // Another writer holds the database (a backup, a long migration, a disk slow to sync) until the press is
     // acknowledged: joining must wait for it, and used to answer past Discord's 3 seconds.
     sqlx::any::install_default_drivers();
@@ -511,4 +484,20 @@ async fn tickets_kept_just_before_a_crash_are_sent_by_dm_after_it() {
     restart_as_if_killed_before_noting(&table, version).await;
     assert_eq!(dms(&table.fake), before + 1, "the keeper's tickets, once");
     table.stop().await;
+}
+
+/// Opens a lobby for a game of USA in `channel`, hosted by the first of [`PEOPLE`]: the lobby's buttons' ids (Join,
+/// Leave, Add computer, Start, Cancel).
+async fn open_lobby(fake: &Fake, channel: u64) -> Vec<String> {
+    let (host, host_name) = PEOPLE[0];
+    let opened = fake
+        .interact(slash(
+            host,
+            host_name,
+            channel,
+            "start",
+            &[("map", serde_json::json!("usa"))],
+        ))
+        .await;
+    custom_ids(&opened["data"])
 }
