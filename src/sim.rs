@@ -119,8 +119,7 @@ pub fn think_for(budget: std::time::Duration) -> Think {
 /// A sentence naming what went wrong: a legal action refused, a choice outside the legal ones, or no end.
 pub fn play_levels(map: Arc<Map>, levels: &[Level], think: &Think, seed: u64) -> Result<Played, String> {
     let mut game = Game::new(Arc::clone(&map), levels.len(), seed).map_err(|e| e.to_string())?;
-    let mut players: Vec<Box<dyn ai::Player + Send>> =
-        levels.iter().map(|l| l.player_thinking(think.clone())).collect();
+    let mut players: Vec<ai::Computer> = levels.iter().map(|l| l.player_thinking(think.clone())).collect();
     let mut rngs: Vec<GameRng> = (0..levels.len())
         .map(|i| GameRng::new(seed ^ (0xA1A1_0000_0000_0000 + i as u64)))
         .collect();

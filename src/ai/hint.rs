@@ -3,8 +3,8 @@
 
 use std::sync::Arc;
 
-use super::Sight;
 use super::search::{Overruled, SearchPlayer, Think};
+use super::sight::Sight;
 use crate::rules::{Action, Card, Color, GameRng, Map, RouteId, SeatView, TicketId};
 
 /// The move suggested and why.

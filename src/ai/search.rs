@@ -9,8 +9,10 @@ use core::time::Duration;
 use std::cell::OnceCell;
 use std::sync::Arc;
 
+use super::Player;
 use super::guess::TicketGuess;
-use super::{Moves, NormalPlayer, Player, Sight, payment_cost};
+use super::normal::{Moves, NormalPlayer, payment_cost};
+use super::sight::Sight;
 use crate::rules::{Action, DealtGame, Event, FinalScore, GameRng, Map, RouteSet, Seat, SeatView, Step};
 
 /// How long a searching player thinks about one decision when no one says otherwise: a second on one core.
@@ -49,7 +51,7 @@ impl std::fmt::Debug for Think {
 }
 
 /// Searches: see [`super::Level::Hard`].
-pub(super) struct SearchPlayer {
+pub struct SearchPlayer {
     think: Think,
     /// Whether this player plays a whole game (and so may save time on one decision for another).
     whole_game: bool,
