@@ -5,6 +5,7 @@
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer, Serialize};
 
+use crate::ai::Level;
 use crate::lang::Lang;
 
 /// Hours between reminders when a game's settings do not say (0 turns reminders off).
@@ -13,39 +14,6 @@ pub const DEFAULT_REMINDER_HOURS: u32 = 12;
 /// Hours a turn may wait before the others may skip it or hand it to a computer, when a game's settings do not say
 /// (0: no deadline).
 pub const DEFAULT_DEADLINE_HOURS: u32 = 48;
-
-/// How strong a game's computer players are (those seated from the start; a stand-in always plays normal).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ComputerLevel {
-    /// Claims toward its tickets, draws otherwise, and slips now and then.
-    Easy,
-    /// Plans its connections (the default).
-    #[default]
-    Normal,
-    /// Searches: about a second per move.
-    Hard,
-}
-
-impl ComputerLevel {
-    /// Every level a game may have, as `/ttr start level:` names them.
-    pub const ALL: [ComputerLevel; 3] = [ComputerLevel::Easy, ComputerLevel::Normal, ComputerLevel::Hard];
-
-    /// Its name as commands write it: `easy`, `normal`, `hard`.
-    pub fn name(self) -> &'static str {
-        match self {
-            ComputerLevel::Easy => "easy",
-            ComputerLevel::Normal => "normal",
-            ComputerLevel::Hard => "hard",
-        }
-    }
-
-    /// The level with this name (case and surrounding spaces forgiven).
-    pub fn from_name(name: &str) -> Option<ComputerLevel> {
-        let name = name.trim().to_lowercase();
-        ComputerLevel::ALL.into_iter().find(|l| l.name() == name)
-    }
-}
 
 /// How the channel shows a game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -81,9 +49,10 @@ impl Layout {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
-    /// The level of the computer players seated from the start.
-    #[serde(deserialize_with = "or_default")]
-    pub computer_level: ComputerLevel,
+    /// The level of the computer players seated from the start (one of [`Level::IN_GAMES`]; a stand-in always
+    /// plays normal).
+    #[serde(deserialize_with = "or_default_level")]
+    pub computer_level: Level,
     /// Hours between reminders to the player to move (0: none).
     #[serde(deserialize_with = "or_default_reminder")]
     pub reminder_hours: u32,
@@ -111,7 +80,7 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Settings {
         Settings {
-            computer_level: ComputerLevel::default(),
+            computer_level: Level::default(),
             reminder_hours: DEFAULT_REMINDER_HOURS,
             deadline_hours: DEFAULT_DEADLINE_HOURS,
             confirm_claims: false,
@@ -138,6 +107,15 @@ impl Settings {
 /// A value of `T`, or its default when the stored value is not one.
 fn or_default<'de, D: Deserializer<'de>, T: DeserializeOwned + Default>(d: D) -> Result<T, D::Error> {
     Ok(read_or(d, T::default))
+}
+
+fn or_default_level<'de, D: Deserializer<'de>>(d: D) -> Result<Level, D::Error> {
+    let level = read_or(d, Level::default);
+    Ok(if Level::IN_GAMES.contains(&level) {
+        level
+    } else {
+        Level::default()
+    })
 }
 
 fn or_default_reminder<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
@@ -171,7 +149,7 @@ mod tests {
     #[test]
     fn stored_settings_read_back_and_anything_unreadable_is_its_default() {
         let chosen = Settings {
-            computer_level: ComputerLevel::Hard,
+            computer_level: Level::Hard,
             reminder_hours: 0,
             deadline_hours: 72,
             confirm_claims: true,
@@ -192,7 +170,7 @@ mod tests {
                 read.layout,
                 read.language
             ),
-            (ComputerLevel::Easy, 3, 0, Layout::Dashboard, Lang::Es)
+            (Level::Easy, 3, 0, Layout::Dashboard, Lang::Es)
         );
         assert_eq!(Settings::from_json("{}"), Settings::default());
         assert_eq!(Settings::from_json("null"), Settings::default());
@@ -201,7 +179,7 @@ mod tests {
         );
         assert_eq!(
             (odd.computer_level, odd.reminder_hours, odd.layout, odd.deadline_hours),
-            (ComputerLevel::Normal, DEFAULT_REMINDER_HOURS, Layout::Feed, 5)
+            (Level::Normal, DEFAULT_REMINDER_HOURS, Layout::Feed, 5)
         );
     }
 
@@ -221,7 +199,7 @@ mod tests {
         // Every field must read on its own (`or_default…`): a new one that does not would let one bad value reset
         // them all. Each key in turn is given a value of no setting's kind; the others must survive.
         let chosen = Settings {
-            computer_level: ComputerLevel::Hard,
+            computer_level: Level::Hard,
             reminder_hours: 3,
             deadline_hours: 72,
             confirm_claims: true,
@@ -253,13 +231,18 @@ mod tests {
 
     #[test]
     fn levels_and_layouts_read_their_names() {
-        for level in ComputerLevel::ALL {
+        for level in Level::IN_GAMES {
             assert_eq!(
-                ComputerLevel::from_name(&format!(" {} ", level.name().to_uppercase())),
+                Level::in_games_from_name(&format!(" {} ", level.name().to_uppercase())),
                 Some(level)
             );
         }
-        assert_eq!(ComputerLevel::from_name("random"), None);
+        assert_eq!(Level::in_games_from_name("random"), None);
+        // Nor does a stored game read random play as its computers' level.
+        assert_eq!(
+            Settings::from_json(r#"{"computer_level": "random"}"#).computer_level,
+            Level::Normal
+        );
         for layout in Layout::ALL {
             assert_eq!(Layout::from_name(layout.name()), Some(layout));
         }

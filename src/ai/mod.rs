@@ -28,8 +28,9 @@ pub fn deal_as_guessed(map: &Arc<Map>, view: &SeatView, rng: &mut GameRng) -> Op
     guess::TicketGuess::new(map, view).deal(map, view, rng)
 }
 
-/// How strong a computer player is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// How strong a computer player is: the one level enum of the crate (a game's settings store it by its name).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Level {
     /// Any legal action, uniformly: a yardstick, not an opponent.
     Random,
@@ -38,6 +39,7 @@ pub enum Level {
     /// Plans: keeps tickets it can finish, claims the cheapest connections (in pieces and claims) before they are
     /// blocked, collects the colours its plan needs; near the end, with its tickets done and a clear lead, it ends
     /// the game sooner.
+    #[default]
     Normal,
     /// Searches: plays a handful of sensible moves out to the end of many games dealt from what it has seen, with
     /// normal players at every seat, and keeps the move that wins most. Thinks about a second per move.
@@ -58,9 +60,17 @@ impl Level {
         }
     }
 
-    /// The level with this name.
+    /// The levels a game's computer players may have (`/ttr start level:`): random play is no opponent.
+    pub const IN_GAMES: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+    /// The level with this name (case and surrounding spaces forgiven).
     pub fn from_name(name: &str) -> Option<Level> {
         Level::ALL.into_iter().find(|l| l.name() == name.trim().to_lowercase())
+    }
+
+    /// The level a game may have with this name (see [`Level::IN_GAMES`]).
+    pub fn in_games_from_name(name: &str) -> Option<Level> {
+        Level::from_name(name).filter(|level| Level::IN_GAMES.contains(level))
     }
 
     /// A player of this level for a whole game; a searching one thinks for `think` per decision on average,

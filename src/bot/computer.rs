@@ -15,7 +15,6 @@ use crate::ai::{DEFAULT_THINK, Level};
 use crate::ids::GameId;
 use crate::lang::Lang;
 use crate::rules::{Action, GameRng, Seat};
-use crate::settings::ComputerLevel;
 use crate::sim;
 
 /// Most computer moves in a row before the bot looks up again (a game of computers alone still ends: each round
@@ -158,11 +157,10 @@ async fn next_decision(
     // A computer standing in for a person who is away plays at normal level; one seated from the start plays at
     // the level the game was opened with.
     let stand_in = table.seats.get(seat.index()).is_some_and(|s| s.stand_in_for.is_some());
-    let level = match table.settings.computer_level {
-        _ if stand_in => Level::Normal,
-        ComputerLevel::Easy => Level::Easy,
-        ComputerLevel::Normal => Level::Normal,
-        ComputerLevel::Hard => Level::Hard,
+    let level = if stand_in {
+        Level::Normal
+    } else {
+        table.settings.computer_level
     };
     let mut legal = Vec::new();
     table.game.legal_actions(seat, &mut legal);

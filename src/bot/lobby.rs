@@ -12,11 +12,12 @@ use super::post::{Priority, spend};
 use super::refusal::{Error, Refused};
 use super::reply::{actor, ask_to_confirm, display_name, escape_markdown, refuse_after_public_defer, update_message};
 use super::table::{Press, Table};
+use crate::ai::Level;
 use crate::lang::Lang;
 use crate::maps;
 use crate::refusal::Refusal;
 use crate::rules::names;
-use crate::settings::{ComputerLevel, Settings};
+use crate::settings::Settings;
 use crate::store::{Actor, Lobby, NewLobby, StoreError};
 use crate::text::{self, catalog::tr};
 
@@ -131,7 +132,7 @@ pub async fn start(
     thread: Option<bool>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    let computer_level = level.map_or(Ok(ComputerLevel::Normal), |l| l.level())?;
+    let computer_level = level.map_or(Ok(Level::Normal), |l| l.level())?;
     let chosen = SettingOptions::read(ctx).await?;
     // Public messages are in the server's language, for the whole game.
     let public = command_server_lang(ctx);

@@ -7,9 +7,10 @@ use poise::serenity_prelude as serenity;
 use super::commands::spanish_locales;
 use super::data::{Context, Data};
 use super::refusal::{Error, Refused};
+use crate::ai::Level;
 use crate::lang::Lang;
 use crate::maps::BUILTIN;
-use crate::settings::{ComputerLevel, Layout, Settings};
+use crate::settings::{Layout, Settings};
 use crate::text::catalog;
 
 /// A string option whose choices are fixed words, sent as themselves (not as indexes); each is shown in Spanish
@@ -57,7 +58,7 @@ word_option!(
 word_option!(
     /// The `level` option: how strong computer players are.
     LevelName,
-    ComputerLevel::ALL.map(ComputerLevel::name)
+    Level::IN_GAMES.map(Level::name)
 );
 word_option!(
     /// The `layout` option: a turn message per turn (`feed`), or one status message edited in place (`dashboard`).
@@ -70,8 +71,8 @@ impl LevelName {
     ///
     /// # Errors
     /// Refused: no such level (a Discord that skipped the choices).
-    pub fn level(&self) -> Result<ComputerLevel, Refused> {
-        ComputerLevel::from_name(&self.0).ok_or_else(|| Refused::UnknownLevel(self.0.clone()))
+    pub fn level(&self) -> Result<Level, Refused> {
+        Level::in_games_from_name(&self.0).ok_or_else(|| Refused::UnknownLevel(self.0.clone()))
     }
 }
 
