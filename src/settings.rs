@@ -102,7 +102,30 @@ impl Settings {
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("plain data serialises")
     }
+
+    /// When a turn that began at `turn_started_at` (Unix ms; `None` for a game stored before turns were timed)
+    /// passes its deadline; `None` when the game has none.
+    pub fn deadline_at(&self, turn_started_at: Option<i64>) -> Option<i64> {
+        let hours = i64::from(self.deadline_hours);
+        turn_started_at
+            .filter(|_| hours > 0)
+            .map(|start| start + hours * HOUR_MS)
+    }
+
+    /// When the players to move in a turn that began at `turn_started_at` are next reminded, counted from `now`:
+    /// one interval later, but never past the turn's deadline while that is still ahead (the deadline's reminder
+    /// is the one that offers to skip the turn); `None` when neither reminders nor a deadline are due.
+    pub fn next_reminder_at(&self, turn_started_at: Option<i64>, now: i64) -> Option<i64> {
+        let next = (self.reminder_hours > 0).then(|| now + i64::from(self.reminder_hours) * HOUR_MS);
+        match self.deadline_at(turn_started_at) {
+            Some(deadline) if deadline > now => Some(next.map_or(deadline, |next| next.min(deadline))),
+            _ => next,
+        }
+    }
 }
+
+/// An hour in milliseconds, the unit of stored times.
+const HOUR_MS: i64 = 3_600_000;
 
 /// A value of `T`, or its default when the stored value is not one.
 fn or_default<'de, D: Deserializer<'de>, T: DeserializeOwned + Default>(d: D) -> Result<T, D::Error> {
@@ -226,6 +249,36 @@ mod tests {
                     assert_eq!(&read[other], value, "damaging {key} lost {other}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_turns_next_reminder_comes_an_interval_later_but_never_after_its_deadline_while_that_is_ahead() {
+        const H: i64 = 3_600_000;
+        let with = |reminder_hours, deadline_hours| Settings {
+            reminder_hours,
+            deadline_hours,
+            ..Settings::default()
+        };
+        // (reminders, deadline, turn began, now) → next reminder, deadline.
+        let cases = [
+            ((12, 48), Some(0), 0, Some(12 * H), Some(48 * H)),
+            ((12, 48), Some(0), 40 * H, Some(48 * H), Some(48 * H)),
+            ((12, 48), Some(0), 50 * H, Some(62 * H), Some(48 * H)),
+            ((0, 48), Some(0), 0, Some(48 * H), Some(48 * H)),
+            ((0, 48), Some(0), 48 * H, None, Some(48 * H)),
+            ((12, 0), Some(0), 5 * H, Some(17 * H), None),
+            ((0, 0), Some(0), 0, None, None),
+            ((12, 48), None, 0, Some(12 * H), None),
+        ];
+        for ((reminders, deadline), began, now, next, due) in cases {
+            let settings = with(reminders, deadline);
+            assert_eq!(
+                settings.next_reminder_at(began, now),
+                next,
+                "{reminders} {deadline} {began:?} {now}"
+            );
+            assert_eq!(settings.deadline_at(began), due, "{reminders} {deadline} {began:?}");
         }
     }
 

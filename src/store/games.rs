@@ -275,7 +275,7 @@ impl Store {
             .bind(state)
             .execute(&mut *tx)
             .await?;
-        reminders::start_turn(&mut tx, self.backend, id, self.now_ms()).await?;
+        reminders::start_turn(&mut tx, id, self.now_ms()).await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -383,7 +383,7 @@ impl Store {
         } else if next.to_act().iter().any(|seat| !game.to_act().contains(seat)) {
             // A seat that was not waiting now must act: its turn starts. (Seats that were already waiting, such as
             // players still choosing starting tickets after another chose, keep their turn's start.)
-            reminders::start_turn(&mut tx, self.backend, id, now).await?;
+            reminders::start_turn(&mut tx, id, now).await?;
         }
         if let Some(result) = next.public_view().result {
             for (seat, (score, rank)) in result.scores.iter().zip(result.ranks).enumerate() {

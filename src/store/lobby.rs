@@ -331,7 +331,7 @@ impl Store {
             .await?;
         let now = self.now_ms();
         set_status(&mut tx, lobby.id, "running", now).await?;
-        reminders::start_turn(&mut tx, self.backend, lobby.id, now).await?;
+        reminders::start_turn(&mut tx, lobby.id, now).await?;
         sqlx::query("UPDATE games SET starting_dms_owed_since = $1 WHERE id = $2")
             .bind(now)
             .bind(lobby.id.0)

@@ -150,16 +150,6 @@ impl Backend {
         }
     }
 
-    /// SQL reading a number from a game's `settings` JSON (a fixed key), or `default` when it is missing.
-    fn setting_number(self, key: &str, default: u32) -> String {
-        match self {
-            Backend::Sqlite => format!("COALESCE(json_extract(settings, '$.{key}'), {default})"),
-            Backend::Postgres => {
-                format!("COALESCE(CAST(CAST(settings AS jsonb) ->> '{key}' AS DOUBLE PRECISION), {default})")
-            }
-        }
-    }
-
     /// A column in a condition the planner should not answer from the column's index: SQLite's `+column` (it
     /// would otherwise pick a worse index); PostgreSQL plans by statistics and needs no hint.
     fn unindexed(self, column: &str) -> String {

@@ -1,12 +1,12 @@
 //! Turns and reminders as stored times: when the seats to act began their turn, when they are next pinged, and
 //! who wants pings. The bot's reminder loop asks for what is due instead of keeping timers in memory.
 
-use std::sync::{Arc, LazyLock};
+use std::sync::Arc;
 
 use sqlx::{Any, Row, Transaction};
 
-use super::{Backend, GameId, Refusal, Store, StoreError, Worker, from_db};
-use crate::settings::{DEFAULT_DEADLINE_HOURS, DEFAULT_REMINDER_HOURS};
+use super::{GameId, Refusal, Store, StoreError, Worker, from_db};
+use crate::settings::Settings;
 
 /// Where the store reads the time, in Unix milliseconds: the system clock, or one a test moves by hand.
 #[derive(Clone)]
@@ -76,86 +76,36 @@ pub struct Due {
     pub due_at: i64,
 }
 
-/// The SQL of turns and reminders for one engine, built once.
-pub(super) struct TurnSql {
-    /// A game's turn deadline in hours.
-    pub(super) deadline_hours: String,
-    /// The next reminder of a turn that began at the stored `turn_started_at`, counted from `$1`.
-    next_from_stored: String,
-    /// The next reminder of a turn that begins at `$1`.
-    next_from_now: String,
-}
-
-impl TurnSql {
-    fn new(backend: Backend) -> TurnSql {
-        let reminder_hours = backend.setting_number("reminder_hours", DEFAULT_REMINDER_HOURS);
-        let deadline_hours = backend.setting_number("deadline_hours", DEFAULT_DEADLINE_HOURS);
-        let next = |turn_start: &str| next_reminder_sql(&reminder_hours, &deadline_hours, turn_start);
-        TurnSql {
-            next_from_stored: next("turn_started_at"),
-            next_from_now: next("$1"),
-            deadline_hours: deadline_hours.clone(),
-        }
-    }
-}
-
-/// The SQL of turns and reminders for `backend`.
-pub(super) fn turn_sql(backend: Backend) -> &'static TurnSql {
-    static SQLITE: LazyLock<TurnSql> = LazyLock::new(|| TurnSql::new(Backend::Sqlite));
-    static POSTGRES: LazyLock<TurnSql> = LazyLock::new(|| TurnSql::new(Backend::Postgres));
-    match backend {
-        Backend::Sqlite => &SQLITE,
-        Backend::Postgres => &POSTGRES,
-    }
-}
-
-/// SQL for the next reminder of a game, counted from the time bound as `$1` for a turn that began at `turn_start`
-/// (an SQL expression): an interval later, but never past the turn's deadline while that is still ahead (the
-/// deadline's reminder is the one that offers to skip the turn); NULL when neither reminders nor a deadline are due.
-fn next_reminder_sql(every: &str, deadline: &str, turn_start: &str) -> String {
-    let deadline_at = format!("({turn_start} + CAST({deadline} * 3600000 AS BIGINT))");
-    let next = format!("(CASE WHEN {every} > 0 THEN $1 + CAST({every} * 3600000 AS BIGINT) END)");
-    let sooner = format!("COALESCE({next}, {deadline_at})");
-    format!(
-        "CASE WHEN {deadline} > 0 AND {deadline_at} > $1 \
-         THEN (CASE WHEN {sooner} < {deadline_at} THEN {sooner} ELSE {deadline_at} END) \
-         ELSE {next} END"
-    )
+/// A game's settings and the start of its current turn, as read in `tx` (to count its next reminder from).
+async fn timing(tx: &mut Transaction<'_, Any>, id: GameId) -> Result<(Settings, Option<i64>), StoreError> {
+    let row = sqlx::query("SELECT settings, turn_started_at FROM games WHERE id = $1")
+        .bind(id.0)
+        .fetch_optional(&mut **tx)
+        .await?
+        .ok_or(Refusal::UnknownGame(id))?;
+    Ok((Settings::from_json(row.get("settings")), row.get("turn_started_at")))
 }
 
 /// Counts the next reminder of running game `id` again from now (after its settings changed).
-pub(super) async fn reschedule(
-    tx: &mut Transaction<'_, Any>,
-    backend: Backend,
-    id: GameId,
-    now: i64,
-) -> Result<(), StoreError> {
-    sqlx::query(&format!(
-        "UPDATE games SET next_reminder_at = {} WHERE id = $2 AND status = 'running'",
-        turn_sql(backend).next_from_stored
-    ))
-    .bind(now)
-    .bind(id.0)
-    .execute(&mut **tx)
-    .await?;
+pub(super) async fn reschedule(tx: &mut Transaction<'_, Any>, id: GameId, now: i64) -> Result<(), StoreError> {
+    let (settings, turn_started_at) = timing(tx, id).await?;
+    sqlx::query("UPDATE games SET next_reminder_at = $1 WHERE id = $2 AND status = 'running'")
+        .bind(settings.next_reminder_at(turn_started_at, now))
+        .bind(id.0)
+        .execute(&mut **tx)
+        .await?;
     Ok(())
 }
 
 /// Starts a new turn of game `id` at `now`: its first reminder is one interval later.
-pub(super) async fn start_turn(
-    tx: &mut Transaction<'_, Any>,
-    backend: Backend,
-    id: GameId,
-    now: i64,
-) -> Result<(), StoreError> {
-    sqlx::query(&format!(
-        "UPDATE games SET turn_started_at = $1, next_reminder_at = {} WHERE id = $2",
-        turn_sql(backend).next_from_now
-    ))
-    .bind(now)
-    .bind(id.0)
-    .execute(&mut **tx)
-    .await?;
+pub(super) async fn start_turn(tx: &mut Transaction<'_, Any>, id: GameId, now: i64) -> Result<(), StoreError> {
+    let (settings, _) = timing(tx, id).await?;
+    sqlx::query("UPDATE games SET turn_started_at = $1, next_reminder_at = $2 WHERE id = $3")
+        .bind(now)
+        .bind(settings.next_reminder_at(Some(now), now))
+        .bind(id.0)
+        .execute(&mut **tx)
+        .await?;
     Ok(())
 }
 
@@ -199,15 +149,25 @@ impl Store {
     /// Database failures.
     pub async fn reminded(&self, due: &Due) -> Result<bool, StoreError> {
         let _writing = self.writing().await;
+        let row = sqlx::query("SELECT settings FROM games WHERE id = $1")
+            .bind(due.game.0)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or(Refusal::UnknownGame(due.game))?;
+        let stored: String = row.get("settings");
+        let now = self.now_ms();
+        let next = Settings::from_json(&stored).next_reminder_at(Some(due.turn_started_at), now);
+        // Counted from the settings read just now: if they changed since, their change counted the reminder again.
         let updated = sqlx::query(&format!(
-            "UPDATE games SET next_reminder_at = {} WHERE id = $2 AND turn_started_at = $3 AND {}",
-            turn_sql(self.backend).next_from_stored,
-            self.fence_sql("$4", "$1")
+            "UPDATE games SET next_reminder_at = $1 WHERE id = $2 AND turn_started_at = $3 AND settings = $4 AND {}",
+            self.fence_sql("$5", "$6")
         ))
-        .bind(self.now_ms())
+        .bind(next)
         .bind(due.game.0)
         .bind(due.turn_started_at)
+        .bind(stored)
         .bind(Store::fence_owner(due.game))
+        .bind(now)
         .execute(&self.pool)
         .await?;
         Ok(updated.rows_affected() == 1)

@@ -62,7 +62,7 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
         }
-        reschedule(&mut tx, self.backend, id, now).await?;
+        reschedule(&mut tx, id, now).await?;
         tx.commit().await?;
         Ok(settings)
     }

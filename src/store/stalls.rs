@@ -5,9 +5,9 @@
 use sqlx::Row;
 
 use super::games::STAND_IN;
-use super::reminders::turn_sql;
 use super::{GameId, Refusal, Store, StoreError, from_db, to_db};
 use crate::rules::Seat;
+use crate::settings::Settings;
 
 /// What a player may ask to be pinged for, in one game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,16 +33,12 @@ impl Store {
     /// # Errors
     /// Refused: no such game. Internal: the database.
     pub async fn deadline_at(&self, id: GameId) -> Result<Option<i64>, StoreError> {
-        let hours = &turn_sql(self.backend).deadline_hours;
-        let row = sqlx::query(&format!(
-            "SELECT CASE WHEN {hours} > 0 THEN turn_started_at + CAST({hours} * 3600000 AS BIGINT) END AS at \
-             FROM games WHERE id = $1"
-        ))
-        .bind(id.0)
-        .fetch_optional(&self.pool)
-        .await?
-        .ok_or(Refusal::UnknownGame(id))?;
-        Ok(row.get("at"))
+        let row = sqlx::query("SELECT settings, turn_started_at FROM games WHERE id = $1")
+            .bind(id.0)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or(Refusal::UnknownGame(id))?;
+        Ok(Settings::from_json(row.get("settings")).deadline_at(row.get("turn_started_at")))
     }
 
     /// The people holding up game `id` whom `by` may skip or hand to a computer now: those among `to_act` (the
