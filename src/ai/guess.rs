@@ -14,39 +14,8 @@ use crate::rules::{DealtGame, DealtTickets, GameRng, Map, Seat, SeatView, Ticket
 /// [`PER_CLAIM_ON_THE_WAY`] times for each of the seat's claims that lay on its cheapest way then, over a base weight
 /// from the board of now (the pieces the seat's routes save on the ticket's way, squared); of [`DEALS_TRIED`] deals of
 /// the tickets, the one kept (and then its cards dealt) is chosen by how few of the other seats' claims it leaves off
-/// every one of their ways (one game is dealt when no claim of theirs is in the order). Measured (2026-11-29, USA,
-/// positions every 13th action of 80 games of normal players, 20 deals each): a holding dealt held 65.5% of a seat's
-/// true tickets (44% in the first fifth of the game, 73% to 75% from the third on), where the base weights alone held
-/// 35.1%, and each claim's factor alone 56.7%; in the decision lab (positions of seeds 1-200, the search given 200
-/// play-outs) the guess gained +0.0022 a decision on USA (se 0.0013) over the base weights (+0.0016 with each claim's
-/// factor alone and no choice among deals, se 0.0013), and +0.0010 on India (se 0.0012; 105 play-outs). Whole games
-/// against three normal players, on the same deals as the base weights alone: at 1 s on USA (seeds 7-106) hard won 65
-/// of 100 (31 + 34) where it had won 60; at 100 ms (seeds 7-206) India 99 of 200 (98), Europe 122 of 200 (114). Each
-/// gain lies within the noise of its own count (a difference of two such runs has a standard error near 7 games of 100,
-/// 10 of 200), all in the direction the lab measured.
-///
-/// Before this, from what everyone saw of the board of now only (2026-11-29; positions from 200 games of normal
-/// players, every 9th action, in the decision lab; the search given 200 play-outs a decision on USA, 105 on India).
-/// Dealing every seat its true tickets, which no player may see, gained +0.0052 a decision on USA (se 0.0014) and
-/// +0.0050 on India (se 0.0011): the most a guess could give (on USA roughly 45% of the +0.0119 the search gained over
-/// the normal player's moves at 135 play-outs), most of it in the last fifth of the game (+0.023 and +0.022 a decision
-/// there; +0.006 and +0.002 in the fifth before). With the base weights alone a holding dealt holds 33% of a seat's
-/// true tickets on USA, 22% on India (10% and 7% by chance). Drawing 32 holdings so and keeping one in proportion to
-/// e^(-5 x the seat's routes that its tickets' cheapest ways on the empty board leave unexplained), nearly always the
-/// one that leaves fewest, held 53% and 40%, and gained about +0.0010 a decision in the lab (se 0.0006; USA +0.0017 and
-/// +0.0016, India -0.0012 and +0.0021 on two sets of positions); but in whole games against three normal players at 100
-/// ms, hard won 106 (USA) and 88 (India) of 200, where the build with these weights alone had won 108 and 98 on the
-/// same deals (India's fall about 1.5 standard errors): not kept. Two other weights gained nothing on USA in the lab: 2
-/// to the pieces saved (+0.0009, se 0.0011), the squared saving over the ticket's length (-0.0000, se 0.0012). Also
-/// tried: holdings judged so only from 0.6 of the game on, the other seats dealt in a random order (in seat order, with
-/// fits this sharp, a ticket two seats' routes both suggest goes to the seat dealt first), read +0.0025 (se 0.0012) and
-/// +0.0006 (se 0.0010) a decision on USA (positions from the games of seeds 2001-2200 and 1001-1200), -0.0002 (se
-/// 0.0008) on India (seeds 1-200); with ways that follow the seat's own routes (its routes costing their pieces, open
-/// ones twice as much and a claim) instead of the empty board's, throughout the game, -0.0006 (se 0.0012) on USA and
-/// -0.0007 (se 0.0011) on India. In whole games at 1 s on USA (seeds 7-106), judging late holdings together with early
-/// turns thinking only 600 play-outs' time (the rest saved for the turns from 0.4 on, shared evenly) won 59 of 100,
-/// where the base weights alone had won 60: one game apart, far inside the noise (se about 7 games), not kept for want
-/// of a gain.
+/// every one of their ways (one game is dealt when no claim of theirs is in the order). Figures, and the guesses
+/// tried before and not kept: docs/ai-lab.md, "Ticket guess".
 pub(super) struct TicketGuess {
     weights: Vec<Vec<u32>>,
     /// For each seat, for each of its claims in order, which tickets' ways held the claimed route then (see

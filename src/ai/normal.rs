@@ -61,12 +61,8 @@ impl Moves for [Action] {
 /// takes: each legal choice is planned together with the tickets already held; completed value counts, tickets out
 /// of reach or beyond the trains left count against, and every turn the plan takes (a turn per route to claim, a turn
 /// per two cards missing) costs a point. A quick ticket leaves time for the next one; a point per three pieces,
-/// counted here before, weighed a far ticket too lightly against one the network passes near. Against three normal
-/// players as they were (a point per three pieces, a further ticket kept only when worth 14 points, late tickets
-/// drawn with one turn to spare), a normal player with this choice, [`RISK`] and [`TICKET_TURNS_TO_SPARE`] won 30.4%
-/// of 20,000 USA games where a seat as they were won 25.4% (a fair share is 25%); 29.1% against 25.0% on Europe,
-/// 38.9% against 24.9% on India, 39.1% against 33.9% on Switzerland with 3 players (10,000 each); on Berlin 26.1%
-/// against 26.4%, no change.
+/// counted here before, weighed a far ticket too lightly against one the network passes near (figures, with [`RISK`]
+/// and [`TICKET_TURNS_TO_SPARE`]: docs/ai-lab.md, "Ticket choice").
 fn choose_tickets(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
     let held = sight.open_tickets();
     let trains = sight.budget() as i64;
@@ -111,11 +107,12 @@ fn choose_tickets(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
         .map(|(_, _, a)| a)
 }
 
-/// Points a ticket beyond the fewest allowed must be worth, more than the turns it adds to the plan, to be kept.
+/// Points a ticket beyond the fewest allowed must be worth, more than the turns it adds to the plan, to be kept: each
+/// is a risk of blocking, or of the game ending first (figures: docs/ai-lab.md, "Ticket choice").
 const RISK: i64 = 6;
 
-/// Turns a seat with its tickets done must have left beyond those a typical new ticket takes (the turn spent
-/// drawing included) to draw more.
+/// Turns a seat with its tickets done must have left beyond those a typical new ticket takes (the turn spent drawing
+/// included) to draw more: three, where one was spared before (figures: docs/ai-lab.md, "Ticket choice").
 const TICKET_TURNS_TO_SPARE: u32 = 3;
 
 /// A claim's payment, judged: wild cards are precious, and so are colours other planned routes still need.
@@ -181,9 +178,8 @@ fn tunnel_worth_trying(sight: &Sight<'_>, route: RouteId, cards: &CardCounts) ->
 }
 
 /// A card draw toward the plan: a face-up card of the colour most short, else the deck, else any card. A face-up
-/// wild card is the whole draw, one card where the deck gives two: taken only when nothing else can be drawn. Against
-/// three normal players who took it when six or more cards were missing, a normal player that never does won 30.4%
-/// of 20,000 USA games (a fair share is 25%), 30.9% on Europe, 30.2% on India, 29.7% on Berlin (10,000 each).
+/// wild card is the whole draw, one card where the deck gives two: taken only when nothing else can be drawn
+/// (figures: docs/ai-lab.md, "Face-up draws").
 fn draw_toward_plan(sight: &Sight<'_>, legal: &[Action]) -> Option<Action> {
     wanted_faceup(sight, legal)
         .or_else(|| legal.iter().copied().find(|a| *a == Action::DrawBlind))
@@ -303,12 +299,14 @@ fn normal_turn(sight: &Sight<'_>, moves: &(impl Moves + ?Sized)) -> Option<Actio
         .or_else(|| moves.every().iter().copied().find(|a| *a == Action::Pass))
 }
 
-/// Fifteenths of the pieces it started with, at most as many left, from which a player with its tickets done and a
-/// lead runs them down ([`end_while_ahead`]): 12 of 45 trains, 10 of Switzerland's 40, 4 of Berlin's 16 pieces.
+/// Fifteenths of the starting pieces, at most as many left, from which [`end_while_ahead`] applies: 12 of 45 trains,
+/// 10 of Switzerland's 40, 4 of Berlin's 16 (a fixed 12 hurt Berlin; figures: docs/ai-lab.md, "Ending while ahead").
 const NEAR_END_FIFTEENTHS: u32 = 4;
-/// Points a player must lead by at least, as [`end_while_ahead`] counts them, to run its pieces down.
+/// Points a player must lead by at least, as [`end_while_ahead`] counts them, to run its pieces down
+/// (figures: docs/ai-lab.md, "Ending while ahead").
 const END_LEAD: i64 = 15;
-/// Points each ticket another player holds is counted for, unseen: an average of completed (+) and failed (-) ones.
+/// Points each ticket another player holds is counted for, unseen: an average of completed (+) and failed (-) ones
+/// (figures: docs/ai-lab.md, "Ending while ahead").
 const OTHERS_TICKET_GUESS: i64 = 5;
 
 /// Ends the game sooner while ahead, since every turn more is a turn for the others to catch up and cards drawn
@@ -319,15 +317,9 @@ const OTHERS_TICKET_GUESS: i64 = 5;
 /// counts as done without its points), it makes the longest claim (in cards) it can pay, tunnels only with cards to
 /// spare, rather than drawing more tickets or a card. It steps aside, leaving the turn to the usual choice, while a
 /// face-up card its best route needs shows (that route scores more than a lesser claim now), and while the piles
-/// run low with a hand short of [`RESERVE`](super::sight::RESERVE) (the hand must last); in the final round the usual choice claims the
-/// longest route anyway. In [`normal_turn`] it comes before the low-piles draw and the ticket draw, which would
-/// otherwise take its turn.
-/// Weighed in the decision lab (every action of 200 games of normal players, each differing move played out 200
-/// times, gain per decision in the search's reward; this rule as it is): USA +0.0004 (se 0.0002), Europe +0.0013
-/// (0.0003), India +0.0005 (0.0002), Switzerland with 3 players +0.0010 (0.0002); Berlin's normal players never
-/// qualify. Claiming even when a needed face-up card showed cost 0.09 of a reward on average in those positions on
-/// USA. The bar is a share of the pieces because a fixed 12 put Berlin's 16 pieces near it from the start: against
-/// three easy players normal won 79.5% there, not 82.8%.
+/// run low with a hand short of [`RESERVE`](super::sight::RESERVE) (the hand must last); in the final round the
+/// usual choice claims the longest route anyway. In [`normal_turn`] it comes before the low-piles draw and the ticket
+/// draw, which would otherwise take its turn (figures: docs/ai-lab.md, "Ending while ahead").
 fn end_while_ahead(sight: &Sight<'_>, moves: &(impl Moves + ?Sized)) -> Option<Action> {
     let (view, public) = (sight.view, &sight.view.public);
     let done = sight.plan.routes.is_empty() && sight.plan.hopeless.is_empty();

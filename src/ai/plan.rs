@@ -42,15 +42,8 @@ pub struct RouteUses {
     pieces_left: u32,
 }
 
-/// What claiming a route adds to a way's cost when a planning player chooses its ways, in pieces: each claim is a
-/// turn, and a turn not spent claiming draws two cards, which pay for two pieces. So its ways take fewer, longer
-/// routes than the fewest pieces would, which score more for their pieces and take fewer turns. One normal player
-/// planning this way, against three choosing the fewest pieces, won 30.8% of 20,000 USA games where a fair share is
-/// 25%; 28.2% on Europe, 38.3% on India, 39.1% on Switzerland with 3 players (33.3% fair), 25.8% on Berlin (10,000
-/// games each; the yardstick, one seat unchanged, won 25.0%, 24.6%, 25.4%, 33.1%, 25.9%). A claim counted as 1 / 3 /
-/// 4 / 8 pieces on USA: 30.0% / 31.5% / 32.3% / 32.6%. Counting 4 gained up to 3 percentage points more on the long
-/// maps but lost 1.7 on Berlin (24.2%), whose routes are short: two it is, a turn's cards (on Berlin a metro line
-/// takes two to four cards for its one piece; counting claims by cards there won only 19.0%).
+/// What claiming a route adds to a way's cost, in pieces: the two a turn's cards pay for, so ways take fewer, longer
+/// routes (4 gained on the long maps, lost on Berlin's short routes; figures: docs/ai-lab.md, "Pieces per claim").
 pub const PIECES_PER_CLAIM: u32 = 2;
 
 impl RouteUses {

@@ -238,53 +238,24 @@ pub struct Overruled {
     pub deals: u32,
 }
 
-/// How far into the game (see [`progress`]) a whole game's player starts searching turns, when fewer than
-/// [`EARLY_SEARCH_PLAYOUTS`] fit a decision. Earlier in the game, a search at 100 ms found no better than the normal
-/// player's move on average: measured over 100 positions each from normal players' games on USA and Europe (about 40
-/// to 60 play-outs a decision), against every candidate's value from 400 deals. Its time goes to the later turns and
-/// to ticket choices instead, where the same measure found all of the search's gain. It is also where the search
-/// starts trying more claims outside its plan ([`LATE_OTHER_CLAIMS`]).
-///
-/// What a search gains by stage of the game (decision lab, 2026-11-29, search against normal's move, 200 games'
-/// positions each): on the long maps, turns before 0.4 gain about nothing at any count tried (-0.003 to +0.004 a
-/// decision: USA at 200 and 600 play-outs, India at 105 and 315, Europe and Switzerland at 160), turns from 0.6 on
-/// +0.012 to +0.075, and three times the play-outs add most from 0.6 to 0.8 (+0.009); on Berlin at 550, turns from
-/// 0.2 on gain +0.009 to +0.013. Giving a long map's early time to its later turns instead was estimated at less than
-/// +0.001 a decision on USA (its later turns already fit many of their shorter play-outs) and not tried.
+/// From how far into the game ([`progress`]) [`LATE_OTHER_CLAIMS`] are tried, and turns searched when fewer than
+/// [`EARLY_SEARCH_PLAYOUTS`] fit: earlier turns gained about nothing (figures: docs/ai-lab.md, "Search by stage").
 const SEARCH_TURNS_FROM: f64 = 0.6;
-/// Play-outs a decision must fit for every turn to be searched, however early, with the savings spent soon
-/// ([`SHARE_OF_SAVED`]). When it was set, at 100 ms the long maps fit 30 to 60 whole-game play-outs, Berlin's short
-/// games about 240; the threshold lies between them. (With faster play-outs, on the machine of 2026-11-29: India about
-/// 105, the other long maps 160 to 200, Berlin 550: at 100 ms only India now skips early turns, and the threshold has
-/// not been measured again between 120 and 240.) Before the ticket guess read the order of the claims, on Berlin's 200
-/// deals (seeds 7-206, against three normal players) hard won 52.0% and, measured again, 49.5% searching every turn
-/// with a quarter of the savings a turn (this rule there); 41.0% skipping its early turns; 44.5% searching every turn
-/// but sharing the savings evenly over the turns left.
+/// Play-outs a decision must fit for every turn to be searched, the savings spent soon ([`SHARE_OF_SAVED`]): set
+/// between the long maps' counts and Berlin's at 100 ms (figures: docs/ai-lab.md, "Searching every turn").
 const EARLY_SEARCH_PLAYOUTS: u32 = 120;
 /// The share of the savings a turn may take when every turn is searched: early turns pay then, so the savings are
-/// not kept for the end. Tried at 1 s on USA (where about 2,000 play-outs fit a decision), together with whole holdings
-/// judged late in the game (see [`TicketGuess`]): turns before 0.4 of the game given only 600 play-outs' time (in the
-/// lab, turns that early gained no more at 600 play-outs than at 200) and the savings shared evenly over the later
-/// turns. It won 59 of 100 games on seeds 7-106, this rule 60: a difference of one game, far inside the noise (se about
-/// 7 games), and the two changes measured only together. Not kept, for want of a gain.
+/// not kept for the end (figures: docs/ai-lab.md, "Searching every turn").
 const SHARE_OF_SAVED: f64 = 0.25;
 /// Longest one decision may think, in decisions' budgets.
 const MOST_PER_DECISION: f64 = 10.0;
-/// Claims of routes outside the plan worth trying, longest first, before [`SEARCH_TURNS_FROM`].
+/// Claims of routes outside the plan worth trying, longest first, before [`SEARCH_TURNS_FROM`]: 8 lost a little there
+/// (the play-outs spread over more moves; figures: docs/ai-lab.md, "Claims outside the plan").
 const EARLY_OTHER_CLAIMS: usize = 4;
 /// Claims of routes outside the plan worth trying from [`SEARCH_TURNS_FROM`] on, when points and blocking count
-/// most. In the decision lab (positions from 200 games of normal players, every 9th action; the search given 200
-/// play-outs a decision on USA, 105 on India; each move on which two builds differ played out 200 times), 8 rather
-/// than 4 throughout gained +0.0016 a decision on USA (se 0.0009) and, measured apart, +0.0016 on India (se 0.0010),
-/// all of it in the turns from 0.6 on (USA +0.0075 a decision there, India +0.0049 to +0.0106) while the turns before
-/// lost a little (-0.0035 to -0.0001: the play-outs spread over more moves); 12 gained less (+0.0007 on USA). This
-/// rule was chosen from those figures; weighed again on 200 other games' positions it read USA +0.0017 (se 0.0010),
-/// India +0.0002 (se 0.0006): together about +0.0006 (se 0.0005), not told apart from no change there. Europe,
-/// Switzerland and Berlin were not weighed in the lab, nor hints' longer thinking. Sixteen, with room for 24 moves, at
-/// 600 play-outs a decision on USA: +0.0013 a decision (se 0.0008; +0.0069 in the last fifth of the game), but whole
-/// games at 1 s on USA (seeds 7-106) won 57 of 100 against 60: not kept.
+/// most: 8 gained there, 12 less; 16 was not kept (figures: docs/ai-lab.md, "Claims outside the plan").
 const LATE_OTHER_CLAIMS: usize = 8;
-/// Most moves searched at once.
+/// Most moves searched at once: room for 24 seldom mattered (figures: docs/ai-lab.md, "Claims outside the plan").
 const MOST_CANDIDATES: usize = 16;
 /// Standard errors by which a move must beat the normal player's choice to replace it.
 const CONFIDENCE: f64 = 1.5;
@@ -294,8 +265,8 @@ const PLAYOUT_LIMIT: usize = 5_000;
 /// The moves worth comparing, in this order: the normal player's choice, claims (the planned routes, then the
 /// longest others: more of them late in the game, each with the payment that spares the cards most needed), every
 /// kind of card draw, more tickets. At most [`MOST_CANDIDATES`]: late in the game, with many claims in reach, the
-/// last face-up draws and more tickets may not fit (in the decision lab, room for 24 changed 6 of 3,459 USA
-/// choices); of a ticket offer's many choices (Switzerland's 26), the first in the rules' order.
+/// last face-up draws and more tickets may not fit (more room seldom changed a choice); of a ticket offer's many
+/// choices (Switzerland's 26), the first in the rules' order.
 fn candidates(map: &Map, view: &SeatView, legal: &[Action], planned: Action) -> Vec<Action> {
     let mut out = vec![planned];
     let push = |a: Action, out: &mut Vec<Action>| {
