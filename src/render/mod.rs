@@ -2,11 +2,15 @@
 
 mod board;
 mod chart;
+mod damage;
 mod draw;
 mod fonts;
+mod glyphs;
 pub mod labels;
+mod median_cut;
 mod palette;
 mod panel;
+mod png;
 mod stored;
 mod style;
 

@@ -10,6 +10,8 @@ use std::sync::{LazyLock, RwLock};
 use image::RgbaImage;
 
 use super::draw::Damage;
+use super::median_cut::{Entry, cut_colours};
+pub use super::png::encode;
 
 /// A colour as a key: red, green and blue in the low three bytes.
 pub type Rgb = u32;
@@ -19,7 +21,7 @@ pub fn rgb_of(pixel: [u8; 4]) -> Rgb {
     u32::from(pixel[0]) | u32::from(pixel[1]) << 8 | u32::from(pixel[2]) << 16
 }
 
-fn channels(rgb: Rgb) -> [u8; 3] {
+pub(super) fn channels(rgb: Rgb) -> [u8; 3] {
     [rgb as u8, (rgb >> 8) as u8, (rgb >> 16) as u8]
 }
 
@@ -478,220 +480,6 @@ fn same_bytes(a: &[u8], b: &[u8]) -> bool {
             .fold(0, |diff, (x, y)| diff | (word(x) ^ word(y)))
             == 0
         && a.chunks_exact(8).remainder() == b.chunks_exact(8).remainder()
-}
-
-/// zlib's level for a board's indices, measured on a mid-game Europe board: level 1 was 25% larger for 40% less
-/// time, level 3 4% smaller for 30% more; no filter (every PNG filter made the indices larger).
-const LEVEL: i32 = 2;
-
-/// Encodes an indexed picture as a PNG: 8-bit `colors`, and `scanlines` as [`Palette::scanlines`] lays them out
-/// (filter byte 0 on every row), compressed by zlib-rs.
-pub fn encode(width: u32, height: u32, colors: &[Rgb], scanlines: &[u8]) -> Vec<u8> {
-    let mut deflate = zlib_rs::Deflate::new(LEVEL, true, 15);
-    let mut data = vec![0u8; scanlines.len() / 8 + 4096];
-    loop {
-        let (read, written) = (deflate.total_in() as usize, deflate.total_out() as usize);
-        let status = deflate
-            .compress(&scanlines[read..], &mut data[written..], zlib_rs::DeflateFlush::Finish)
-            .expect("compressing into memory does not fail");
-        if status == zlib_rs::Status::StreamEnd {
-            data.truncate(deflate.total_out() as usize);
-            break;
-        }
-        // Out of room: a bigger buffer, and on from where it stopped.
-        data.resize(data.len() * 2, 0);
-    }
-    let mut header = Vec::with_capacity(13);
-    header.extend(width.to_be_bytes());
-    header.extend(height.to_be_bytes());
-    // 8 bits per pixel, colour type 3 (a palette), deflate, the standard filters, not interlaced.
-    header.extend([8, 3, 0, 0, 0]);
-    let mut out = Vec::with_capacity(data.len() + colors.len() * 3 + 64);
-    out.extend(b"\x89PNG\r\n\x1a\n");
-    chunk(&mut out, b"IHDR", &header);
-    chunk(
-        &mut out,
-        b"PLTE",
-        &colors.iter().flat_map(|&c| channels(c)).collect::<Vec<u8>>(),
-    );
-    // A chunk holds at most 2^31 - 1 bytes; image data may run on over several.
-    for part in data.chunks(1 << 30) {
-        chunk(&mut out, b"IDAT", part);
-    }
-    chunk(&mut out, b"IEND", &[]);
-    out
-}
-
-/// Appends a PNG chunk: its length, its type, its data and the CRC of type and data.
-fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
-    let length = u32::try_from(data.len())
-        .ok()
-        .filter(|&n| n < 1 << 31)
-        .expect("a chunk holds less than 2 GiB");
-    out.extend(length.to_be_bytes());
-    out.extend(kind);
-    out.extend(data);
-    let crc = zlib_rs::crc32::crc32(zlib_rs::crc32::crc32(0, kind), data);
-    out.extend(crc.to_be_bytes());
-}
-
-/// One colour of a picture, with how many pixels have it.
-struct Entry {
-    lab: [f32; 3],
-    rgb: Rgb,
-    weight: f64,
-}
-
-/// A run of entries that one palette colour will stand for, with its weighted squared error around its mean.
-struct Cut {
-    start: usize,
-    end: usize,
-    error: f64,
-}
-
-/// Weighted sums over a group of colours: enough for its mean and its squared error.
-#[derive(Clone, Copy, Default)]
-struct Sums {
-    weight: f64,
-    lab: [f64; 3],
-    squares: f64,
-}
-
-impl Sums {
-    fn of(entries: &[Entry]) -> Sums {
-        let mut sums = Sums::default();
-        for e in entries {
-            sums.add(e);
-        }
-        sums
-    }
-
-    fn add(&mut self, e: &Entry) {
-        self.weight += e.weight;
-        for (sum, &v) in self.lab.iter_mut().zip(&e.lab) {
-            let v = f64::from(v);
-            *sum += e.weight * v;
-            self.squares += e.weight * v * v;
-        }
-    }
-
-    /// The sums of a group without the entries summed in `part`.
-    fn without(self, part: Sums) -> Sums {
-        Sums {
-            weight: self.weight - part.weight,
-            lab: [0, 1, 2].map(|k| self.lab[k] - part.lab[k]),
-            squares: self.squares - part.squares,
-        }
-    }
-
-    /// The weighted squared error around the weighted mean.
-    fn error(&self) -> f64 {
-        if self.weight == 0.0 {
-            return 0.0;
-        }
-        let [l, a, b] = self.lab;
-        (self.squares - (l * l + a * a + b * b) / self.weight).max(0.0)
-    }
-}
-
-/// The weighted squared error of entries around their weighted mean.
-fn error_of(entries: &[Entry]) -> f64 {
-    Sums::of(entries).error()
-}
-
-/// Splits the colours into `count` groups, always splitting the group with the largest error, along its widest
-/// axis, where the two halves' errors add up least (a median cut, but at the best split rather than the median);
-/// each group gives one colour (see [`representative`]).
-fn cut_colours(entries: &mut [Entry], count: usize) -> Vec<Rgb> {
-    let mut cuts = vec![Cut {
-        start: 0,
-        end: entries.len(),
-        error: error_of(entries),
-    }];
-    while cuts.len() < count {
-        let Some((worst, _)) = cuts
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| c.end - c.start > 1)
-            .max_by(|a, b| a.1.error.total_cmp(&b.1.error).then(b.0.cmp(&a.0)))
-        else {
-            break;
-        };
-        let Cut { start, end, .. } = cuts[worst];
-        let group = &mut entries[start..end];
-        let axis = widest_axis(group);
-        group.sort_unstable_by(|a, b| a.lab[axis].total_cmp(&b.lab[axis]).then(a.rgb.cmp(&b.rgb)));
-        let split = start + best_split(group);
-        cuts[worst] = Cut {
-            start,
-            end: split,
-            error: error_of(&entries[start..split]),
-        };
-        cuts.push(Cut {
-            start: split,
-            end,
-            error: error_of(&entries[split..end]),
-        });
-    }
-    let mut colors: Vec<Rgb> = cuts.iter().map(|c| representative(&entries[c.start..c.end])).collect();
-    colors.sort_unstable();
-    colors.dedup();
-    colors
-}
-
-/// The CIELAB axis along which a group's colours spread most (weighted).
-fn widest_axis(group: &[Entry]) -> usize {
-    let w: f64 = group.iter().map(|e| e.weight).sum();
-    (0..3)
-        .map(|k| {
-            let mean = group.iter().map(|e| e.weight * f64::from(e.lab[k])).sum::<f64>() / w;
-            let spread: f64 = group
-                .iter()
-                .map(|e| e.weight * (f64::from(e.lab[k]) - mean).powi(2))
-                .sum();
-            (k, spread)
-        })
-        .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))
-        .map_or(0, |(k, _)| k)
-}
-
-/// Where to split a group sorted along an axis: the index (1..len) where the two halves' errors add up least.
-fn best_split(group: &[Entry]) -> usize {
-    let total = Sums::of(group);
-    let mut left = Sums::default();
-    let mut best = (f64::MAX, 1);
-    for (i, e) in group.iter().enumerate().take(group.len() - 1) {
-        left.add(e);
-        let error = left.error() + total.without(left).error();
-        if error < best.0 {
-            best = (error, i + 1);
-        }
-    }
-    best.1
-}
-
-/// The colour a group is drawn with: its most common colour when that is at least half of it (a flat area keeps
-/// its exact colour), otherwise the member nearest to the group's weighted mean (a colour the picture really has).
-fn representative(group: &[Entry]) -> Rgb {
-    let w: f64 = group.iter().map(|e| e.weight).sum();
-    let common = group
-        .iter()
-        .max_by(|a, b| a.weight.total_cmp(&b.weight).then(b.rgb.cmp(&a.rgb)))
-        .expect("a group is never empty");
-    if common.weight * 2.0 >= w {
-        return common.rgb;
-    }
-    let mean: [f32; 3] =
-        std::array::from_fn(|k| (group.iter().map(|e| e.weight * f64::from(e.lab[k])).sum::<f64>() / w) as f32);
-    group
-        .iter()
-        .min_by(|a, b| {
-            distance2(a.lab, mean)
-                .total_cmp(&distance2(b.lab, mean))
-                .then(a.rgb.cmp(&b.rgb))
-        })
-        .expect("a group is never empty")
-        .rgb
 }
 
 #[cfg(test)]
