@@ -101,7 +101,7 @@ fn finished(game: Game, actions: usize, thinking: Vec<(u32, std::time::Duration)
 }
 
 /// Hard players thinking for `budget` of real time per decision (the clock the computer players cannot read
-/// themselves: see [`ai::Clock`]).
+/// themselves: see [`ai::Stopwatch`]).
 pub fn think_for(budget: std::time::Duration) -> Think {
     static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
     let start = *START.get_or_init(std::time::Instant::now);

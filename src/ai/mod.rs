@@ -8,6 +8,7 @@ mod guess;
 mod hint;
 mod normal;
 pub mod plan;
+mod playout;
 mod search;
 mod sight;
 
@@ -18,7 +19,7 @@ pub use easy::{EasyPlayer, RandomPlayer};
 pub use hint::{Hint, Reason, hint};
 pub use normal::NormalPlayer;
 use plan::Plan;
-pub use search::{Clock, DEFAULT_THINK, HINT_THINK, Overruled, SearchPlayer, Think, play_to_the_end, reward};
+pub use search::{DEFAULT_THINK, HINT_THINK, Overruled, SearchPlayer, Stopwatch, Think, play_to_the_end, reward};
 use sight::Sight;
 
 /// A game dealt from `view` as the hard player deals the games it plays out: the unseen cards shuffled, the other

@@ -2,6 +2,7 @@
 //! through sqlx's `any` driver), migrations at start-up, one transaction per action, domain types out.
 
 mod announced;
+mod clock;
 mod games;
 mod history;
 mod leases;
@@ -22,11 +23,12 @@ use sqlx::migrate::{MigrateError, Migration, MigrationType, Migrator};
 
 pub use crate::ids::GameId;
 pub use crate::refusal::Refusal;
+pub use clock::Clock;
 pub use games::{Applied, GameSummary, Loaded, NewGame, NewSeat, STAND_IN, StoredSeat};
 pub use history::SeatResult;
 pub use leases::{Worker, lease_lost};
 pub use lobby::{Actor, Lobby, NewLobby};
-pub use reminders::{Clock, Due};
+pub use reminders::Due;
 pub use stalls::Preference;
 pub use stats::{FinishedGame, PlayerStats, StatsPlace};
 
