@@ -494,60 +494,6 @@ impl Store {
         Ok(rows.iter().map(|r| GameId(r.get("id"))).collect())
     }
 
-    /// Hands a person's seat in a running game to a computer player, at normal level, until they come back with
-    /// [`Store::rejoin`]: the seat keeps its cards, tickets, colour and routes; its name gets [`STAND_IN`] so
-    /// everyone sees who plays it now. When that was the last person playing, the game ends there, without a
-    /// winner (computers alone would play for no one): the second value says so. A host's powers pass to the next
-    /// person seated after them.
-    ///
-    /// # Errors
-    /// Refused: the user has no seat in the game. Internal: the database.
-    pub async fn hand_to_computer(&self, id: GameId, user_id: u64) -> Result<(Seat, bool), StoreError> {
-        let _writing = self.writing().await;
-        let mut tx = self.begin_write().await?;
-        // On PostgreSQL, the game's row first, then its seats, as an action takes them: two transactions never wait
-        // on each other in opposite orders (it would abort one of them). SQLite has one writer at a time, and a read
-        // first would only make its transaction fail to become the writer (SQLITE_BUSY) behind another.
-        if self.backend == super::Backend::Postgres {
-            sqlx::query("SELECT id FROM games WHERE id = $1 FOR UPDATE")
-                .bind(id.0)
-                .fetch_optional(&mut *tx)
-                .await?;
-        }
-        let row = sqlx::query(
-            "UPDATE seats SET owner_id = user_id, user_id = NULL, name = name || $1 WHERE game_id = $2 AND user_id = $3 \
-             RETURNING seat",
-        )
-        .bind(STAND_IN)
-        .bind(id.0)
-        .bind(to_db(user_id))
-        .fetch_optional(&mut *tx)
-        .await?
-        .ok_or(Refusal::NotSeated)?;
-        // A host who leaves (or is replaced) hands their powers to the next person seated after them.
-        let seat: i64 = row.get("seat");
-        sqlx::query(
-            "UPDATE games SET away_host_id = host_id, host_id = (SELECT user_id FROM seats WHERE game_id = $1 \
-             AND user_id IS NOT NULL ORDER BY (seat - $2 + 256) % 256 LIMIT 1) WHERE id = $1 AND host_id = $3",
-        )
-        .bind(id.0)
-        .bind(seat)
-        .bind(to_db(user_id))
-        .execute(&mut *tx)
-        .await?;
-        let people: i64 = sqlx::query("SELECT COUNT(*) AS n FROM seats WHERE game_id = $1 AND user_id IS NOT NULL")
-            .bind(id.0)
-            .fetch_one(&mut *tx)
-            .await?
-            .get("n");
-        let ended = people == 0;
-        if ended {
-            set_status(&mut tx, id, "cancelled", self.now_ms()).await?;
-        }
-        tx.commit().await?;
-        Ok((Seat(seat as u8), ended))
-    }
-
     /// A game's settings (chosen when its lobby was opened, changed since by its host).
     ///
     /// # Errors
