@@ -10,6 +10,7 @@ use image::{Rgba, RgbaImage};
 
 use super::draw::{self, Point};
 use super::fonts::LABEL;
+use super::glyphs;
 use super::labels;
 use super::palette::{self, Palette};
 use super::panel;
@@ -361,10 +362,10 @@ fn draw_metro_badge(img: &mut RgbaImage, c: Point, color: Option<Color>, cost: u
     draw::fill_circle(img, (c.0 * K, c.1 * K), METRO_BADGE * K * 0.52, color_rgba(color));
     let label = cost.to_string();
     let size = 15.0 * K;
-    let (tw, th) = draw::text_size(&LABEL, size, &label);
+    let (tw, th) = glyphs::text_size(&LABEL, size, &label);
     let dark = color.is_some_and(|c| matches!(c, Color::Black | Color::Blue | Color::Purple));
     let ink = if dark { WHITE } else { INK };
-    draw::text(
+    glyphs::text(
         img,
         &LABEL,
         size,

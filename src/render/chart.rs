@@ -6,6 +6,7 @@ use image::{Rgba, RgbaImage};
 
 use super::draw::{self, Point};
 use super::fonts::{LABEL, TEXT};
+use super::glyphs;
 use super::style::{INK, player_rgba};
 use crate::seating::Player;
 use crate::text::clip;
@@ -34,7 +35,7 @@ pub struct ScoreLine {
 pub fn score_chart(title: &str, lines: &[ScoreLine]) -> RgbaImage {
     let (width, height) = CHART_SIZE;
     let mut img = RgbaImage::from_pixel(width, height, BACKGROUND);
-    draw::text(&mut img, &LABEL, 26.0, (PLOT[0], 12.0), INK, title);
+    glyphs::text(&mut img, &LABEL, 26.0, (PLOT[0], 12.0), INK, title);
     let axes = Axes::for_lines(lines);
     axes.draw(&mut img);
     // The lines, lowest final score first so the leader is drawn on top.
@@ -98,21 +99,21 @@ impl Axes {
             let y = self.y_of(s);
             draw::line(img, (PLOT[0], y), (PLOT[2], y), if s == 0 { 2.0 } else { 1.0 }, GRID);
             let label = s.to_string();
-            let (w, h) = draw::text_size(&TEXT, 16.0, &label);
-            draw::text(img, &TEXT, 16.0, (PLOT[0] - 8.0 - w, y - h / 2.0 - 2.0), AXIS, &label);
+            let (w, h) = glyphs::text_size(&TEXT, 16.0, &label);
+            glyphs::text(img, &TEXT, 16.0, (PLOT[0] - 8.0 - w, y - h / 2.0 - 2.0), AXIS, &label);
             s += self.step;
         }
         let rounds = self.points - 1;
         let every = nice_step(rounds as i32).max(1) as usize;
         let below = |img: &mut RgbaImage, i: usize, label: &str| {
-            let (w, _) = draw::text_size(&TEXT, 16.0, label);
-            draw::text(img, &TEXT, 16.0, (self.x_of(i) - w / 2.0, PLOT[3] + 8.0), AXIS, label);
+            let (w, _) = glyphs::text_size(&TEXT, 16.0, label);
+            glyphs::text(img, &TEXT, 16.0, (self.x_of(i) - w / 2.0, PLOT[3] + 8.0), AXIS, label);
         };
         for i in (0..rounds).step_by(every) {
             below(img, i, &i.to_string());
         }
         below(img, rounds, "end");
-        draw::text(img, &TEXT, 16.0, (PLOT[0], PLOT[3] + 28.0), AXIS, "round");
+        glyphs::text(img, &TEXT, 16.0, (PLOT[0], PLOT[3] + 28.0), AXIS, "round");
         draw::line(img, (PLOT[0], PLOT[1]), (PLOT[0], PLOT[3]), 1.5, AXIS);
     }
 }
@@ -125,10 +126,10 @@ fn draw_legend(img: &mut RgbaImage, lowest_first: &[&ScoreLine]) {
         let swatch = draw::rect(PLOT[2] + 24.0, y + 4.0, PLOT[2] + 44.0, y + 20.0);
         draw::fill_convex(img, &swatch, color);
         let name = clip(&line.player.name, 12);
-        draw::text(img, &LABEL, 18.0, (PLOT[2] + 52.0, y), INK, &name);
+        glyphs::text(img, &LABEL, 18.0, (PLOT[2] + 52.0, y), INK, &name);
         let score = line.scores.last().copied().unwrap_or(0).to_string();
         let points = format!("{score} points");
-        draw::text(img, &TEXT, 16.0, (PLOT[2] + 52.0, y + 22.0), AXIS, &points);
+        glyphs::text(img, &TEXT, 16.0, (PLOT[2] + 52.0, y + 22.0), AXIS, &points);
         y += 52.0;
     }
 }

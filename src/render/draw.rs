@@ -1,5 +1,4 @@
-//! Anti-aliased drawing primitives on RGBA images: convex polygons, circles, lines; text is `glyphs.rs`'s,
-//! re-exported here so that a picture is drawn from one module.
+//! Anti-aliased drawing primitives on RGBA images: convex polygons, circles, lines (text is `glyphs.rs`'s).
 
 use std::cell::Cell;
 
@@ -7,7 +6,6 @@ use image::{Rgba, RgbaImage};
 
 use super::damage::touch;
 pub use super::damage::{Damage, recording};
-pub use super::glyphs::{haloed_text, line_height, text, text_size};
 
 /// A point in image pixels.
 pub type Point = (f32, f32);
@@ -347,6 +345,7 @@ mod tests {
     use super::*;
     use crate::render::damage::RECORDING;
     use crate::render::fonts::LABEL;
+    use crate::render::glyphs::haloed_text;
 
     /// Numbers in 0..1 from a seed, the same on every run (a linear congruential generator).
     fn seeded(mut seed: u64) -> impl FnMut() -> f32 {

@@ -3,6 +3,7 @@
 
 use super::draw::{self, Point};
 use super::fonts::LABEL;
+use super::glyphs;
 use crate::rules::{CityId, Map, Place, RouteId, RouteKind};
 
 /// Label sizes tried, largest first: a crowded city gets a smaller name before it gets a covered one.
@@ -34,7 +35,7 @@ pub struct Label {
 
 /// Draws a name as the base layer does, at scale `k` (the base layer draws at twice the size, then halves).
 pub fn draw(img: &mut image::RgbaImage, label: &Label, k: f32, color: image::Rgba<u8>) {
-    draw::haloed_text(
+    glyphs::haloed_text(
         img,
         &LABEL,
         label.size * k,
@@ -299,8 +300,8 @@ fn candidates(map: &Map, city: CityId, text: &str) -> Vec<Label> {
     angles.extend((0..16).map(|i| 11.25 + 22.5 * i as f32));
     let mut out = Vec::with_capacity(SIZES.len() * GAPS.len() * angles.len());
     for size in SIZES {
-        let (w, _) = draw::text_size(&LABEL, size, text);
-        let h = draw::line_height(&LABEL, size);
+        let (w, _) = glyphs::text_size(&LABEL, size, text);
+        let h = glyphs::line_height(&LABEL, size);
         let halo = (size / 9.0).max(1.0) + 1.0;
         let (half_w, half_h) = (w / 2.0 + halo, h / 2.0 + halo);
         for gap in GAPS {

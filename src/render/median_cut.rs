@@ -1,7 +1,7 @@
 //! The median cut that chooses a palette: a picture's colours, in CIELAB, split where a split lowers the weighted
 //! error most until there are as many groups as palette colours; each group is drawn with one colour it holds.
 
-use super::palette::{Rgb, distance2};
+use super::color::{Rgb, distance2};
 
 /// One colour of a picture, with how many pixels have it.
 pub(super) struct Entry {

@@ -2,6 +2,7 @@
 
 mod board;
 mod chart;
+mod color;
 mod damage;
 mod draw;
 mod fonts;

@@ -6,6 +6,7 @@ use image::{Rgba, RgbaImage};
 
 use super::draw;
 use super::fonts::{LABEL, TEXT};
+use super::glyphs;
 use super::style::{self, CarMark, HALO, INK, mark_rgba, player_rgba, seat_color};
 use crate::rules::view::{FinalResult, PublicSeat};
 use crate::rules::{Card, Color, Map, PublicView, Seat, Step, TicketId, TunnelClaim};
@@ -64,7 +65,7 @@ fn fitted_text(
         Some((end, _)) => format!("{}…", &line[..end]),
         None => line.to_string(),
     };
-    let fits = |size: f32, line: &str| draw::text_size(font, size, line).0 <= room;
+    let fits = |size: f32, line: &str| glyphs::text_size(font, size, line).0 <= room;
     let mut scaled = size;
     while !fits(scaled, line) && scaled > size * 0.75 {
         scaled -= 1.0;
@@ -81,7 +82,7 @@ fn fitted_text(
         );
     }
     // A smaller line sits lower, on the same baseline as its neighbours would.
-    draw::text(img, font, scaled, (at.0, at.1 + (size - scaled) * 0.8), color, &shown);
+    glyphs::text(img, font, scaled, (at.0, at.1 + (size - scaled) * 0.8), color, &shown);
 }
 
 /// Writes lines down the panel, never past its bottom.
@@ -211,10 +212,10 @@ fn draw_seat_row(
         .as_ref()
         .map_or(i32::from(seat.route_points), |r| r.scores[seat.seat.index()].total);
     let points = format!("{score}");
-    let (pw, _) = draw::text_size(&LABEL, 36.0, &points);
+    let (pw, _) = glyphs::text_size(&LABEL, 36.0, &points);
     let name = seat_name(lang, players, seat.seat);
     fitted_text(img, &LABEL, 36.0, (x + 76.0, y), x + TEXT_RIGHT - pw - 16.0, INK, &name);
-    draw::text(img, &LABEL, 36.0, (x + TEXT_RIGHT - pw, y), INK, &points);
+    glyphs::text(img, &LABEL, 36.0, (x + TEXT_RIGHT - pw, y), INK, &points);
     let key = if map.rules.metros > 0 {
         "count-trams"
     } else {
@@ -236,7 +237,7 @@ fn draw_seat_row(
 
 /// The five face-up cards in their colours (the wild card striped), named underneath.
 fn draw_faceup_row(lang: Lang, map: &Map, view: &PublicView, img: &mut RgbaImage, col: &mut Column) {
-    draw::text(img, &LABEL, 28.0, (col.x, col.y), INK, &tr!(lang, "panel-faceup"));
+    glyphs::text(img, &LABEL, 28.0, (col.x, col.y), INK, &tr!(lang, "panel-faceup"));
     let y = col.y + 42.0;
     for (slot, card) in view.faceup.iter().enumerate() {
         let x = col.x + slot as f32 * 116.0;
@@ -266,8 +267,8 @@ fn draw_faceup_row(lang: Lang, map: &Map, view: &PublicView, img: &mut RgbaImage
             Some(c) => draw::fill_convex(img, &rect, style::color_rgba(c.color())),
         }
         let label = card.map_or_else(|| "—".to_string(), |c: Card| text::card(lang, map, c));
-        let (tw, _) = draw::text_size(&TEXT, 20.0, &label);
-        draw::haloed_text(img, &TEXT, 20.0, (x + 52.0 - tw / 2.0, y + 66.0), INK, HALO, &label);
+        let (tw, _) = glyphs::text_size(&TEXT, 20.0, &label);
+        glyphs::haloed_text(img, &TEXT, 20.0, (x + 52.0 - tw / 2.0, y + 66.0), INK, HALO, &label);
     }
     col.y = y + 108.0;
 }
@@ -284,12 +285,12 @@ fn draw_ticket_list(
     if !col.fits(40.0) {
         return;
     }
-    draw::text(img, &LABEL, 28.0, (col.x, col.y), INK, heading);
+    glyphs::text(img, &LABEL, 28.0, (col.x, col.y), INK, heading);
     col.y += 40.0;
     for (i, &(ticket, done)) in tickets.iter().enumerate() {
         if !col.fits(60.0) && i + 1 < tickets.len() {
             let rest = tickets.len() - i;
-            draw::text(
+            glyphs::text(
                 img,
                 &TEXT,
                 22.0,
@@ -301,7 +302,7 @@ fn draw_ticket_list(
             return;
         }
         let (mark, color) = if done { ("✓", TICKET_DONE) } else { ("○", MUTED) };
-        draw::text(img, &TEXT, 22.0, (col.x, col.y), color, mark);
+        glyphs::text(img, &TEXT, 22.0, (col.x, col.y), color, mark);
         let label = map.ticket_label(ticket);
         fitted_text(img, &TEXT, 22.0, (col.x + 30.0, col.y), col.x + TEXT_RIGHT, INK, &label);
         col.y += 30.0;
@@ -314,7 +315,7 @@ fn draw_final_ranking(lang: Lang, result: &FinalResult, players: &[Player], img:
     if !col.fits(40.0) {
         return;
     }
-    draw::text(img, &LABEL, 30.0, (col.x, col.y), INK, &tr!(lang, "panel-final"));
+    glyphs::text(img, &LABEL, 30.0, (col.x, col.y), INK, &tr!(lang, "panel-final"));
     col.y += 42.0;
     for (place, &seat) in result.ranking.iter().enumerate() {
         if !col.fits(30.0) {

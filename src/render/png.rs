@@ -1,6 +1,6 @@
 //! The indexed-PNG writer: 8-bit palette indices, compressed by zlib-rs, in the chunks a PNG is made of.
 
-use super::palette::{Rgb, channels};
+use super::color::{Rgb, channels};
 
 /// zlib's level for a board's indices, measured on a mid-game Europe board: level 1 was 25% larger for 40% less
 /// time, level 3 4% smaller for 30% more; no filter (every PNG filter made the indices larger).
