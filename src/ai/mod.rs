@@ -15,11 +15,13 @@ mod sight;
 use std::sync::Arc;
 
 use crate::rules::{Action, DealtGame, GameRng, Map, SeatView};
-pub use easy::{EasyPlayer, RandomPlayer};
+use easy::{EasyPlayer, RandomPlayer};
 pub use hint::{Hint, Reason, hint};
-pub use normal::NormalPlayer;
+use normal::NormalPlayer;
 use plan::Plan;
-pub use search::{DEFAULT_THINK, HINT_THINK, Overruled, SearchPlayer, Stopwatch, Think, play_to_the_end, reward};
+pub use playout::{play_to_the_end, reward};
+use search::SearchPlayer;
+pub use search::{DEFAULT_THINK, HINT_THINK, Overruled, Stopwatch, Think};
 use sight::Sight;
 
 /// A game dealt from `view` as the hard player deals the games it plays out: the unseen cards shuffled, the other

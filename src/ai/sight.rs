@@ -31,7 +31,7 @@ impl<'a> Sight<'a> {
         Sight::of(map, view, board, plan)
     }
 
-    pub(super) fn of(map: &'a Map, view: &'a SeatView, board: Board<'a>, plan: Plan) -> Sight<'a> {
+    fn of(map: &'a Map, view: &'a SeatView, board: Board<'a>, plan: Plan) -> Sight<'a> {
         let mut sight = Sight {
             map,
             view,
@@ -52,7 +52,7 @@ impl<'a> Sight<'a> {
 
     /// The open route worth most per turn it would take from this hand (its points, over a turn to claim and a
     /// turn per two cards missing).
-    pub(super) fn best_open_route(&self) -> Option<RouteId> {
+    fn best_open_route(&self) -> Option<RouteId> {
         let hand = &self.view.hand;
         let wilds = u32::from(hand.get(Card::WILD));
         self.open_routes()
@@ -80,7 +80,7 @@ impl<'a> Sight<'a> {
 
     /// The fewest pieces any other player has left: the game ends soon after someone runs out, so this bounds
     /// how much more building there is time for.
-    pub(super) fn others_pieces_left(&self) -> u32 {
+    fn others_pieces_left(&self) -> u32 {
         self.view
             .public
             .seats
@@ -141,10 +141,7 @@ impl<'a> Sight<'a> {
 
     /// Calls `read` with the turns each ticket this seat does not hold would take alone (`None` when it cannot be
     /// completed with the pieces left), computed as they are read, and their number.
-    pub(super) fn with_new_tickets_turns<R>(
-        &self,
-        read: impl FnOnce(&mut dyn Iterator<Item = Option<u32>>, usize) -> R,
-    ) -> R {
+    fn with_new_tickets_turns<R>(&self, read: impl FnOnce(&mut dyn Iterator<Item = Option<u32>>, usize) -> R) -> R {
         let held: Vec<TicketId> = self.view.tickets.iter().map(|&(t, _)| t).collect();
         let mut unheld: Vec<TicketId> = (0..self.map.tickets.len())
             .map(|t| TicketId(t as u16))
@@ -210,7 +207,7 @@ impl<'a> Sight<'a> {
     }
 
     /// [`Sight::shortfall`] of any routes.
-    pub(super) fn shortfall_of(&self, routes: &[RouteId]) -> [u32; 10] {
+    fn shortfall_of(&self, routes: &[RouteId]) -> [u32; 10] {
         let mut need = [0u32; 10];
         for &route in routes {
             if let Some(color) = self.paid_in(route) {
@@ -425,7 +422,7 @@ const PRIOR_PACE: f64 = 1.0;
 const PRIOR_ROUNDS: f64 = 4.0;
 
 /// The board as `view`'s seat plans on it: the public owners, its pieces left, and its stations' lent routes.
-pub(super) fn seat_board<'a>(map: &'a Map, view: &SeatView) -> Board<'a> {
+fn seat_board<'a>(map: &'a Map, view: &SeatView) -> Board<'a> {
     let me = &view.public.seats[view.seat.index()];
     let mut board = Board::new(
         map,
@@ -442,7 +439,7 @@ pub(super) fn seat_board<'a>(map: &'a Map, view: &SeatView) -> Board<'a> {
 }
 
 /// A seat's tickets not completed yet.
-pub(super) fn open_tickets(view: &SeatView) -> Vec<TicketId> {
+fn open_tickets(view: &SeatView) -> Vec<TicketId> {
     view.tickets.iter().filter(|(_, done)| !done).map(|&(t, _)| t).collect()
 }
 

@@ -1,6 +1,6 @@
-//! Pictures as indexed PNGs: a palette of at most 256 colours chosen from the colours a picture uses (median cut in
-//! CIELAB, split where it lowers the error most), each pixel mapped to its nearest palette colour, and the 8-bit
-//! indices encoded. A board has a few dozen colours and their anti-aliasing, so a chosen palette looks the same to a
+//! Pictures as indexed PNGs: a palette of at most 256 colours chosen from the colours a picture uses (the median cut
+//! of `median_cut.rs`, in CIELAB), each pixel mapped to its nearest palette colour, and the 8-bit indices encoded
+//! (by `png.rs`). A board has a few dozen colours and their anti-aliasing, so a chosen palette looks the same to a
 //! player at a quarter of the bytes of full colour.
 
 use std::collections::HashMap;
@@ -9,7 +9,8 @@ use std::sync::RwLock;
 
 use image::RgbaImage;
 
-pub use super::color::{Rgb, lab, rgb_of};
+use super::color::lab;
+pub use super::color::{Rgb, rgb_of};
 use super::draw::Damage;
 use super::median_cut::{Entry, cut_colours};
 pub use super::png::encode;

@@ -6,8 +6,9 @@ use super::color::{Rgb, channels};
 /// time, level 3 4% smaller for 30% more; no filter (every PNG filter made the indices larger).
 const LEVEL: i32 = 2;
 
-/// Encodes an indexed picture as a PNG: 8-bit `colors`, and `scanlines` as [`Palette::scanlines`](super::palette::Palette::scanlines) lays them out
-/// (filter byte 0 on every row), compressed by zlib-rs.
+/// Encodes an indexed picture as a PNG: 8-bit `colors`, and `scanlines` as
+/// [`Palette::scanlines`](super::palette::Palette::scanlines) lays them out (filter byte 0 on every row), compressed
+/// by zlib-rs.
 pub fn encode(width: u32, height: u32, colors: &[Rgb], scanlines: &[u8]) -> Vec<u8> {
     let mut deflate = zlib_rs::Deflate::new(LEVEL, true, 15);
     let mut data = vec![0u8; scanlines.len() / 8 + 4096];

@@ -86,8 +86,9 @@ impl Store {
 
     /// Notes that `due`'s players were reminded now: the next reminder is one interval from now (so a bot that was
     /// down for several intervals sends one reminder, not one per interval missed). False when the turn has moved
-    /// on since `due` was read, or the game's lease this was sent under was lost (see [`Store::under_lease`]);
-    /// nothing changes then.
+    /// on since `due` was read, the game's lease this was sent under was lost (see [`Store::under_lease`]), or its
+    /// settings changed since they were read here (their change counted the next reminder itself); nothing changes
+    /// then.
     ///
     /// # Errors
     /// Database failures.
