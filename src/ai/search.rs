@@ -1,9 +1,9 @@
-//! The hard level: searches. For each decision but a tunnel's payment it lists a handful of sensible moves, deals
-//! games consistent with what its seat has seen ([`DealtGame`](crate::rules::DealtGame), the other seats' tickets
-//! as [`TicketGuess`] deals them), plays each move out to the end of each such game with normal players at every seat, and keeps the move
-//! that wins most (sequential halving: the weaker half of the moves is dropped after each round, so the budget goes
-//! to the moves that matter). Over a whole game, the time saved on second cards (and, when few play-outs fit a
-//! decision, on turns early in the game) goes to ticket choices and to the turns where searching pays.
+//! The hard level: searches. For each decision but a tunnel's payment it lists a handful of sensible moves, deals games
+//! consistent with what its seat has seen ([`DealtGame`](crate::rules::DealtGame), the other seats' tickets as
+//! [`TicketGuess`] deals them), plays each move out to the end of each such game with normal players at every seat, and
+//! keeps the move that wins most (sequential halving: the weaker half of the moves is dropped after each round, so the
+//! budget goes to the moves that matter). Over a whole game, the time saved on second cards (and, when few play-outs
+//! fit a decision, on turns early in the game) goes to ticket choices and to the turns where searching pays.
 
 use core::time::Duration;
 use std::sync::Arc;
