@@ -85,8 +85,8 @@ thread_local! {
 }
 
 /// Runs `draw`, recording which blocks of a `width` × `height` picture the drawing primitives (draw.rs, glyphs.rs)
-/// touch on this thread meanwhile. Drawing a picture is one thread's synchronous work, so a thread-local sees exactly its strokes; a
-/// stroke on another picture drawn meanwhile could only mark too much, which costs time, never a pixel.
+/// touch on this thread meanwhile. Drawing a picture is one thread's synchronous work, so a thread-local sees exactly
+/// its strokes; a stroke on another picture drawn meanwhile could only mark too much, which costs time, never a pixel.
 pub fn recording<R>(width: u32, height: u32, draw: impl FnOnce() -> R) -> (R, Damage) {
     /// Puts back whatever was recorded before, even if drawing panics.
     struct Restore(Option<Damage>);
