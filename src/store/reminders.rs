@@ -20,11 +20,15 @@ pub struct Due {
     pub due_at: i64,
 }
 
-/// A game's settings and the start of its current turn, as read in `tx` (to count its next reminder from).
-async fn timing(tx: &mut Transaction<'_, Any>, id: GameId) -> Result<(Settings, Option<i64>), StoreError> {
+/// A game's settings and the start of its current turn, as read through `db` (a transaction or the pool): what its
+/// next reminder and its deadline are counted from.
+pub(super) async fn timing<'e>(
+    db: impl sqlx::Executor<'e, Database = Any>,
+    id: GameId,
+) -> Result<(Settings, Option<i64>), StoreError> {
     let row = sqlx::query("SELECT settings, turn_started_at FROM games WHERE id = $1")
         .bind(id.0)
-        .fetch_optional(&mut **tx)
+        .fetch_optional(db)
         .await?
         .ok_or(Refusal::UnknownGame(id))?;
     Ok((Settings::from_json(row.get("settings")), row.get("turn_started_at")))
@@ -32,7 +36,7 @@ async fn timing(tx: &mut Transaction<'_, Any>, id: GameId) -> Result<(Settings, 
 
 /// Counts the next reminder of running game `id` again from now (after its settings changed).
 pub(super) async fn reschedule(tx: &mut Transaction<'_, Any>, id: GameId, now: i64) -> Result<(), StoreError> {
-    let (settings, turn_started_at) = timing(tx, id).await?;
+    let (settings, turn_started_at) = timing(&mut **tx, id).await?;
     sqlx::query("UPDATE games SET next_reminder_at = $1 WHERE id = $2 AND status = 'running'")
         .bind(settings.next_reminder_at(turn_started_at, now))
         .bind(id.0)
@@ -43,7 +47,7 @@ pub(super) async fn reschedule(tx: &mut Transaction<'_, Any>, id: GameId, now: i
 
 /// Starts a new turn of game `id` at `now`: its first reminder is one interval later.
 pub(super) async fn start_turn(tx: &mut Transaction<'_, Any>, id: GameId, now: i64) -> Result<(), StoreError> {
-    let (settings, _) = timing(tx, id).await?;
+    let (settings, _) = timing(&mut **tx, id).await?;
     sqlx::query("UPDATE games SET turn_started_at = $1, next_reminder_at = $2 WHERE id = $3")
         .bind(now)
         .bind(settings.next_reminder_at(Some(now), now))

@@ -7,7 +7,6 @@ use sqlx::Row;
 use super::games::{STAND_IN, set_status};
 use super::{GameId, Refusal, Store, StoreError, from_db, to_db};
 use crate::rules::Seat;
-use crate::settings::Settings;
 
 /// What a player may ask to be pinged for, in one game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,12 +86,8 @@ impl Store {
     /// # Errors
     /// Refused: no such game. Internal: the database.
     pub async fn deadline_at(&self, id: GameId) -> Result<Option<i64>, StoreError> {
-        let row = sqlx::query("SELECT settings, turn_started_at FROM games WHERE id = $1")
-            .bind(id.0)
-            .fetch_optional(&self.pool)
-            .await?
-            .ok_or(Refusal::UnknownGame(id))?;
-        Ok(Settings::from_json(row.get("settings")).deadline_at(row.get("turn_started_at")))
+        let (settings, turn_started_at) = super::reminders::timing(&self.pool, id).await?;
+        Ok(settings.deadline_at(turn_started_at))
     }
 
     /// The people holding up game `id` whom `by` may skip or hand to a computer now: those among `to_act` (the
