@@ -7,15 +7,13 @@ use poise::serenity_prelude as serenity;
 
 use super::component::{Component, ComponentId, ids_on};
 use super::dashboard::show;
-use super::data::{Data, Held};
+use super::data::Data;
 use super::dm;
-use super::pictures::pictures;
 use super::play::Played;
-use super::post::{Priority, nonce, post, spend, with_retries};
+use super::post::{self, Priority, nonce, post, spend};
 use super::refusal::Error;
-use super::reply::{tell_privately, update_message};
 use super::table::Table;
-use super::turn_message::{turn_components, turn_message};
+use super::turn_message::post_turn_message;
 use crate::lang::Lang;
 use crate::text::{self, catalog::tr};
 
@@ -106,15 +104,7 @@ async fn announce(ctx: &serenity::Context, data: &Data, played: &Played) -> Resu
     if table.is_dashboard() {
         show(ctx, data, table, &happened, played.turn_over).await?;
     } else if played.turn_over {
-        let message = turn_message(table, &happened, pictures(data, table).await?);
-        post(
-            ctx,
-            table.channel,
-            message,
-            Some(nonce(table.id, table.version, 't')),
-            Priority::Game,
-        )
-        .await?;
+        post_turn_message(ctx, data, table, &happened, 't').await?;
     } else {
         let quiet = serenity::CreateMessage::new()
             .content(happened)
@@ -131,103 +121,36 @@ async fn announce(ctx: &serenity::Context, data: &Data, played: &Played) -> Resu
     Ok(())
 }
 
-/// A turn button's action is told on the message it sits on: the turn message gets its sentence (and fresh
-/// buttons, or none once the turn is over) as the answer to the press, the player privately learns what they drew,
-/// and a new turn message follows when the turn passed. On the dashboard, the press is acknowledged and the status
-/// message redrawn.
+/// A turn button's action is told on the turn message it sits on (its sentence, and fresh buttons or none once the
+/// turn is over): replaced by the press's answer (`updated`), or else edited now to `shown`'s text and buttons. A
+/// new turn message follows when the turn passed; then the action is marked announced. (On the dashboard a turn
+/// button is told by [`after_play`].)
 ///
 /// # Errors
-/// Discord's or the store's; a missing permission is told to the player instead.
-pub async fn turn_button(
+/// Discord's (a missing permission among them: see [`permission_notice`]) or the store's.
+pub async fn after_turn_button(
     ctx: &serenity::Context,
     data: &Data,
-    component: &serenity::ComponentInteraction,
-    played: Played,
-    lang: Lang,
-    held: Held,
+    played: &Played,
+    message: serenity::MessageId,
+    shown: (String, Vec<serenity::CreateActionRow>),
+    updated: bool,
 ) -> Result<(), Error> {
     let table = &played.after;
-    if table.is_dashboard() {
-        // The dashboard is redrawn with the board below; the press is acknowledged first, within Discord's limit.
-        let answered = if super::in_time::acknowledged_already() {
-            Ok(())
-        } else {
-            component
-                .create_response(&ctx.http, serenity::CreateInteractionResponse::Acknowledge)
-                .await
-        };
-        let told = async {
-            // What the player drew is theirs alone; failing to tell them must not keep the channel from being told.
-            let private = match (&answered, played.private.is_empty()) {
-                (Ok(()), false) => tell_privately(ctx, component, &played.private.join(" ")).await,
-                _ => Ok(()),
-            };
-            let _order = data.announcing(table.channel, held).await;
-            match announce(ctx, data, &played).await {
-                Ok(()) => data.store.mark_announced(table.id, table.version).await?,
-                Err(e) => {
-                    let notice = permission_notice(e, lang)?;
-                    if answered.is_ok() {
-                        tell_privately(ctx, component, &notice).await?;
-                    }
-                }
-            }
-            private
-        };
-        let told: Result<(), Error> = told.await;
-        answered.map_err(|e| Error::from(e).after_answer())?;
-        return told.map_err(Error::after_answer);
+    if !updated {
+        let (content, components) = shown;
+        let edit = serenity::EditMessage::new()
+            .content(content)
+            .components(components)
+            .allowed_mentions(serenity::CreateAllowedMentions::new());
+        post::edit(ctx, table.channel, message, edit, "editing a turn message").await?;
     }
-    let content = format!("{}\n{}", component.message.content, played.public.join("\n"));
-    let components = if played.turn_over {
-        Vec::new()
-    } else {
-        turn_components(table)
-    };
-    let update = serenity::CreateInteractionResponseMessage::new()
-        .content(content.trim())
-        .components(components.clone())
-        .allowed_mentions(serenity::CreateAllowedMentions::new());
-    let answered = update_message(ctx, component, update).await;
-    // The action is stored: the channel is told whatever became of the answer.
-    let told = async {
-        // What the player drew is theirs alone; failing to tell them must not keep the channel from being told.
-        let private = match (&answered, played.private.is_empty()) {
-            (Ok(()), false) => tell_privately(ctx, component, &played.private.join(" ")).await,
-            _ => Ok(()),
-        };
-        let _order = data.announcing(table.channel, held).await;
-        if answered.is_err() {
-            // The turn message did not take the update: it is edited instead, so it shows this action.
-            let edit = serenity::EditMessage::new()
-                .content(content.trim())
-                .components(components.clone())
-                .allowed_mentions(serenity::CreateAllowedMentions::new());
-            let channel = serenity::ChannelId::new(table.channel);
-            let message = component.message.id;
-            with_retries("editing a turn message", Priority::Game, || {
-                channel.edit_message(ctx, message, edit.clone())
-            })
-            .await?;
-        }
-        if played.turn_over {
-            let message = turn_message(table, &played.public.join("\n"), pictures(data, table).await?);
-            let nonce = nonce(table.id, table.version, 't');
-            if let Err(e) = post(ctx, table.channel, message, Some(nonce), Priority::Game).await {
-                let notice = permission_notice(e, lang)?;
-                if answered.is_ok() {
-                    tell_privately(ctx, component, &notice).await?;
-                }
-                return Ok(());
-            }
-        }
-        // The turn message now shows this action (updated in place, or followed by the next turn's message).
-        data.store.mark_announced(table.id, table.version).await?;
-        private
-    };
-    let told: Result<(), Error> = told.await;
-    answered.map_err(Error::after_answer)?;
-    told.map_err(Error::after_answer)
+    if played.turn_over {
+        post_turn_message(ctx, data, table, &played.public.join("\n"), 't').await?;
+    }
+    // The turn message now shows this action (updated in place, or followed by the next turn's message).
+    data.store.mark_announced(table.id, table.version).await?;
+    Ok(())
 }
 
 /// Shows a game as it stands now in its channel (a turn message, or the dashboard redrawn), with `happened` on
@@ -252,15 +175,7 @@ pub async fn show_as_it_stands(
             "the turn message was posted before a restart"
         );
     } else {
-        let message = turn_message(table, happened, pictures(data, table).await?);
-        post(
-            ctx,
-            table.channel,
-            message,
-            Some(nonce(table.id, table.version, 'r')),
-            Priority::Game,
-        )
-        .await?;
+        post_turn_message(ctx, data, table, happened, 'r').await?;
     }
     // The action never announced may have been a person keeping tickets, whose DM was never sent either.
     if let Some(seat) = data.store.kept_tickets_last(table.id, table.version).await?

@@ -7,7 +7,7 @@ use poise::serenity_prelude as serenity;
 
 use super::announce::after_play;
 use super::data::Data;
-use super::parallel::{counted, side_by_side};
+use super::parallel::side_by_side;
 use super::play::play_seat;
 use super::refusal::Error;
 use super::table::Table;
@@ -36,7 +36,7 @@ async fn play_computers(ctx: &serenity::Context, data: &Data, channel: u64) -> R
             }
             continue;
         };
-        let action = thought(decide).await?;
+        let action = thought(data, decide).await?;
         let held = data.hold(channel).await;
         let Some(table) = Table::in_channel(data, channel).await? else {
             return Ok(());
@@ -68,57 +68,16 @@ async fn play_computers(ctx: &serenity::Context, data: &Data, channel: u64) -> R
     Ok(())
 }
 
-/// Runs a computer's thinking for its move off the async threads ([`think`]).
-async fn thought(decide: impl FnOnce() -> Action + Send + 'static) -> Result<Action, Error> {
-    think(|| {
-        tracing::info!("a computer thinks");
-        let action = decide();
-        tracing::info!("a computer is done thinking");
-        action
-    })
-    .await
-}
-
-/// Runs thinking (a computer's move, a hint) on a blocking thread: across all games, one think fewer than there are
-/// cores at once (at least one), so thinking never takes the core that answers interactions and draws boards.
-///
-/// # Errors
-/// Internal: the thinking thread panicked, or the runtime is shutting down.
-pub async fn think<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, Error> {
-    let _turn = counted(&WAITING, thinking_pool().acquire()).await?;
-    Ok(tokio::task::spawn_blocking(work).await?)
-}
-
-/// How many thinks wait for a thinking thread now (a hint thinks for less when others wait behind it).
-pub fn thinkers_waiting() -> usize {
-    WAITING.load(std::sync::atomic::Ordering::Relaxed)
-}
-
-/// Thinks waiting for a thread, across all games.
-static WAITING: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-
-/// As [`think`], unless no thread comes free within `wait`: then `None`, and nothing is thought.
-///
-/// # Errors
-/// As [`think`].
-pub async fn think_within<T: Send + 'static>(
-    wait: std::time::Duration,
-    work: impl FnOnce() -> T + Send + 'static,
-) -> Result<Option<T>, Error> {
-    let Ok(turn) = tokio::time::timeout(wait, counted(&WAITING, thinking_pool().acquire())).await else {
-        return Ok(None);
-    };
-    let _turn = turn?;
-    Ok(Some(tokio::task::spawn_blocking(work).await?))
-}
-
-/// One think fewer than there are cores at once (at least one), shared by every game's computers and hints.
-fn thinking_pool() -> &'static tokio::sync::Semaphore {
-    static THINKING: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
-    THINKING.get_or_init(|| {
-        let cores = std::thread::available_parallelism().map_or(1, usize::from);
-        tokio::sync::Semaphore::new(cores.saturating_sub(1).max(1))
-    })
+/// Runs a computer's thinking for its move on the thinking threads (see [`super::pools::Pools::think`]).
+async fn thought(data: &Data, decide: impl FnOnce() -> Action + Send + 'static) -> Result<Action, Error> {
+    data.pools
+        .think(|| {
+            tracing::info!("a computer thinks");
+            let action = decide();
+            tracing::info!("a computer is done thinking");
+            action
+        })
+        .await
 }
 
 /// Computer players of game `game` (in `channel`) owed a move make it, under the game's lease: only this process's

@@ -5,11 +5,11 @@
 use poise::serenity_prelude as serenity;
 
 use super::data::Data;
-use super::pictures::{board_png, pictures};
-use super::post::{Priority, fenced, nonce, post, spend, with_retries};
+use super::pictures::board_png;
+use super::post::{self, Priority, nonce, post};
 use super::refusal::Error;
 use super::table::Table;
-use super::turn_message::{heads_up, scores_embed, turn_components, turn_message};
+use super::turn_message::{heads_up, post_turn_message, scores_embed, turn_components};
 use crate::text;
 use crate::text::catalog::tr;
 
@@ -27,19 +27,15 @@ pub async fn show(
     happened: &str,
     new_turn: bool,
 ) -> Result<(), Error> {
-    let channel = serenity::ChannelId::new(table.channel);
     let (status, ping) = data.store.dashboard_messages(table.id).await?;
     if table.game.is_over() {
         return show_over(ctx, data, table, happened, (status, ping)).await;
     }
-    let status = show_status(ctx, table, happened, status).await?;
+    let status = show_status(ctx, data, table, happened, status).await?;
     let mut current_ping = ping;
     if new_turn {
         if let Some(old) = ping {
-            // Already gone is as good as deleted. (Not by a process that lost the game: its successor's ping.)
-            fenced().await?;
-            spend(Priority::Game).await;
-            let _ = channel.delete_message(ctx, old).await;
+            delete_ping(ctx, table, old).await;
         }
         current_ping = ping_to_move(ctx, table).await?;
     }
@@ -58,12 +54,8 @@ async fn show_over(
     happened: &str,
     (status, ping): (Option<u64>, Option<u64>),
 ) -> Result<(), Error> {
-    let channel = serenity::ChannelId::new(table.channel);
     if let Some(ping) = ping {
-        // Already gone is as good as deleted. (Not by a process that lost the game: its successor's ping.)
-        fenced().await?;
-        spend(Priority::Game).await;
-        let _ = channel.delete_message(ctx, ping).await;
+        delete_ping(ctx, table, ping).await;
     }
     if let Some(status) = status {
         let over = serenity::EditMessage::new()
@@ -71,19 +63,24 @@ async fn show_over(
             .embeds(Vec::new())
             .components(Vec::new())
             .remove_all_attachments();
-        fenced().await?;
-        spend(Priority::Game).await;
-        let _ = channel.edit_message(ctx, status, over).await;
+        // The final scoreboard follows as a new message, so a status message that cannot say "over" (deleted by
+        // someone, or Discord failing past the retries) only leaves its last turn's buttons, which are stale.
+        if let Err(e) = post::edit(
+            ctx,
+            table.channel,
+            serenity::MessageId::new(status),
+            over,
+            "ending a status message",
+        )
+        .await
+        {
+            tracing::warn!(
+                game = table.id.0,
+                "the status message could not say the game is over: {e}"
+            );
+        }
     }
-    let last = turn_message(table, happened, pictures(data, table).await?);
-    post(
-        ctx,
-        table.channel,
-        last,
-        Some(nonce(table.id, table.version, 't')),
-        Priority::Game,
-    )
-    .await?;
+    post_turn_message(ctx, data, table, happened, 't').await?;
     data.store.set_dashboard_messages(table.id, status, None).await?;
     Ok(())
 }
@@ -91,12 +88,12 @@ async fn show_over(
 /// The status message edited to show the game now (or posted anew when it cannot be edited); its id.
 async fn show_status(
     ctx: &serenity::Context,
+    data: &Data,
     table: &Table,
     happened: &str,
     status: Option<u64>,
 ) -> Result<u64, Error> {
-    let channel = serenity::ChannelId::new(table.channel);
-    let png = board_png(table).await?;
+    let png = board_png(data, table).await?;
     let view = table.game.public_view();
     let content = format!("{happened}\n{}", text::whose_turn(table.lang(), &table.names(), &view));
     let embed = scores_embed(table, &view).image("attachment://board.png");
@@ -113,18 +110,18 @@ async fn show_status(
         // A status message someone deleted (Discord's 10008, Unknown Message) is replaced by a new one; any other
         // failure stands, and the game stays owed its announcement (a second status message would leave two sets
         // of live buttons).
-        match with_retries("editing a status message", Priority::Game, || {
-            channel.edit_message(ctx, id, edit.clone())
-        })
+        match post::edit(
+            ctx,
+            table.channel,
+            serenity::MessageId::new(id),
+            edit,
+            "editing a status message",
+        )
         .await
         {
             Ok(edited) => return Ok(edited.id.get()),
-            Err(e) => {
-                let e = Error::from(e);
-                if e.discord_code() != Some(10008) {
-                    return Err(e);
-                }
-            }
+            Err(e) if e.discord_code() == Some(10008) => {}
+            Err(e) => return Err(e),
         }
     }
     let status_post = serenity::CreateMessage::new()
@@ -142,6 +139,14 @@ async fn show_status(
     )
     .await?;
     Ok(posted.id.get())
+}
+
+/// Deletes the last turn's ping. One that stays (Discord failing past the retries) is only a stale mention; the
+/// game goes on. A process that lost the game deletes nothing (the ping may be its successor's).
+async fn delete_ping(ctx: &serenity::Context, table: &Table, ping: u64) {
+    if let Err(e) = post::delete(ctx, table.channel, ping).await {
+        tracing::warn!(game = table.id.0, "the last turn's ping could not be deleted: {e}");
+    }
 }
 
 /// The short ping of a new turn: the player to move (and the next one, if they asked for a heads-up); its id, or

@@ -48,6 +48,8 @@ pub struct Data {
     leases: Arc<std::sync::Mutex<HashMap<GameId, Arc<Mutex<usize>>>>>,
     /// What one person or one channel may still ask for now (pictures, public boards, hints at once).
     pub limits: Arc<super::limits::Limits>,
+    /// The thinking and drawing threads' turns (computers' moves and hints; pictures).
+    pub pools: Arc<super::pools::Pools>,
 }
 
 impl Data {
@@ -68,6 +70,7 @@ impl Data {
             worker: Arc::new(Worker::alone(crate::store::Clock::system().now_ms())),
             leases: Arc::default(),
             limits: Arc::default(),
+            pools: Arc::default(),
         }
     }
 

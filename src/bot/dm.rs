@@ -3,7 +3,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::post::{Priority, with_retries};
+use super::post::direct_message;
 
 use super::data::Data;
 use super::reply::escape_markdown;
@@ -80,13 +80,7 @@ pub async fn send_tickets(ctx: &serenity::Context, data: &Data, table: &Table, s
 /// Sends a DM (tried again after a passing failure); false when it could not be delivered (closed DMs, most often).
 async fn deliver(ctx: &serenity::Context, user: u64, message: String) -> bool {
     let dm = serenity::CreateMessage::new().content(message);
-    let to = serenity::UserId::new(user);
-    // Two requests, each counted against Discord's budget: the DM channel, then the message.
-    let sent = async {
-        let channel = with_retries("opening a DM", Priority::Game, || to.create_dm_channel(ctx)).await?;
-        with_retries("a DM", Priority::Game, || channel.send_message(ctx, dm.clone())).await
-    }
-    .await;
+    let sent = direct_message(ctx, user, dm).await;
     if let Err(e) = &sent {
         tracing::info!(user, "DM not delivered: {e}");
     }

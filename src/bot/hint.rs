@@ -4,11 +4,10 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::computer::{think_within, thinkers_waiting};
 use super::data::Context;
 use super::locale::user_lang;
 use super::refusal::{Error, Refused};
-use super::reply::Private;
+use super::reply::{Asker, Private, acknowledge_command};
 use super::table::Table;
 use crate::ai::{self, HINT_THINK};
 use crate::rules::GameRng;
@@ -29,7 +28,7 @@ pub async fn hint(ctx: Context<'_>) -> Result<(), Error> {
     let asked = Instant::now();
     let lang = user_lang(ctx);
     // Thinking takes over a second: acknowledge first, privately (a refusal after it is private too).
-    ctx.defer_ephemeral().await?;
+    acknowledge_command(ctx, false).await?;
     let table = Table::running(ctx.data(), ctx.channel_id().get()).await?;
     if !table.settings.hints {
         return Err(Refused::HintsOff.into());
@@ -49,21 +48,25 @@ pub async fn hint(ctx: Context<'_>) -> Result<(), Error> {
     // Seeded by the position and the seat (what the search finds within its time may still differ).
     let mut rng = GameRng::new((table.id.0 as u64).rotate_left(24) ^ ((table.version as u64) << 8) ^ u64::from(seat.0));
     let (thought_view, thought_map) = (view.clone(), Arc::clone(&map));
-    let thought = think_within(LONGEST_WAIT, move || {
-        // Time spent waiting for a thinking thread comes off the thinking (the answer is due 2 s after asking), and
-        // with others waiting behind it a hint thinks for its share, so the queue moves.
-        let share = HINT_THINK / (1 + thinkers_waiting()).min(8) as u32;
-        let budget = share.saturating_sub(asked.elapsed()).max(LEAST_THINK);
-        ai::hint(&thought_map, &thought_view, &legal, sim::think_for(budget), &mut rng)
-    })
-    .await?;
+    let pools = Arc::clone(&ctx.data().pools);
+    let thought = ctx
+        .data()
+        .pools
+        .think_within(LONGEST_WAIT, move || {
+            // Time spent waiting for a thinking thread comes off the thinking (the answer is due 2 s after asking), and
+            // with others waiting behind it a hint thinks for its share, so the queue moves.
+            let share = HINT_THINK / (1 + pools.thinkers_waiting()).min(8) as u32;
+            let budget = share.saturating_sub(asked.elapsed()).max(LEAST_THINK);
+            ai::hint(&thought_map, &thought_view, &legal, sim::think_for(budget), &mut rng)
+        })
+        .await?;
     // Thought: the person may ask again (answering and counting take a moment more, and hold no thread).
     drop(in_flight);
     let Some(hint) = thought else {
         return Err(Refused::HintBusy.into());
     };
     let answer = Private::text(text::hint(lang, &map, &view, &hint));
-    ctx.send(answer.into_reply()).await?;
+    Asker::Command(ctx).answer(answer).await?;
     // Counted once seen: a hint whose answer was lost is not one the person used.
     if let Err(e) = ctx.data().store.count_hint(table.id, seat).await {
         tracing::warn!(game = table.id.0, "a hint could not be counted: {e}");

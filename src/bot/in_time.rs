@@ -30,10 +30,10 @@ tokio::task_local! {
 }
 
 /// Handles `component` with `work`; if `work` has not started its answer after [`DEFER_AFTER`], the press is
-/// acknowledged first (see [`acknowledged_already`]).
+/// acknowledged first with `acknowledge` (see [`acknowledged_already`]), which is not sent otherwise.
 pub async fn answered_in_time<T>(
-    ctx: &serenity::Context,
     component: &serenity::ComponentInteraction,
+    acknowledge: impl Future<Output = Result<(), serenity::Error>>,
     work: impl Future<Output = T>,
 ) -> T {
     let answer = Arc::new(Mutex::new(Answer::NotStarted));
@@ -47,10 +47,7 @@ pub async fn answered_in_time<T>(
     // `work` is not polled until this is done: it cannot start its answer meanwhile.
     let not_started = *answer.lock().expect("the answer's state is never poisoned") == Answer::NotStarted;
     if not_started {
-        let acknowledged = component
-            .create_response(&ctx.http, serenity::CreateInteractionResponse::Acknowledge)
-            .await;
-        match acknowledged {
+        match acknowledge.await {
             Ok(()) => {
                 *answer.lock().expect("the answer's state is never poisoned") = Answer::Deferred;
                 tracing::info!(interaction = %component.id, "a slow press was acknowledged; its answer follows");

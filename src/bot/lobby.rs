@@ -8,9 +8,12 @@ use super::component::Component;
 use super::data::{Context, Data};
 use super::locale::{command_server_lang, private_lang, user_lang};
 use super::options::{LevelName, MapId, SettingOptions};
-use super::post::{Priority, spend};
+use super::post::{self, Priority};
 use super::refusal::{Error, Refused};
-use super::reply::{actor, ask_to_confirm, display_name, escape_markdown, refuse_after_public_defer, update_message};
+use super::reply::{
+    acknowledge_command, actor, answer_command, ask_to_confirm, display_name, escape_markdown,
+    refuse_after_public_defer, say_quietly, update_message,
+};
 use super::table::{Press, Table};
 use crate::ai::Level;
 use crate::lang::Lang;
@@ -109,14 +112,11 @@ fn started_message(lobby: &Lobby) -> serenity::CreateInteractionResponseMessage 
 /// Sends the lobby as a new public message.
 async fn send_lobby(ctx: Context<'_>, lobby: &Lobby) -> Result<(), Error> {
     let (content, embed, components) = lobby_message(lobby);
-    ctx.send(
-        poise::CreateReply::default()
-            .content(content)
-            .embed(embed)
-            .components(components),
-    )
-    .await?;
-    Ok(())
+    let reply = poise::CreateReply::default()
+        .content(content)
+        .embed(embed)
+        .components(components);
+    answer_command(ctx, reply).await
 }
 
 /// Open a game of Ticket to Ride in this channel; friends join, the host starts.
@@ -142,7 +142,7 @@ pub async fn start(
         // A host who may open no more lobbies gets no thread either (nobody fills a channel with empty threads).
         ctx.data().store.may_host_another(ctx.author().id.get()).await?;
         // Opening a thread and posting in it are two requests to Discord: acknowledge first.
-        ctx.defer().await?;
+        acknowledge_command(ctx, true).await?;
         match open_thread(ctx, &text::map_name(public, &board)).await {
             Ok(thread) => thread,
             Err(Error::Refused(refused)) => return refuse_after_public_defer(ctx, &refused).await,
@@ -173,7 +173,7 @@ pub async fn start(
         // Another process opened this person's last lobby meanwhile: the thread is left empty, and the refusal
         // comes after a public acknowledgement.
         Err(StoreError::Refused(refusal)) if channel != ctx.channel_id().get() => {
-            if let Err(e) = serenity::ChannelId::new(channel).delete(ctx).await {
+            if let Err(e) = post::delete_thread(ctx.serenity_context(), channel).await {
                 tracing::warn!(channel, "an empty thread could not be deleted: {e}");
             }
             return refuse_after_public_defer(ctx, &Refused::Store(refusal)).await;
@@ -210,16 +210,14 @@ pub async fn start(
         .content(content)
         .embed(embed)
         .components(components);
-    spend(Priority::Game).await;
-    serenity::ChannelId::new(channel).send_message(ctx, lobby_post).await?;
-    ctx.say(tr!(
+    post::post(ctx.serenity_context(), channel, lobby_post, None, Priority::Game).await?;
+    let pointer = tr!(
         public,
         "lobby-in-thread",
         map = text::map_name(public, &board),
         channel = format!("<#{channel}>")
-    ))
-    .await?;
-    Ok(())
+    );
+    say_quietly(ctx, pointer).await
 }
 
 /// Whether the person asking may open a thread here themselves: the bot opens one only for them, never to get round
@@ -255,9 +253,8 @@ async fn open_thread(ctx: Context<'_>, map_name: &str) -> Result<u64, Error> {
     let thread = serenity::CreateThread::new(tr!(command_server_lang(ctx), "thread-name", map = map_name))
         .kind(serenity::ChannelType::PublicThread)
         .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
-    spend(Priority::Game).await;
-    match ctx.channel_id().create_thread(ctx, thread).await {
-        Ok(made) => Ok(made.id.get()),
+    match post::open_thread(ctx.serenity_context(), ctx.channel_id().get(), thread).await {
+        Ok(made) => Ok(made),
         Err(e) => {
             tracing::warn!("could not open a thread: {e}");
             Err(Refused::ThreadFailed.into())
@@ -310,8 +307,7 @@ pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
 
 /// Says in the channel that the lobby closed, everyone having left.
 async fn say_lobby_closed(ctx: Context<'_>) -> Result<(), Error> {
-    ctx.say(tr!(command_server_lang(ctx), "lobby-closed-empty")).await?;
-    Ok(())
+    say_quietly(ctx, tr!(command_server_lang(ctx), "lobby-closed-empty")).await
 }
 
 /// The lobby's buttons. The game in the `custom_id` must still be this channel's lobby; the user is the one who

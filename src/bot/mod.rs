@@ -27,6 +27,7 @@ mod outcome;
 mod parallel;
 mod pictures;
 mod play;
+mod pools;
 mod post;
 mod refusal;
 mod reminders;

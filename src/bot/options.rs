@@ -89,7 +89,7 @@ impl LayoutName {
 /// The game settings a host chooses, as options of `/ttr start` and `/ttr settings` (each optional: what is not
 /// given stays as it is). A new setting is a field here, a parameter of `setting_options` below, a line of
 /// [`SettingOptions::read`] and one of [`SettingOptions::apply`] (which the compiler asks for).
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub struct SettingOptions {
     /// Hours between reminders.
     pub reminder: Option<u32>,
@@ -156,14 +156,7 @@ impl SettingOptions {
 
     /// Whether any setting was given.
     pub fn any(&self) -> bool {
-        let SettingOptions {
-            reminder,
-            deadline,
-            confirm,
-            layout,
-            hints,
-        } = self;
-        reminder.is_some() || deadline.is_some() || confirm.is_some() || layout.is_some() || hints.is_some()
+        *self != SettingOptions::default()
     }
 
     /// `settings` with the options given.

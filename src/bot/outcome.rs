@@ -3,12 +3,11 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::announce::{after_play, permission_notice, tell_channel};
+use super::announce::{after_play, after_turn_button, permission_notice, tell_channel};
 use super::data::{Context, Data, Held};
-use super::locale::{private_lang, user_lang};
 use super::play::Played;
 use super::refusal::Error;
-use super::reply::{Private, answer_with_message, tell_privately, update_message};
+use super::reply::{Asker, PressAnswer, Private};
 
 /// A private answer and, if an action was stored, what the channel is told after it.
 pub struct Outcome {
@@ -61,41 +60,14 @@ impl Outcome {
     /// # Errors
     /// Discord's or the store's; after an action was stored, only as [`Error::Kept`].
     pub async fn send(self, ctx: Context<'_>, held: Held) -> Result<(), Error> {
-        let answered = ctx.send(self.reply.into_reply()).await;
-        if let Some((channel, notice)) = self.notice {
-            // Stored already: the channel is told whatever became of the answer.
-            let _order = ctx.data().announcing(channel, held).await;
-            let told = tell_channel(ctx.serenity_context(), channel, notice).await;
-            answered.map_err(|e| Error::from(e).after_answer())?;
-            return told.map_err(Error::after_answer);
-        }
-        let Some(played) = &self.played else {
-            answered?;
-            return Ok(());
-        };
-        let told = async {
-            let _order = ctx.data().announcing(played.after.channel, held).await;
-            if let Err(e) = after_play(ctx.serenity_context(), ctx.data(), played).await {
-                let notice = permission_notice(e, user_lang(ctx))?;
-                // Without an answer there is no interaction to tell this player through; the game stays owed its
-                // announcement, and whoever acts next is told.
-                if answered.is_ok() {
-                    ctx.send(poise::CreateReply::default().content(notice).ephemeral(true))
-                        .await?;
-                }
-            }
-            Ok(())
-        };
-        let told: Result<(), Error> = told.await;
-        answered.map_err(|e| Error::from(e).after_answer())?;
-        told.map_err(Error::after_answer)
+        self.deliver(Asker::Command(ctx), ctx.data(), held).await
     }
 
     /// Answers a component, replacing the private message it sits on (`in_place`) or with a new private message,
     /// then tells the channel.
     ///
     /// # Errors
-    /// Discord's or the store's.
+    /// Discord's or the store's; after an action was stored, only as [`Error::Kept`].
     pub async fn respond(
         self,
         ctx: &serenity::Context,
@@ -104,30 +76,66 @@ impl Outcome {
         in_place: bool,
         held: Held,
     ) -> Result<(), Error> {
-        let answered = if in_place {
-            update_message(ctx, component, self.reply.into_update()).await
+        let how = if in_place {
+            PressAnswer::InPlace
         } else {
-            answer_with_message(ctx, component, self.reply).await
+            PressAnswer::NewMessage
         };
-        if let Some((channel, notice)) = self.notice {
-            // Stored already: the channel is told whatever became of the answer.
-            let _order = data.announcing(channel, held).await;
-            let told = tell_channel(ctx, channel, notice).await;
-            answered.map_err(Error::after_answer)?;
-            return told.map_err(Error::after_answer);
-        }
-        let Some(played) = &self.played else {
+        let asker = Asker::Press { ctx, component, how };
+        self.deliver(asker, data, held).await
+    }
+
+    /// The one door from an answer to what the channel is told: answers `asker`, then (letting go of the game lock
+    /// `held`, in the channel's order of announcements) tells the channel of a notice or of the action stored; a
+    /// player whose answer is public (a turn button's) learns what they drew privately. A missing permission in the
+    /// channel is told to the player; any other failure after the answer is passed up as [`Error::Kept`].
+    ///
+    /// # Errors
+    /// Discord's or the store's.
+    pub async fn deliver(self, asker: Asker<'_>, data: &Data, held: Held) -> Result<(), Error> {
+        let ctx = asker.serenity();
+        // A turn message replaced by the answer shows the action itself; should the replacement fail, it is edited.
+        let replaced = asker
+            .turn_message()
+            .map(|message| (message, self.reply.content.clone(), self.reply.components.clone()));
+        let secret = match &self.played {
+            Some(played) if asker.answers_in_public() => Some(played.private.join(" ")).filter(|s| !s.is_empty()),
+            _ => None,
+        };
+        let answered = asker.answer(self.reply).await;
+        if self.notice.is_none() && self.played.is_none() {
             return answered;
-        };
+        }
         let told = async {
-            let _order = data.announcing(played.after.channel, held).await;
-            if let Err(e) = after_play(ctx, data, played).await {
-                let notice = permission_notice(e, private_lang(&component.locale))?;
+            // What the player drew is theirs alone; failing to tell them must not keep the channel from being told.
+            let secret = match (&answered, secret) {
+                (Ok(()), Some(secret)) => asker.tell_privately(&secret).await,
+                _ => Ok(()),
+            };
+            let shown = if let Some((channel, notice)) = self.notice {
+                let _order = data.announcing(channel, held).await;
+                tell_channel(ctx, channel, notice).await
+            } else if let Some(played) = &self.played {
+                let _order = data.announcing(played.after.channel, held).await;
+                match replaced {
+                    Some((message, content, components)) => {
+                        let updated = answered.is_ok();
+                        after_turn_button(ctx, data, played, message, (content, components), updated).await
+                    }
+                    None => after_play(ctx, data, played).await,
+                }
+            } else {
+                Ok(())
+            };
+            if let Err(e) = shown {
+                let notice = permission_notice(e, asker.lang())?;
+                // Without an answer there is no interaction to tell this player through; the game stays owed its
+                // announcement, and whoever acts next is told.
                 if answered.is_ok() {
-                    tell_privately(ctx, component, &notice).await?;
+                    asker.tell_privately(&notice).await?;
                 }
             }
-            Ok(())
+            secret
         };
         let told: Result<(), Error> = told.await;
         answered.map_err(Error::after_answer)?;

@@ -79,6 +79,89 @@ pub async fn post(
     Ok(posted)
 }
 
+/// Edits a message of the bot's in a channel, tried again after passing failures (`what` names it in the log).
+///
+/// # Errors
+/// Discord's, once tries run out or for a failure that would not pass (a message deleted meanwhile: 10008).
+pub async fn edit(
+    ctx: &serenity::Context,
+    channel: u64,
+    message: serenity::MessageId,
+    edit: serenity::EditMessage,
+    what: &str,
+) -> Result<serenity::Message, Error> {
+    let channel = serenity::ChannelId::new(channel);
+    let edited = with_retries(what, Priority::Game, || {
+        channel.edit_message(ctx, message, edit.clone())
+    })
+    .await?;
+    Ok(edited)
+}
+
+/// Deletes a message of the bot's in a channel, tried again after passing failures; a message already gone counts
+/// as deleted.
+///
+/// # Errors
+/// Discord's, once tries run out or for a failure that would not pass.
+pub async fn delete(ctx: &serenity::Context, channel: u64, message: u64) -> Result<(), Error> {
+    let channel = serenity::ChannelId::new(channel);
+    let message = serenity::MessageId::new(message);
+    match with_retries("deleting a message", Priority::Game, || {
+        channel.delete_message(ctx, message)
+    })
+    .await
+    {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            let e = Error::from(e);
+            // 10008, Unknown Message: deleted by someone already.
+            if e.discord_code() == Some(10008) {
+                Ok(())
+            } else {
+                Err(e)
+            }
+        }
+    }
+}
+
+/// Sends a direct message to a person (the DM channel is opened first), tried again after passing failures, with a
+/// nonce, so it arrives once.
+///
+/// # Errors
+/// Discord's: most often the person's DMs are closed (50007).
+pub async fn direct_message(ctx: &serenity::Context, user: u64, message: serenity::CreateMessage) -> Result<(), Error> {
+    let to = serenity::UserId::new(user);
+    let channel = with_retries("opening a DM", Priority::Game, || to.create_dm_channel(ctx)).await?;
+    post(ctx, channel.id.get(), message, None, Priority::Game).await?;
+    Ok(())
+}
+
+/// Opens a public thread in a channel for a new game; its id. Tried once: a second try after an answer lost on the
+/// way back would open a second thread.
+///
+/// # Errors
+/// Discord's.
+pub async fn open_thread(
+    ctx: &serenity::Context,
+    channel: u64,
+    thread: serenity::CreateThread<'_>,
+) -> Result<u64, Error> {
+    spend(Priority::Game).await;
+    fenced().await?;
+    let made = serenity::ChannelId::new(channel).create_thread(ctx, thread).await?;
+    Ok(made.id.get())
+}
+
+/// Deletes a thread the bot opened and left empty, tried again after passing failures.
+///
+/// # Errors
+/// Discord's.
+pub async fn delete_thread(ctx: &serenity::Context, thread: u64) -> Result<(), Error> {
+    let thread = serenity::ChannelId::new(thread);
+    with_retries("deleting an empty thread", Priority::Game, || thread.delete(ctx)).await?;
+    Ok(())
+}
+
 /// Discord's global limit: 50 requests a second for the whole bot (answers to interactions aside), unless Discord
 /// granted this bot more (`TTRBOT_GLOBAL_RATE`).
 pub const DISCORD_GLOBAL_RATE: u32 = 50;

@@ -4,9 +4,10 @@
 use poise::serenity_prelude as serenity;
 
 use super::data::Context;
-use super::in_time::acknowledged_already;
-use super::locale::user_lang;
+use super::in_time::{acknowledged_already, acknowledged_here};
+use super::locale::{private_lang, user_lang};
 use super::refusal::{Error, Refused};
+use crate::lang::Lang;
 use crate::store::Actor;
 
 /// Fills one of Discord's reply builders (they share these methods but no trait) with a private answer: its text,
@@ -60,13 +61,187 @@ impl Private {
         private_builder!(serenity::CreateInteractionResponseMessage::new(), self, add_file)
     }
 
-    /// The same answer replacing the private message a component sits on (an update carries no ephemeral flag:
-    /// the message already is one).
+    /// The same answer replacing the message a component sits on: a private picker, or a public turn message, so
+    /// it pings nobody (an update carries no ephemeral flag: a private message stays one).
     pub fn into_update(self) -> serenity::CreateInteractionResponseMessage {
         serenity::CreateInteractionResponseMessage::new()
             .content(self.content)
             .components(self.components)
+            .allowed_mentions(serenity::CreateAllowedMentions::new())
     }
+}
+
+/// How a press is answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PressAnswer {
+    /// With a new private message.
+    NewMessage,
+    /// By replacing the private message pressed on (a picker).
+    InPlace,
+    /// By replacing the public turn message pressed on, which then shows the action (the player's own part follows
+    /// privately).
+    TurnMessage,
+    /// Only acknowledged: what the press did is shown elsewhere (the dashboard's status message).
+    Acknowledged,
+}
+
+/// The person an answer is for, in the interaction that lets the bot answer them: a slash command, or a press on a
+/// component (answered as [`PressAnswer`] says). Every answer to a user goes out through here.
+#[derive(Clone, Copy)]
+pub enum Asker<'a> {
+    /// A slash command: its answer is its reply.
+    Command(Context<'a>),
+    /// A press on a button or a select.
+    Press {
+        /// Discord's client.
+        ctx: &'a serenity::Context,
+        /// The press.
+        component: &'a serenity::ComponentInteraction,
+        /// How it is answered.
+        how: PressAnswer,
+    },
+}
+
+impl Asker<'_> {
+    /// Discord's client.
+    pub fn serenity(&self) -> &serenity::Context {
+        match self {
+            Asker::Command(ctx) => ctx.serenity_context(),
+            Asker::Press { ctx, .. } => ctx,
+        }
+    }
+
+    /// The language of a private answer: the user's own locale.
+    pub fn lang(&self) -> Lang {
+        match self {
+            Asker::Command(ctx) => user_lang(*ctx),
+            Asker::Press { component, .. } => private_lang(&component.locale),
+        }
+    }
+
+    /// The turn message pressed on, for a press answered by replacing it.
+    pub fn turn_message(&self) -> Option<serenity::MessageId> {
+        match self {
+            Asker::Press {
+                component,
+                how: PressAnswer::TurnMessage,
+                ..
+            } => Some(component.message.id),
+            _ => None,
+        }
+    }
+
+    /// Whether the answer is public (a turn message) or none (an acknowledged press): then what only the player
+    /// learns is told apart, privately.
+    pub fn answers_in_public(&self) -> bool {
+        matches!(
+            self,
+            Asker::Press {
+                how: PressAnswer::TurnMessage | PressAnswer::Acknowledged,
+                ..
+            }
+        )
+    }
+
+    /// The answer: a command's reply, or a press answered as it says (an acknowledged press sends `private` nowhere).
+    ///
+    /// # Errors
+    /// Discord's.
+    pub async fn answer(&self, private: Private) -> Result<(), Error> {
+        match *self {
+            Asker::Command(ctx) => {
+                ctx.send(private.into_reply()).await?;
+                Ok(())
+            }
+            Asker::Press { ctx, component, how } => match how {
+                PressAnswer::NewMessage => answer_with_message(ctx, component, private).await,
+                PressAnswer::InPlace | PressAnswer::TurnMessage => {
+                    update_message(ctx, component, private.into_update()).await
+                }
+                PressAnswer::Acknowledged if acknowledged_already() => Ok(()),
+                PressAnswer::Acknowledged => Ok(acknowledge_press(ctx, component).await?),
+            },
+        }
+    }
+
+    /// A private word after the answer (what a player drew, a permission the bot lacks).
+    ///
+    /// # Errors
+    /// Discord's.
+    pub async fn tell_privately(&self, notice: &str) -> Result<(), Error> {
+        match *self {
+            Asker::Command(ctx) => say_privately(ctx, notice.to_string()).await,
+            Asker::Press { ctx, component, .. } => tell_privately(ctx, component, notice).await,
+        }
+    }
+}
+
+/// Acknowledges a press without answering it yet (Discord shows nothing; the answer edits the message pressed on or
+/// follows up).
+///
+/// # Errors
+/// Discord's.
+pub async fn acknowledge_press(
+    ctx: &serenity::Context,
+    component: &serenity::ComponentInteraction,
+) -> Result<(), serenity::Error> {
+    component
+        .create_response(&ctx.http, serenity::CreateInteractionResponse::Acknowledge)
+        .await
+}
+
+/// Acknowledges a press that will be answered privately once a picture is drawn: its answer, a refusal or an
+/// apology included, follows up from now on.
+///
+/// # Errors
+/// Discord's.
+pub async fn acknowledge_press_privately(
+    ctx: &serenity::Context,
+    component: &serenity::ComponentInteraction,
+) -> Result<(), Error> {
+    if !acknowledged_already() {
+        component.defer_ephemeral(&ctx.http).await?;
+        acknowledged_here();
+    }
+    Ok(())
+}
+
+/// A private answer to a press that was acknowledged already (see [`acknowledge_press_privately`]).
+///
+/// # Errors
+/// Discord's.
+pub async fn follow_up(
+    ctx: &serenity::Context,
+    component: &serenity::ComponentInteraction,
+    private: Private,
+) -> Result<(), Error> {
+    component.create_followup(&ctx.http, private.into_followup()).await?;
+    Ok(())
+}
+
+/// Acknowledges a command that takes a moment (a picture, a think), privately or for everyone (`public`): its answer
+/// then comes with [`answer_command`].
+///
+/// # Errors
+/// Discord's.
+pub async fn acknowledge_command(ctx: Context<'_>, public: bool) -> Result<(), Error> {
+    if public {
+        ctx.defer().await?;
+    } else {
+        ctx.defer_ephemeral().await?;
+    }
+    Ok(())
+}
+
+/// A command's answer as built (private or public, with its embeds, files, components and mentions). Prefer
+/// [`Asker::answer`], [`say_privately`] or [`say_quietly`], which decide those; this is for the public answers that
+/// carry more (a lobby, a board).
+///
+/// # Errors
+/// Discord's.
+pub async fn answer_command(ctx: Context<'_>, reply: poise::CreateReply) -> Result<(), Error> {
+    ctx.send(reply).await?;
+    Ok(())
 }
 
 /// An ephemeral answer to a component.

@@ -9,7 +9,7 @@ use super::component::{Component, ComponentId, Unrecognised, ids_on};
 use super::data::{Context, Data};
 use super::locale::{private_lang, user_lang};
 use super::refusal::{Error, Refused};
-use super::reply::{reply_ephemeral, update_message};
+use super::reply::{acknowledge_press, reply_ephemeral, say_privately, update_message};
 use super::table::Press;
 use super::{claim, computer, ending, lobby, stalls, startup, supervisor, tickets, turn, views};
 use crate::text::catalog::tr;
@@ -56,7 +56,12 @@ pub async fn on_event(
 
 /// A button or select: routed, then any failure answered; after it (refused or not), the computers move.
 async fn on_component(ctx: &serenity::Context, data: &Data, component: &serenity::ComponentInteraction) {
-    let failed_inside = super::in_time::answered_in_time(ctx, component, answer_component(ctx, data, component)).await;
+    let failed_inside = super::in_time::answered_in_time(
+        component,
+        acknowledge_press(ctx, component),
+        answer_component(ctx, data, component),
+    )
+    .await;
     if !failed_inside {
         after_interaction(ctx, data, component.channel_id.get()).await;
     }
@@ -239,8 +244,7 @@ fn apology(lang: crate::lang::Lang, error: &(dyn std::error::Error + Send + Sync
 
 /// A private answer to a command whose handler did not answer it.
 async fn answer_privately(ctx: Context<'_>, said: String) {
-    let answer = poise::CreateReply::default().content(said).ephemeral(true);
-    if let Err(e) = ctx.send(answer).await {
+    if let Err(e) = say_privately(ctx, said).await {
         tracing::warn!(interaction = ctx.id(), "could not answer: {e}");
     }
 }

@@ -60,7 +60,7 @@ pub async fn stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(),
     say_quietly(ctx, content).await
 }
 
-/// This server's best players by rating (Elo for games of several players; see the README).
+/// This server's best players by rating (Elo for games of several players; see docs/players-guide.md).
 #[poise::command(slash_command)]
 pub async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
     let lang = command_server_lang(ctx);

@@ -3,15 +3,15 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::announce;
 use super::component::Component;
 use super::data::Context;
 use super::locale::{private_lang, user_lang};
 use super::outcome::Outcome;
 use super::play::play;
 use super::refusal::{Error, Refused};
-use super::reply::Private;
+use super::reply::{Asker, PressAnswer, Private};
 use super::table::{Opened, Press, Table};
+use super::turn_message::turn_components;
 use crate::rules::Action;
 use crate::rules::names;
 use crate::text::{self, catalog::tr};
@@ -79,5 +79,35 @@ pub async fn on_button(press: &Press<'_>) -> Result<(), Error> {
     let lang = private_lang(&component.locale);
     let Opened { held, table } = Opened::component(press).await?;
     let played = play(data, table, component.user.id.get(), action, lang).await?;
-    announce::turn_button(ctx, data, component, played, lang, held).await
+    if played.after.is_dashboard() {
+        // The dashboard's status message is redrawn with the board below: the press is only acknowledged.
+        let asker = Asker::Press {
+            ctx,
+            component,
+            how: PressAnswer::Acknowledged,
+        };
+        return Outcome::played(played).deliver(asker, data, held).await;
+    }
+    // The turn message pressed on gets the action's sentence, and fresh buttons (none once the turn is over).
+    let content = format!("{}\n{}", component.message.content, played.public.join("\n"));
+    let components = if played.turn_over {
+        Vec::new()
+    } else {
+        turn_components(&played.after)
+    };
+    let outcome = Outcome {
+        reply: Private {
+            content: content.trim().to_string(),
+            components,
+            picture: None,
+        },
+        played: Some(played),
+        notice: None,
+    };
+    let asker = Asker::Press {
+        ctx,
+        component,
+        how: PressAnswer::TurnMessage,
+    };
+    outcome.deliver(asker, data, held).await
 }

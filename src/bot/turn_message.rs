@@ -4,12 +4,33 @@
 use poise::serenity_prelude as serenity;
 
 use super::component::Component;
-use super::pictures::Pictures;
+use super::data::Data;
+use super::pictures::{Pictures, pictures};
+use super::post::{Priority, nonce, post};
+use super::refusal::Error;
 use super::table::Table;
 use crate::lang::Lang;
 use crate::rules::view::FinalResult;
 use crate::rules::{PublicView, Step};
 use crate::text::{self, catalog::tr};
+
+/// Posts `table`'s turn message with `happened` on top, its pictures drawn, with the nonce of this version and
+/// `kind` (a turn `t`, a repost `r`: see [`nonce`]), so it is posted once however often it is sent.
+///
+/// # Errors
+/// Discord's, the store's (a finished game's chart reads its log) or the drawing thread's.
+pub async fn post_turn_message(
+    ctx: &serenity::Context,
+    data: &Data,
+    table: &Table,
+    happened: &str,
+    kind: char,
+) -> Result<(), Error> {
+    let message = turn_message(table, happened, pictures(data, table).await?);
+    let once = Some(nonce(table.id, table.version, kind));
+    post(ctx, table.channel, message, once, Priority::Game).await?;
+    Ok(())
+}
 
 /// The turn message: what just happened, the player to move pinged, the board picture and the scores. Once the
 /// game is over: the final board, the scores in full, every player's tickets revealed, and the winner.

@@ -8,9 +8,12 @@ use std::time::Instant;
 use super::data::{Context, Data};
 use super::limits::Often;
 use super::locale::{private_lang, user_lang};
-use super::pictures::{board_png_on_request, pictures_waiting_full, seat_png};
+use super::pictures::{board_png_on_request, seat_png};
 use super::refusal::{Error, Refused};
-use super::reply::{Private, refuse_after_public_defer};
+use super::reply::{
+    Asker, Private, acknowledge_command, acknowledge_press_privately, answer_command, follow_up,
+    refuse_after_public_defer, say_privately,
+};
 use super::table::{Opened, Press, Table};
 use super::turn_message::scores_embed;
 use crate::lang::Lang;
@@ -21,11 +24,10 @@ use crate::text::{self, catalog::tr};
 pub async fn hand(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
     // Rendering can take a moment: acknowledge first.
-    ctx.defer_ephemeral().await?;
+    acknowledge_command(ctx, false).await?;
     let table = Table::running(ctx.data(), ctx.channel_id().get()).await?;
     let answer = hand_answer(ctx.data(), &table, ctx.author().id.get(), lang).await?;
-    ctx.send(answer.into_reply()).await?;
-    Ok(())
+    Asker::Command(ctx).answer(answer).await
 }
 
 /// The `Hand` button: as `/ttr hand`.
@@ -40,16 +42,12 @@ pub async fn on_button(press: &Press<'_>) -> Result<(), Error> {
     let Opened { held, table } = Opened::component(press).await?;
     drop(held);
     // Drawing the picture can take a moment: acknowledge first, then answer.
-    if !super::in_time::acknowledged_already() {
-        component.defer_ephemeral(&ctx.http).await?;
-        super::in_time::acknowledged_here();
-    }
+    acknowledge_press_privately(ctx, component).await?;
     let answer = match hand_answer(data, &table, component.user.id.get(), lang).await {
         Err(Error::Refused(refused)) => Private::text(refused.words(lang)),
         other => other?,
     };
-    component.create_followup(&ctx.http, answer.into_followup()).await?;
-    Ok(())
+    follow_up(ctx, component, answer).await
 }
 
 /// A player's cards, tickets and own picture; past their pictures for the minute (or with the drawing queue full),
@@ -58,7 +56,7 @@ async fn hand_answer(data: &Data, table: &Table, user: u64, lang: Lang) -> Resul
     let seat = table.seat(user)?;
     let content = text::hand(lang, table.game.map(), &table.game.seat_view(seat));
     let picture = match count_picture(data, user) {
-        Ok(()) => seat_png(table, seat, lang).await,
+        Ok(()) => seat_png(data, table, seat, lang).await,
         Err(refused) => Err(refused.into()),
     };
     Ok(match picture {
@@ -91,7 +89,7 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     // Everything that may refuse is asked before the acknowledgement, which is public for a public board (a refusal
     // after it would be shown to the channel).
     let table = Table::running(data, ctx.channel_id().get()).await?;
-    if pictures_waiting_full() {
+    if data.pools.drawing_queue_full() {
         return Err(Refused::DrawingBusy.into());
     }
     let what = Often::PublicBoard;
@@ -101,14 +99,12 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
         .err()
         .map(|wait| Refused::TooOften { what, wait });
     let public = past_limit.is_none();
-    if public {
-        ctx.defer().await?;
-    } else {
+    if !public {
         count_picture(data, user)?;
-        ctx.defer_ephemeral().await?;
     }
+    acknowledge_command(ctx, public).await?;
     let view = table.game.public_view();
-    let png = match board_png_on_request(&table, table.lang()).await {
+    let png = match board_png_on_request(data, &table, table.lang()).await {
         Ok(png) => png,
         Err(Error::Refused(refused)) if public => return refuse_after_public_defer(ctx, &refused).await,
         Err(e) => return Err(e),
@@ -120,8 +116,7 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     if let Some(why) = past_limit {
         reply = reply.content(why.words(user_lang(ctx)));
     }
-    ctx.send(reply).await?;
-    Ok(())
+    answer_command(ctx, reply).await
 }
 
 /// Whose turn it is and everyone's scores, pieces and counts, as text for everyone.
@@ -130,14 +125,11 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
     let table = Table::running(ctx.data(), ctx.channel_id().get()).await?;
     let view = table.game.public_view();
     let whose = text::whose_turn(table.lang(), &table.names(), &view);
-    ctx.send(
-        poise::CreateReply::default()
-            .content(whose)
-            .embed(scores_embed(&table, &view))
-            .allowed_mentions(serenity::CreateAllowedMentions::new()),
-    )
-    .await?;
-    Ok(())
+    let reply = poise::CreateReply::default()
+        .content(whose)
+        .embed(scores_embed(&table, &view))
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    answer_command(ctx, reply).await
 }
 
 /// The rules of this channel's map in short (the game's, or the open lobby's), only for you.
@@ -155,7 +147,5 @@ pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
             None => tr!(lang, "no-game-start"),
         },
     };
-    ctx.send(poise::CreateReply::default().content(content).ephemeral(true))
-        .await?;
-    Ok(())
+    say_privately(ctx, content).await
 }

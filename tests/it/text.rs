@@ -319,7 +319,7 @@ mod catalog_checks {
 
     /// Calls whose strings nobody playing reads: logs, internal errors that end in the apology, and the words the
     /// operator reads in the terminal when the bot cannot start (the README's language, like `--help`).
-    const NOT_FOR_PLAYERS: [&str; 15] = [
+    const NOT_FOR_PLAYERS: [&str; 16] = [
         "tracing::",
         // Why the process stops, for the operator's log and terminal.
         "stop_with(",
@@ -330,6 +330,7 @@ mod catalog_checks {
         "SERENITY_GAVE_UP",
         // What a retried request is, for the log.
         "with_retries(",
+        "post::edit(",
         // Why a request was not made, for the log (a refused request is logged, never shown).
         "serenity::Error::Other(",
         // What failed after an action was kept: logged, never shown.

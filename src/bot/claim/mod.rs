@@ -102,20 +102,18 @@ pub async fn claim(
     #[max_length = 100]
     pay: Option<String>,
 ) -> Result<(), Error> {
-    let lang = user_lang(ctx);
-    let (Opened { held, table }, seat) = Opened::seat_of_command(ctx).await?;
-    let map = Arc::clone(table.game.map());
-    let pay = typed(&map, pay.map(|p| text::parse_cards(lang, &map, &p)).transpose())?;
-    // A tunnel waiting for this player is answered first, whatever route was typed.
-    let purchase = match table.game.own_tunnel(seat) {
-        Some(tunnel) => tunnel,
-        None => {
-            let tracks = typed(&map, names::parse_route(&map, &route))?.tracks;
-            Purchase::Route(table.game.track_for(seat, &tracks, pay.as_ref()))
-        }
-    };
-    let outcome = buy(ctx.data(), table, seat, purchase, pay, Confirm::AsSet, lang).await?;
-    outcome.send(ctx, held).await
+    buy_typed(ctx, pay, |table, seat, pay| {
+        let map = table.game.map();
+        // A tunnel waiting for this player is answered first, whatever route was typed.
+        Ok(match table.game.own_tunnel(seat) {
+            Some(tunnel) => tunnel,
+            None => {
+                let tracks = typed(map, names::parse_route(map, &route))?.tracks;
+                Purchase::Route(table.game.track_for(seat, &tracks, pay))
+            }
+        })
+    })
+    .await
 }
 
 /// Build a station in a city (maps with stations).
@@ -129,21 +127,26 @@ pub async fn station(
     #[max_length = 100]
     pay: Option<String>,
 ) -> Result<(), Error> {
+    buy_typed(ctx, pay, |table, _, _| {
+        let map = table.game.map();
+        Ok(Purchase::Station(typed(map, names::find_city(map, &city))?))
+    })
+    .await
+}
+
+/// A purchase typed in a command (`/ttr claim`, `/ttr station`), which differ only in how they read what is bought
+/// (`purchase`, from the game, the seat and the payment typed): the payment read, bought, answered, told.
+async fn buy_typed(
+    ctx: Context<'_>,
+    pay: Option<String>,
+    purchase: impl FnOnce(&Table, Seat, Option<&CardCounts>) -> Result<Purchase, Error>,
+) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let (Opened { held, table }, seat) = Opened::seat_of_command(ctx).await?;
     let map = Arc::clone(table.game.map());
-    let city = typed(&map, names::find_city(&map, &city))?;
     let pay = typed(&map, pay.map(|p| text::parse_cards(lang, &map, &p)).transpose())?;
-    let outcome = buy(
-        ctx.data(),
-        table,
-        seat,
-        Purchase::Station(city),
-        pay,
-        Confirm::AsSet,
-        lang,
-    )
-    .await?;
+    let purchase = purchase(&table, seat, pay.as_ref())?;
+    let outcome = buy(ctx.data(), table, seat, purchase, pay, Confirm::AsSet, lang).await?;
     outcome.send(ctx, held).await
 }
 
