@@ -45,12 +45,12 @@ enum Command {
     },
     /// Final scoring of an end position described in a JSON file; prints JSON.
     Score {
-        /// The position (see README).
+        /// The position (see docs/command-line.md).
         file: PathBuf,
     },
     /// Play scripted actions on a fully described position; prints each result and the final state.
     Replay {
-        /// The script (see README).
+        /// The script (see docs/command-line.md).
         file: PathBuf,
     },
     /// Draw a board to a PNG: empty, after random actions, or the position of a replay script.
@@ -166,7 +166,7 @@ const OFFLINE_HELP: &str = "Offline, you can already try:\n  \
 cargo run --release -- play --map usa --players 4    play a whole game against computer players\n  \
 cargo run --release -- maps                          list the maps\n  \
 cargo run --release -- simulate --map usa --players 4 --games 100   play random games\n  \
-cargo run --release -- score position.json           score an end position (see README)";
+cargo run --release -- score position.json           score an end position (see docs/command-line.md)";
 
 fn run_bot() -> Result<(), Failure> {
     let config = Config::from_env().map_err(|message| Failure { code: 1, message })?;

@@ -18,7 +18,7 @@ pub struct RenderArgs {
     /// Map id (a script given with --game names its own).
     #[arg(long, default_value = "usa")]
     pub map: String,
-    /// A replay script (see README): its position, after its actions, is drawn.
+    /// A replay script (see docs/command-line.md): its position, after its actions, is drawn.
     #[arg(long)]
     pub game: Option<PathBuf>,
     /// Random legal actions to play on a new game first.

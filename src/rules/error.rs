@@ -118,7 +118,7 @@ pub enum RuleError {
 }
 
 impl RuleError {
-    /// The stable snake_case name of the variant (listed in the README).
+    /// The stable snake_case name of the variant (listed in docs/players-guide.md).
     pub fn code(&self) -> &'static str {
         match self {
             RuleError::GameOver => "game_over",

@@ -1,11 +1,18 @@
 //! Habits the code must keep: the rules stay pure, no import loops anywhere in `src/`, every folder imports only what
-//! the README's architecture table allows, the bot's features import only its core, the README lists every
-//! rule-error code, and files stay under 600 lines but those the README names.
+//! the architecture table of the developers' guide (`docs/developers-guide.md`) allows, the bot's features import
+//! only its core, the players' guide (`docs/players-guide.md`) lists every rule-error code, and files stay under 600
+//! lines but those the developers' guide names.
 
 use std::path::Path;
 
 use crate::common::rust_files;
 use ttrbot::rules::RuleError;
+
+/// A page of the book under `docs/`, where these habits are written down for people.
+fn page(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs").join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
 
 /// The code lines of a file: comments dropped.
 fn code_lines(path: &Path) -> Vec<String> {
@@ -88,10 +95,13 @@ fn the_rules_module_imports_nothing_else_of_the_crate() {
 }
 
 #[test]
-fn the_readme_lists_every_rule_error_code() {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+fn the_players_guide_lists_every_rule_error_code() {
+    let guide = page("players-guide.md");
     for code in RuleError::CODES {
-        assert!(readme.contains(&format!("| `{code}` |")), "README is missing {code}");
+        assert!(
+            guide.contains(&format!("| `{code}` |")),
+            "docs/players-guide.md's table of rule errors is missing {code}"
+        );
     }
 }
 
@@ -406,7 +416,7 @@ fn no_import_loop_between_files_of_a_folder_or_between_folders() {
         edges.len()
     );
     for (folder, from, to) in [
-        ("bot", "turn", "announce"),
+        ("bot", "turn", "outcome"),
         // `use super::{claim, computer, …}`: a group.
         ("bot", "router", "claim"),
         // `use crate::bot::table::Table` from a folder inside a folder.
@@ -422,13 +432,13 @@ fn no_import_loop_between_files_of_a_folder_or_between_folders() {
     assert!(cycles.is_empty(), "import loops:\n{}", cycles.join("\n"));
 }
 
-/// The README's architecture table: each row's modules and what they may import (names in backticks).
-fn readme_rows() -> Vec<(Vec<String>, Vec<String>)> {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
-    let table = readme
+/// The developers' guide's architecture table: each row's modules and what they may import (names in backticks).
+fn architecture_rows() -> Vec<(Vec<String>, Vec<String>)> {
+    let guide = page("developers-guide.md");
+    let table = guide
         .split("## Architecture")
         .nth(1)
-        .expect("the README has an architecture section");
+        .expect("docs/developers-guide.md has an architecture section");
     let ticked = |cell: &str| -> Vec<String> {
         cell.split('`')
             .skip(1)
@@ -453,8 +463,8 @@ fn readme_rows() -> Vec<(Vec<String>, Vec<String>)> {
 }
 
 #[test]
-fn every_folder_of_src_imports_only_what_the_readme_allows() {
-    let rows = readme_rows();
+fn every_folder_of_src_imports_only_what_the_developers_guide_allows() {
+    let rows = architecture_rows();
     let allowed = |module: &str| -> Option<&Vec<String>> {
         rows.iter()
             .find(|(modules, _)| modules.iter().any(|m| m == module))
@@ -475,7 +485,7 @@ fn every_folder_of_src_imports_only_what_the_readme_allows() {
     }
     assert!(
         missing.is_empty(),
-        "the README's architecture table has no row for {missing:?}"
+        "the architecture table of docs/developers-guide.md has no row for {missing:?}"
     );
     let mut forbidden = Vec::new();
     for (folder, from, to) in import_edges() {
@@ -485,19 +495,19 @@ fn every_folder_of_src_imports_only_what_the_readme_allows() {
     }
     assert!(
         forbidden.is_empty(),
-        "imports the README's table does not allow:\n{}",
+        "imports the architecture table of docs/developers-guide.md does not allow:\n{}",
         forbidden.join("\n")
     );
 }
 
 #[test]
 fn the_bots_features_import_its_core_only_and_only_the_router_imports_them() {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let guide = page("developers-guide.md");
     // "The features: `lobby`, `tickets`, … `stats`." up to its full stop.
-    let from = readme
+    let from = guide
         .find("The features:")
-        .expect("the README names the bot's features");
-    let line = readme[from..].split('.').next().unwrap_or("");
+        .expect("docs/developers-guide.md names the bot's features");
+    let line = guide[from..].split('.').next().unwrap_or("");
     let features: Vec<String> = line
         .split('`')
         .skip(1)
@@ -515,16 +525,17 @@ fn the_bots_features_import_its_core_only_and_only_the_router_imports_them() {
 }
 
 #[test]
-fn files_in_src_stay_under_six_hundred_lines_but_those_the_readme_names() {
-    // The README's habit ("Files in `src/` stay under about 600 lines …, except where one idea earns more: …"): the
-    // exceptions are the files its paragraph names, so a file that grows past it is named there, with its reason.
+fn files_in_src_stay_under_six_hundred_lines_but_those_the_developers_guide_names() {
+    // The developers' guide's habit ("Files in `src/` stay under about 600 lines …, except where one idea earns
+    // more: …"): the exceptions are the files its paragraph names, so a file that grows past it is named there, with
+    // its reason.
     const MOST_LINES: usize = 600;
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let from = readme
+    let guide = page("developers-guide.md");
+    let from = guide
         .find("Files in `src/` stay under about 600 lines")
-        .expect("the README says how long files stay");
-    let paragraph = readme[from..].split("\n\n").next().unwrap_or("");
+        .expect("docs/developers-guide.md says how long files stay");
+    let paragraph = guide[from..].split("\n\n").next().unwrap_or("");
     let excepted: Vec<&str> = paragraph
         .split('`')
         .skip(1)
@@ -543,7 +554,60 @@ fn files_in_src_stay_under_six_hundred_lines_but_those_the_readme_names() {
     long.sort();
     assert!(
         long.is_empty(),
-        "files past {MOST_LINES} lines the README does not name as exceptions (split them, or say why in the README):\n{}",
+        "files past {MOST_LINES} lines docs/developers-guide.md does not name as exceptions (split them, or say why \
+         there):\n{}",
         long.join("\n")
     );
+}
+
+/// Calls to Discord and the one file of `src/bot/` each may be written in: answers to a user (a command's reply, a
+/// press's response, followup or acknowledgement) only in `reply.rs`, requests to a channel (posts, edits, deletes,
+/// threads, DMs) only in `post.rs`, where they are retried, fenced and counted.
+const DOORS: [(&str, &[&str]); 2] = [
+    (
+        "reply.rs",
+        &[
+            "ctx.send(",
+            ".say(",
+            ".defer(",
+            ".defer_ephemeral(",
+            "create_response(",
+            "create_followup(",
+            "edit_response(",
+            "delete_response(",
+            "edit_original_interaction_response(",
+            "create_interaction_response(",
+        ],
+    ),
+    (
+        "post.rs",
+        &[
+            "send_message(",
+            "edit_message(",
+            "delete_message(",
+            "create_thread(",
+            "create_dm_channel(",
+            ".delete(ctx",
+            "send_files(",
+        ],
+    ),
+];
+
+#[test]
+fn the_bot_answers_users_only_through_reply_and_writes_to_channels_only_through_post() {
+    let bot = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/bot");
+    let mut stray = Vec::new();
+    for file in rust_files(&bot) {
+        let relative = file.strip_prefix(&bot).unwrap().to_string_lossy().replace('\\', "/");
+        for line in code_of(&file).lines() {
+            for (door, calls) in DOORS {
+                for call in calls.iter().filter(|call| line.contains(*call)) {
+                    if relative != door {
+                        stray.push(format!("src/bot/{relative}: `{call}` outside {door}: {}", line.trim()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(stray.is_empty(), "{}", stray.join("\n"));
 }

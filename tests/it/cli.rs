@@ -73,12 +73,16 @@ fn score_is_right_in_every_field_on_every_map() {
 }
 
 #[test]
-fn the_readmes_score_example_runs_as_written() {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
-    let section = &readme[readme.find("### `ttrbot score FILE.json`").expect("the score section")..];
+fn the_command_line_pages_score_example_runs_as_written() {
+    // The example under "`ttrbot score FILE.json`" in docs/command-line.md.
+    let page = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/command-line.md")).unwrap();
+    let from = page
+        .find("## `ttrbot score FILE.json`")
+        .expect("docs/command-line.md has the score section");
+    let section = &page[from..];
     let start = section.find("```json\n").unwrap() + "```json\n".len();
     let example = &section[start..start + section[start..].find("```").unwrap()];
-    let dir = temp_dir("readme-score");
+    let dir = temp_dir("docs-score");
     let file = dir.join("position.json");
     std::fs::write(&file, example).unwrap();
     let out = ttrbot(&["score", file.to_str().unwrap()], &dir);

@@ -1,6 +1,7 @@
 //! Every test but the bot's end to end, in one binary: rules, scoring, maps, names, sentences, properties over
-//! thousands of random games, computer players, the board, the store, the command line, bad input, and the
-//! architecture's habits. One binary links the crate and its dependencies once instead of once per file.
+//! thousands of random games, computer players, the board, the store, the command line, bad input, the
+//! architecture's habits, and the links of the README and the book. One binary links the crate and its dependencies
+//! once instead of once per file.
 
 mod common;
 
@@ -8,6 +9,7 @@ mod ai;
 mod architecture;
 mod bad_input;
 mod cli;
+mod docs;
 mod fairness;
 mod history;
 mod maps;
