@@ -82,9 +82,24 @@ fn is_ephemeral(callback: &Value) -> bool {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_lobby_is_opened_joined_and_started_through_discord() {
     let fake = Fake::start("lobby").await;
+    ttr_is_registered_as_the_contract_names_it(&fake);
+    let lobby = ana_opens_a_lobby_with_the_five_buttons(&fake).await;
+    a_second_game_is_refused_and_computers_sit_at_the_level_asked(&fake).await;
+    ben_joins_by_button_and_cy_by_command_then_leaves(&fake, &lobby).await;
+    let choose = only_the_host_starts_and_only_the_players_are_pinged(&fake, &lobby).await;
+    the_tickets_come_by_dm_and_ana_keeps_two_by_button_but_a_stranger_cannot_choose(&fake, &choose).await;
+    let first_turn = ben_keeps_all_three_by_command_and_the_first_turn_pings_one_player(&fake).await;
+    the_start_messages_button_then_only_explains(&fake, &choose).await;
+    hand_and_board_answer_privately_and_publicly(&fake).await;
+    let order = the_pinged_player_draws_two_cards_by_button_and_the_turn_passes(&fake, &first_turn).await;
+    the_other_player_draws_two_cards_by_command_and_the_turn_comes_back(&fake, order).await;
+    old_and_forged_buttons_change_nothing(&fake, &lobby).await;
+    the_bot_stops_cleanly_and_the_game_is_stored_with_ana_and_ben_seated(fake).await;
+}
 
-    // `/ttr` as the contract names it: `start` takes `map` (the map ids, as strings), `bots` and `level`.
-    let commands = registered(&fake);
+/// `/ttr` as the contract names it: `start` takes `map` (the map ids, as strings), `bots` and `level`.
+fn ttr_is_registered_as_the_contract_names_it(fake: &Fake) {
+    let commands = registered(fake);
     let start = &commands.iter().find(|(name, _)| name == "start").expect("/ttr start").1;
     assert_eq!(
         start[0],
@@ -106,8 +121,17 @@ async fn a_lobby_is_opened_joined_and_started_through_discord() {
         )
     );
     assert!(commands.iter().any(|(name, _)| name == "join"));
+}
 
-    // Ana opens a lobby: one public message with the five buttons of the contract.
+/// The custom ids of the lobby's Join, Start and Cancel buttons, which the later steps press.
+struct Lobby {
+    join: String,
+    start: String,
+    cancel: String,
+}
+
+/// Ana opens a lobby: one public message with the five buttons of the contract.
+async fn ana_opens_a_lobby_with_the_five_buttons(fake: &Fake) -> Lobby {
     let opened = fake
         .interact(slash(ANA, "Ana", CHANNEL, "start", &[("map", json!("usa"))]))
         .await;
@@ -120,7 +144,7 @@ async fn a_lobby_is_opened_joined_and_started_through_discord() {
     let labels: Vec<&str> = buttons.iter().map(|b| b["label"].as_str().unwrap()).collect();
     assert_eq!(labels, ["Join", "Leave", "Add computer", "Start", "Cancel"]);
     let ids = custom_ids(&opened["data"]);
-    let (join, start_id, cancel) = (&ids[0], &ids[3], &ids[4]);
+    let (join, start, cancel) = (ids[0].clone(), ids[3].clone(), ids[4].clone());
     assert!(join.starts_with("ttr:") && join.ends_with(":join"), "{join}");
     assert!(
         opened["data"]["embeds"][0]["description"]
@@ -128,7 +152,11 @@ async fn a_lobby_is_opened_joined_and_started_through_discord() {
             .unwrap()
             .contains("Ana")
     );
+    Lobby { join, start, cancel }
+}
 
+/// Other `/ttr start`s: a second game in Ana's channel is refused, and `bots` seats computers in a lobby elsewhere.
+async fn a_second_game_is_refused_and_computers_sit_at_the_level_asked(fake: &Fake) {
     // A second game in the same channel is refused, privately and in words.
     let again = fake
         .interact(slash(BEN, "Ben", CHANNEL, "start", &[("map", json!("europe"))]))
@@ -166,16 +194,19 @@ async fn a_lobby_is_opened_joined_and_started_through_discord() {
         !is_ephemeral(&hard) && hard_seats.contains("2. Computer 1") && hard_seats.contains("— hard computer"),
         "{hard:#}"
     );
+}
 
+/// Ben takes a seat by the Join button (once only), and Cy takes one by `/ttr join` and gives it up by `/ttr leave`.
+async fn ben_joins_by_button_and_cy_by_command_then_leaves(fake: &Fake, lobby: &Lobby) {
     // Ben joins with the button: the lobby message is updated in place.
-    let joined = fake.interact(button(BEN, "Ben", CHANNEL, join)).await;
+    let joined = fake.interact(button(BEN, "Ben", CHANNEL, &lobby.join)).await;
     assert_eq!(joined["type"], 7, "{joined:#}");
     let seats = joined["data"]["embeds"][0]["description"].as_str().unwrap();
     assert!(
         seats.contains("1. Ana (orange) — host") && seats.contains("2. Ben (navy)"),
         "{seats}"
     );
-    let twice = fake.interact(button(BEN, "Ben", CHANNEL, join)).await;
+    let twice = fake.interact(button(BEN, "Ben", CHANNEL, &lobby.join)).await;
     assert!(
         is_ephemeral(&twice) && content(&twice).contains("already have a seat"),
         "{twice:#}"
@@ -197,14 +228,16 @@ async fn a_lobby_is_opened_joined_and_started_through_discord() {
             .unwrap()
             .contains("Cy")
     );
+}
 
-    // Only the host (or a channel manager) starts; Ben may not, Ana may.
-    let refused = fake.interact(button(BEN, "Ben", CHANNEL, start_id)).await;
+/// Only the host (or a channel manager) starts; Ben may not, Ana may. Returns the start message's one button's id.
+async fn only_the_host_starts_and_only_the_players_are_pinged(fake: &Fake, lobby: &Lobby) -> String {
+    let refused = fake.interact(button(BEN, "Ben", CHANNEL, &lobby.start)).await;
     assert!(
         is_ephemeral(&refused) && content(&refused).contains("Only the host"),
         "{refused:#}"
     );
-    let started = fake.interact(button(ANA, "Ana", CHANNEL, start_id)).await;
+    let started = fake.interact(button(ANA, "Ana", CHANNEL, &lobby.start)).await;
     assert_eq!(started["type"], 7, "{started:#}");
     let text = content(&started);
     assert!(
@@ -227,7 +260,11 @@ async fn a_lobby_is_opened_joined_and_started_through_discord() {
         choose.len() == 1 && choose[0].ends_with(":starting-tickets"),
         "{choose:?}"
     );
+    choose[0].clone()
+}
 
+/// Each player is DMed their offered tickets; Ana keeps two through the start message's button, and Cy none.
+async fn the_tickets_come_by_dm_and_ana_keeps_two_by_button_but_a_stranger_cannot_choose(fake: &Fake, choose: &str) {
     // Each player got their three offered tickets by DM.
     let is_dm = |c: &fake_discord::Call| c.path.starts_with("/api/v10/channels/7000");
     fake.wait_until("two ticket DMs", |calls| calls.iter().filter(|c| is_dm(c)).count() == 2)
@@ -240,7 +277,7 @@ async fn a_lobby_is_opened_joined_and_started_through_discord() {
     );
 
     // Ana chooses with the button: a private select of her three tickets, keep at least two.
-    let offer = fake.interact(button(ANA, "Ana", CHANNEL, &choose[0])).await;
+    let offer = fake.interact(button(ANA, "Ana", CHANNEL, choose)).await;
     assert!(is_ephemeral(&offer), "{offer:#}");
     let menu = &offer["data"]["components"][0]["components"][0];
     assert_eq!(
@@ -281,8 +318,18 @@ async fn a_lobby_is_opened_joined_and_started_through_discord() {
         .interact(select(CY, "Cy", CHANNEL, &keep_id, &[&values[0], &values[1]]))
         .await;
     assert!(content(&stranger).contains("not playing"), "{stranger:#}");
+}
 
-    // Ben chooses with the command and keeps all three: the first turn message follows.
+/// The game's first turn message, and whom it pinged.
+struct FirstTurn {
+    /// Its call: the board picture, the text, and the turn's buttons.
+    message: fake_discord::Call,
+    /// The id of the one player it pinged, the player to move.
+    pinged: String,
+}
+
+/// Ben chooses with the command and keeps all three: the first turn message follows.
+async fn ben_keeps_all_three_by_command_and_the_first_turn_pings_one_player(fake: &Fake) -> FirstTurn {
     let offer = fake.interact(slash(BEN, "Ben", CHANNEL, "tickets", &[])).await;
     let menu = &offer["data"]["components"][0]["components"][0];
     let values: Vec<String> = menu["options"]
@@ -322,10 +369,18 @@ async fn a_lobby_is_opened_joined_and_started_through_discord() {
     assert_eq!(pinged.len(), 1, "only the player to move is pinged");
     assert!(text.contains(&format!("<@{}>", pinged[0])), "{text}");
     assert_eq!(turn.json["embeds"][0]["image"]["url"], "attachment://board.png");
-    // The start message's button now only explains.
-    let late = fake.interact(button(ANA, "Ana", CHANNEL, &choose[0])).await;
-    assert!(content(&late).contains("starting tickets are chosen"), "{late:#}");
+    let pinged = pinged[0].to_string();
+    FirstTurn { message: turn, pinged }
+}
 
+/// The start message's button now only explains.
+async fn the_start_messages_button_then_only_explains(fake: &Fake, choose: &str) {
+    let late = fake.interact(button(ANA, "Ana", CHANNEL, choose)).await;
+    assert!(content(&late).contains("starting tickets are chosen"), "{late:#}");
+}
+
+/// `/ttr hand` shows Ana her own cards, tickets and picture privately; `/ttr board` shows everyone the board.
+async fn hand_and_board_answer_privately_and_publicly(fake: &Fake) {
     // /ttr hand: deferred, then Ana's cards, her two tickets and her own picture, privately.
     let hand = fake.interact_deferred(slash(ANA, "Ana", CHANNEL, "hand", &[])).await;
     assert_eq!(hand.json["flags"].as_u64().unwrap_or(0) & 64, 64, "{:#}", hand.json);
@@ -339,15 +394,27 @@ async fn a_lobby_is_opened_joined_and_started_through_discord() {
     let board = fake.interact_deferred(slash(CY, "Cy", CHANNEL, "board", &[])).await;
     assert_eq!(board.files[0].1, "board.png");
     assert_eq!(board.json["flags"].as_u64().unwrap_or(0) & 64, 0);
+}
 
-    // Drawing cards. The player to move is the one the turn message pinged.
-    let first: u64 = pinged[0].parse().unwrap();
+/// The two players in the order they move.
+struct Order {
+    /// The player the first turn message pinged.
+    first: u64,
+    /// The other player.
+    second: u64,
+    /// The other player's name.
+    second_name: &'static str,
+}
+
+/// Drawing cards. The player to move is the one the turn message pinged; after two cards the turn passes.
+async fn the_pinged_player_draws_two_cards_by_button_and_the_turn_passes(fake: &Fake, turn: &FirstTurn) -> Order {
+    let first: u64 = turn.pinged.parse().unwrap();
     let (second, first_name, second_name) = if first == ANA {
         (BEN, "Ana", "Ben")
     } else {
         (ANA, "Ben", "Ana")
     };
-    let deck = button_labelled(&turn.json, "Deck");
+    let deck = button_labelled(&turn.message.json, "Deck");
     let wrong = fake.interact(button(second, second_name, CHANNEL, &deck)).await;
     assert!(content(&wrong).contains("not your turn"), "{wrong:#}");
     let (drawn, private) = fake
@@ -384,8 +451,20 @@ async fn a_lobby_is_opened_joined_and_started_through_discord() {
             .unwrap()
             .contains(&format!("<@{second}>, it is your turn"))
     );
+    Order {
+        first,
+        second,
+        second_name,
+    }
+}
 
-    // The other player draws by command; autocomplete offers the deck and the face-up slots.
+/// The other player draws by command; autocomplete offers the deck and the face-up slots.
+async fn the_other_player_draws_two_cards_by_command_and_the_turn_comes_back(fake: &Fake, order: Order) {
+    let Order {
+        first,
+        second,
+        second_name,
+    } = order;
     let choices = fake
         .interact(autocomplete(second, second_name, CHANNEL, "draw", "card", ""))
         .await;
@@ -421,9 +500,11 @@ async fn a_lobby_is_opened_joined_and_started_through_discord() {
             .unwrap()
             .contains(&format!("<@{first}>, it is your turn"))
     );
+}
 
-    // A button of the closed lobby, and a forged one, change nothing.
-    let stale = fake.interact(button(BEN, "Ben", CHANNEL, cancel)).await;
+/// A button of the closed lobby, and a forged one, change nothing.
+async fn old_and_forged_buttons_change_nothing(fake: &Fake, lobby: &Lobby) {
+    let stale = fake.interact(button(BEN, "Ben", CHANNEL, &lobby.cancel)).await;
     assert!(
         is_ephemeral(&stale) && content(&stale).contains("lobby is closed"),
         "{stale:#}"
@@ -437,7 +518,10 @@ async fn a_lobby_is_opened_joined_and_started_through_discord() {
     );
     let unknown = fake.interact(button(CY, "Cy", CHANNEL, "something-else")).await;
     assert!(is_ephemeral(&unknown), "{unknown:#}");
+}
 
+/// The bot stops cleanly, having registered `/ttr`, and its database holds the game with Ana and Ben seated.
+async fn the_bot_stops_cleanly_and_the_game_is_stored_with_ana_and_ben_seated(fake: Fake) {
     let database = fake.database_url();
     assert!(fake.database.exists(), "the database is created on first start");
     let log = fake.stop().await;
