@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::Player;
+use super::player::Player;
 use super::sight::Sight;
 use crate::rules::{Action, GameRng, Map, SeatView, Step};
 

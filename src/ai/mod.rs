@@ -8,6 +8,7 @@ mod guess;
 mod hint;
 mod normal;
 pub mod plan;
+mod player;
 mod playout;
 mod search;
 mod sight;
@@ -19,6 +20,7 @@ use easy::{EasyPlayer, RandomPlayer};
 pub use hint::{Hint, Reason, hint};
 use normal::NormalPlayer;
 use plan::Plan;
+pub use player::Player;
 pub use playout::{play_to_the_end, reward};
 use search::SearchPlayer;
 pub use search::{DEFAULT_THINK, HINT_THINK, Overruled, Stopwatch, Think};
@@ -105,13 +107,6 @@ pub fn plan_and_new_ticket_turns(map: &Arc<Map>, view: &SeatView) -> (Plan, u32)
     let sight = Sight::remembered(map, view);
     let turns = sight.turns_for_a_new_ticket();
     (sight.plan, turns)
-}
-
-/// A computer player's decisions.
-pub trait Player {
-    /// Chooses one of `legal` (never empty: the caller only asks a seat that must act) for the seat whose view
-    /// this is. `rng` is the player's own randomness.
-    fn choose(&mut self, map: &Arc<Map>, view: &SeatView, legal: &[Action], rng: &mut GameRng) -> Action;
 }
 
 /// A computer player of one of the levels (see [`Level`]): the set is closed, so it is a `match`, not a box.

@@ -3,8 +3,8 @@
 
 use std::sync::Arc;
 
-use super::Player;
 use super::plan;
+use super::player::Player;
 use super::sight::Sight;
 use crate::rules::{Action, Card, CardCounts, CityId, GameRng, Map, RouteId, RouteSet, SeatView, Step, TicketId};
 

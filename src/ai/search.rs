@@ -8,9 +8,9 @@
 use core::time::Duration;
 use std::sync::Arc;
 
-use super::Player;
 use super::guess::TicketGuess;
 use super::normal::{NormalPlayer, payment_cost};
+use super::player::Player;
 use super::playout::play_out;
 use super::sight::Sight;
 use crate::rules::{Action, GameRng, Map, SeatView, Step};

@@ -11,6 +11,7 @@ use image::{Rgba, RgbaImage};
 use super::draw::{self, Point};
 use super::fonts::LABEL;
 use super::glyphs;
+use super::halve;
 use super::labels;
 use super::palette::{self, Palette};
 use super::panel;
@@ -292,7 +293,7 @@ fn draw_base_in_bands(map: &Map, placed: &[labels::Label], band_rows: u32) -> Rg
                 labels::draw(&mut canvas, label, K, color);
             }
         });
-        draw::halve_into(&canvas, &mut out, top);
+        halve::halve_into(&canvas, &mut out, top);
     }
     out
 }

@@ -7,6 +7,7 @@ mod damage;
 mod draw;
 mod fonts;
 mod glyphs;
+mod halve;
 pub mod labels;
 mod median_cut;
 mod palette;

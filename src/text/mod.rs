@@ -2,7 +2,10 @@
 //! hand over data ([`RuleError`], [`Event`], [`PrivateEvent`]); only this module turns it into words.
 
 pub mod catalog;
+mod errors;
+mod events;
 mod rulebook;
+mod shown;
 mod words;
 
 pub use crate::lang::Lang;
@@ -21,12 +24,12 @@ pub fn map_name(lang: Lang, map: &Map) -> String {
 
 /// Why an action was refused, as the player reads it.
 pub fn rule_error(lang: Lang, map: &Map, error: &RuleError) -> String {
-    words::rule_error(lang, map, error)
+    errors::rule_error(lang, map, error)
 }
 
 /// Why a typed name did not resolve, as the player reads it (with close names to try).
 pub fn name_error(lang: Lang, map: &Map, error: &NameError) -> String {
-    words::name_error(lang, map, error)
+    errors::name_error(lang, map, error)
 }
 
 /// The map's rules in short, from its data: setup, the turn, its own mechanics, the end and the scoring.
@@ -36,19 +39,19 @@ pub fn rules(lang: Lang, map: &Map) -> String {
 
 /// Why the store refused what a user asked (a busy channel, not seated, …), as they read it.
 pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
-    words::refusal(lang, refusal)
+    errors::refusal(lang, refusal)
 }
 
 /// An event of the public record as one sentence for the channel ("Ana claimed Denver – Omaha (4, pink) for 7
 /// points."). `names` are the players' names in seat order. It takes only public events, so nothing hidden can
 /// reach a channel through it.
 pub fn event(lang: Lang, map: &Map, names: &[String], event: &Event) -> String {
-    words::event(lang, map, &Names(names, lang), event)
+    events::event(lang, map, &Names(names, lang), event)
 }
 
 /// What only the acting player learns, for their private reply ("You drew a blue card.").
 pub fn private_event(lang: Lang, map: &Map, event: &PrivateEvent) -> String {
-    words::private_event(lang, map, event)
+    events::private_event(lang, map, event)
 }
 
 /// A route as written everywhere: "Denver – Omaha (4, pink)"; a metro line shows its card cost.
@@ -104,13 +107,13 @@ pub fn payment(lang: Lang, map: &Map, cards: &CardCounts) -> String {
 
 /// A player's cards and tickets (✓ done, ○ open), and how many tickets they still choose from, for their eyes only.
 pub fn hand(lang: Lang, map: &Map, view: &SeatView) -> String {
-    words::hand(lang, map, view)
+    shown::hand(lang, map, view)
 }
 
 /// A hint for a player: the move suggested and why ("Hint: claim Denver – Omaha (4, pink) with 4 pink. It is on the
 /// way for your ticket Denver – Pittsburgh (11).").
 pub fn hint(lang: Lang, map: &Map, view: &SeatView, hint: &crate::ai::Hint) -> String {
-    words::hint(lang, map, view, hint)
+    shown::hint(lang, map, view, hint)
 }
 
 /// Items listed as a sentence says them: "A", "A and B", "A, B and C".
@@ -120,22 +123,22 @@ pub fn and_list(lang: Lang, items: &[String]) -> String {
 
 /// Who is to play, or that everyone chooses tickets, or that the game is over.
 pub fn whose_turn(lang: Lang, names: &[String], view: &PublicView) -> String {
-    words::whose_turn(lang, &Names(names, lang), view)
+    shown::whose_turn(lang, &Names(names, lang), view)
 }
 
 /// One line per seat in turn order: name, score, pieces, cards and tickets held (counts only).
 pub fn seat_rows(lang: Lang, map: &Map, names: &[String], view: &PublicView) -> Vec<String> {
-    words::seat_rows(lang, map, &Names(names, lang), view)
+    shown::seat_rows(lang, map, &Names(names, lang), view)
 }
 
 /// The face-up row, one line per slot: "1 · red".
 pub fn faceup(lang: Lang, map: &Map, view: &PublicView) -> Vec<String> {
-    words::faceup(lang, map, view)
+    shown::faceup(lang, map, view)
 }
 
 /// The sizes of the draw pile, the discard pile and the ticket deck.
 pub fn piles(lang: Lang, view: &PublicView) -> String {
-    words::piles(lang, view)
+    shown::piles(lang, view)
 }
 
 /// The end of a game in words, public: who won, each player's breakdown, everyone's tickets ✓ / ✗.
@@ -152,7 +155,7 @@ pub struct FinalBoard {
 
 /// The final scoreboard of a finished game.
 pub fn final_board(lang: Lang, map: &Map, names: &[String], result: &FinalResult) -> FinalBoard {
-    words::final_board(lang, map, &Names(names, lang), result)
+    shown::final_board(lang, map, &Names(names, lang), result)
 }
 
 /// What a payment buys, as a noun: "Denver – Omaha (4, pink)", "a station in Wien", "the 2 extra cards of …" (the
@@ -182,7 +185,7 @@ pub fn history(lang: Lang, map: &Map, names: &[String], events: &[Event], page: 
         .collect();
     let pages = pages(&lines, HISTORY_PAGE, HISTORY_PAGE_CHARS);
     let page = page.map_or(pages.len(), |p| p.clamp(1, pages.len()));
-    words::history(lang, page, pages.len(), pages[page - 1])
+    shown::history(lang, page, pages.len(), pages[page - 1])
 }
 
 /// Lines cut into pages of at most `most_lines` lines and `most_chars` characters (newlines included); always at

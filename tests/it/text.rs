@@ -313,7 +313,7 @@ mod catalog_checks {
         "src/bot",
         "src/render",
         "src/text",
-        "src/cli/session.rs",
+        "src/cli/session",
         "src/cli/play.rs",
     ];
 

@@ -3,10 +3,8 @@
 
 use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
-
 use crate::ai::{self, DEFAULT_THINK, Level, Think};
-use crate::rules::names::{self, NameError};
+use crate::rules::names;
 use crate::rules::{
     Action, CardCounts, Event, Game, GameRng, GameSeed, Map, Payment, PrivateEvent, Purchase, RouteId, Seat, Step,
     TicketSet,
@@ -14,6 +12,10 @@ use crate::rules::{
 use crate::sim;
 use crate::text::catalog::tr;
 use crate::text::{self, Lang};
+use typed::{parse_page, split_payment};
+
+mod saved;
+mod typed;
 
 /// What the person asked for besides a move, for the terminal to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,25 +74,6 @@ pub struct Session {
     lang: Lang,
 }
 
-/// A saved game: the position (the engine's own snapshot) and who plays it.
-#[derive(Serialize, Deserialize)]
-struct Saved {
-    /// The format, for files written by later versions.
-    format: u32,
-    map: String,
-    snapshot: String,
-    you: Seat,
-    names: Vec<String>,
-    levels: Vec<Option<String>>,
-    rngs: Vec<GameRng>,
-    history: Vec<Event>,
-    /// Hints asked for (absent from files written before hints).
-    #[serde(default)]
-    hints: u32,
-}
-
-const SAVE_FORMAT: u32 = 1;
-
 impl Session {
     /// Hard computer players think for `think` per move from now on.
     pub fn set_think(&mut self, think: Think) {
@@ -140,68 +123,6 @@ impl Session {
         };
         session.computers_play(&mut Vec::new());
         Ok(session)
-    }
-
-    /// A game saved by [`Session::save`], checked like any stored position; from now on said in `lang`.
-    ///
-    /// # Errors
-    /// The file is not a saved game, names an unknown map, or its position does not hold.
-    pub fn load(json: &str, lang: Lang) -> Result<Session, String> {
-        let saved: Saved =
-            serde_json::from_str(json).map_err(|e| tr!(lang, "play-not-a-save", error = e.to_string()))?;
-        if saved.format != SAVE_FORMAT {
-            return Err(tr!(lang, "play-save-format", format = saved.format));
-        }
-        let map = crate::maps::builtin(&saved.map).map_err(|e| e.to_string())?;
-        let game =
-            Game::restore(map, &saved.snapshot).map_err(|e| tr!(lang, "play-save-position", error = e.to_string()))?;
-        let players = game.players();
-        let levels: Option<Vec<Option<Level>>> = saved
-            .levels
-            .iter()
-            .map(|l| match l {
-                None => Some(None),
-                Some(name) => Level::from_name(name).map(Some),
-            })
-            .collect();
-        let levels = levels.ok_or_else(|| tr!(lang, "play-save-level"))?;
-        let fits = saved.names.len() == players
-            && levels.len() == players
-            && saved.rngs.len() == players
-            && saved.you.index() < players
-            && levels[saved.you.index()].is_none();
-        if !fits {
-            return Err(tr!(lang, "play-save-seats"));
-        }
-        Ok(Session {
-            game,
-            you: saved.you,
-            names: saved.names,
-            levels,
-            rngs: saved.rngs,
-            think: sim::think_for(DEFAULT_THINK),
-            history: saved.history,
-            pending: None,
-            hint_think: sim::think_for(ai::HINT_THINK),
-            hints: saved.hints,
-            lang,
-        })
-    }
-
-    /// The game as JSON for `--resume`.
-    pub fn save(&self) -> String {
-        let saved = Saved {
-            format: SAVE_FORMAT,
-            map: self.game.map().id.clone(),
-            snapshot: self.game.snapshot(),
-            you: self.you,
-            names: self.names.clone(),
-            levels: self.levels.iter().map(|l| l.map(|l| l.name().to_string())).collect(),
-            rngs: self.rngs.clone(),
-            history: self.history.clone(),
-            hints: self.hints,
-        };
-        serde_json::to_string_pretty(&saved).expect("plain data serialises")
     }
 
     /// The game.
@@ -617,46 +538,6 @@ impl Session {
         names.dedup();
         names
     }
-}
-
-/// The page number of `history`, if one was typed.
-fn parse_page(rest: &str, lang: Lang) -> Result<Option<usize>, String> {
-    if rest.is_empty() {
-        return Ok(None);
-    }
-    rest.parse::<usize>()
-        .ok()
-        .filter(|&p| p >= 1)
-        .map(Some)
-        .ok_or_else(|| tr!(lang, "play-which-page"))
-}
-
-/// Splits "Denver - Omaha 3 red + 1 locomotive" into what `name` reads and the cards after it: the whole text is
-/// tried as a name first, then ever shorter starts with the rest read as cards. The error is the whole text's.
-fn split_payment<T>(
-    lang: Lang,
-    map: &Map,
-    typed: &str,
-    name: impl Fn(&str) -> Result<T, NameError>,
-) -> Result<(T, Option<CardCounts>), NameError>
-where
-    T: Clone,
-{
-    let whole = name(typed);
-    if let Ok(found) = whole {
-        return Ok((found, None));
-    }
-    let cuts: Vec<usize> = typed.match_indices(char::is_whitespace).map(|(at, _)| at).collect();
-    for &at in cuts.iter().rev() {
-        let (head, tail) = (typed[..at].trim(), typed[at..].trim());
-        if head.is_empty() || tail.is_empty() {
-            continue;
-        }
-        if let (Ok(found), Some(cards)) = (name(head), text::parse_cards(lang, map, tail).ok()) {
-            return Ok((found, Some(cards)));
-        }
-    }
-    whole.map(|found| (found, None))
 }
 
 #[cfg(test)]
