@@ -1,7 +1,7 @@
 //! The only code that tells a channel what happened: after an action (a turn message in the feed layout, the status
-//! message in the dashboard layout — decided here alone), the ticket DMs that follow, the notices that are not
-//! actions (someone left, the game ended), and the game a restart finds unannounced. Marking an action announced
-//! happens here and nowhere else.
+//! message in the dashboard layout — decided here; a turn button's press is answered to match, in `turn.rs`), the
+//! ticket DMs that follow, the notices that are not actions (someone left, the game ended), and the game a restart
+//! finds unannounced. Marking an action announced happens here and nowhere else.
 
 use poise::serenity_prelude as serenity;
 
@@ -231,15 +231,17 @@ async fn already_posted(ctx: &serenity::Context, table: &Table) -> Result<bool, 
     }
 }
 
-/// A failure to post in the channel as the player reads it, when the bot lacks a permission there (the move is
-/// saved all the same).
+/// A failure to post in the channel as the player reads it, when the bot lacks a permission there (what they did is
+/// saved all the same): `about_a_move`, or about something else done (a game ended, a seat handed over).
 ///
 /// # Errors
 /// Any other failure, passed up.
-pub fn permission_notice(e: Error, lang: Lang) -> Result<String, Error> {
-    match e.discord_code() {
-        Some(50013) => Ok(tr!(lang, "permission-missing")),
-        Some(50001) => Ok(tr!(lang, "permission-no-view")),
+pub fn permission_notice(e: Error, lang: Lang, about_a_move: bool) -> Result<String, Error> {
+    match (e.discord_code(), about_a_move) {
+        (Some(50013), true) => Ok(tr!(lang, "permission-missing")),
+        (Some(50001), true) => Ok(tr!(lang, "permission-no-view")),
+        (Some(50013), false) => Ok(tr!(lang, "permission-missing-notice")),
+        (Some(50001), false) => Ok(tr!(lang, "permission-no-view-notice")),
         _ => Err(e),
     }
 }

@@ -9,15 +9,32 @@ use super::play::Played;
 use super::refusal::Error;
 use super::reply::{Asker, PressAnswer, Private};
 
-/// A private answer and, if an action was stored, what the channel is told after it.
+/// Something stored that the channel is told of after the answer.
+pub enum Told {
+    /// An action: its sentences or a new turn message (or the dashboard redrawn), and its tickets' DM. (Boxed: a
+    /// game after the action is large beside a notice.)
+    Played(Box<Played>),
+    /// A notice about something stored that is not an action (the game ended, a seat handed over, a player back):
+    /// the channel's id and the words.
+    Notice(u64, String),
+}
+
+impl Told {
+    /// The channel told.
+    fn channel(&self) -> u64 {
+        match self {
+            Told::Played(played) => played.after.channel,
+            Told::Notice(channel, _) => *channel,
+        }
+    }
+}
+
+/// An answer to the person who asked and, if something was stored, what the channel is told after it, in order.
 pub struct Outcome {
-    /// The private answer.
+    /// The answer (private, but for a turn button's update of the turn message).
     pub reply: Private,
-    /// The action stored, if any.
-    pub played: Option<Played>,
-    /// A notice for the channel (its id, the words) about something stored that is not an action (the game ended,
-    /// a seat handed over), posted after the answer.
-    pub notice: Option<(u64, String)>,
+    /// What the channel is told, in this order.
+    pub told: Vec<Told>,
 }
 
 impl Outcome {
@@ -30,27 +47,30 @@ impl Outcome {
     pub fn reply(reply: Private) -> Outcome {
         Outcome {
             reply,
-            played: None,
-            notice: None,
+            told: Vec::new(),
         }
     }
 
     /// An action stored, answered privately with its sentences for everyone.
     pub fn played(played: Played) -> Outcome {
+        let reply = Private::text(played.public.join("\n"));
+        Outcome::answering(reply, played)
+    }
+
+    /// An action stored, answered with `reply`.
+    pub fn answering(reply: Private, played: Played) -> Outcome {
         Outcome {
-            reply: Private::text(played.public.join("\n")),
-            played: Some(played),
-            notice: None,
+            reply,
+            told: vec![Told::Played(Box::new(played))],
         }
     }
 
     /// A private answer in words, and a notice for a channel posted after it (for something stored that is not an
-    /// action: an outcome tells one or the other, never both).
+    /// action).
     pub fn telling(content: impl Into<String>, channel: u64, notice: String) -> Outcome {
-        let answer = Outcome::private(content);
         Outcome {
-            notice: Some((channel, notice)),
-            ..answer
+            reply: Private::text(content),
+            told: vec![Told::Notice(channel, notice)],
         }
     }
 
@@ -94,51 +114,59 @@ impl Outcome {
     /// Discord's or the store's.
     pub async fn deliver(self, asker: Asker<'_>, data: &Data, held: Held) -> Result<(), Error> {
         let ctx = asker.serenity();
+        let Outcome { reply, told } = self;
         // A turn message replaced by the answer shows the action itself; should the replacement fail, it is edited.
-        let replaced = asker
-            .turn_message()
-            .map(|message| (message, self.reply.content.clone(), self.reply.components.clone()));
-        let secret = match &self.played {
-            Some(played) if asker.answers_in_public() => Some(played.private.join(" ")).filter(|s| !s.is_empty()),
+        // (Whether a game shows its actions on turn messages or on its dashboard is the game's: a dashboard game's
+        // action is told by `after_play` whatever the press was answered with.)
+        let replaced = match (asker.turn_message(), told.as_slice()) {
+            (Some(message), [Told::Played(played)]) if !played.after.is_dashboard() => {
+                Some((message, reply.content.clone(), reply.components.clone()))
+            }
             _ => None,
         };
-        let answered = asker.answer(self.reply).await;
-        if self.notice.is_none() && self.played.is_none() {
+        let secret = match told.as_slice() {
+            [Told::Played(played), ..] if asker.tells_the_secret_apart() => {
+                Some(played.private.join(" ")).filter(|s| !s.is_empty())
+            }
+            _ => None,
+        };
+        let answered = asker.answer(reply).await;
+        let Some(channel) = told.first().map(Told::channel) else {
             return answered;
-        }
-        let told = async {
+        };
+        let shown = async {
             // What the player drew is theirs alone; failing to tell them must not keep the channel from being told.
             let secret = match (&answered, secret) {
                 (Ok(()), Some(secret)) => asker.tell_privately(&secret).await,
                 _ => Ok(()),
             };
-            let shown = if let Some((channel, notice)) = self.notice {
-                let _order = data.announcing(channel, held).await;
-                tell_channel(ctx, channel, notice).await
-            } else if let Some(played) = &self.played {
-                let _order = data.announcing(played.after.channel, held).await;
-                match replaced {
-                    Some((message, content, components)) => {
-                        let updated = answered.is_ok();
-                        after_turn_button(ctx, data, played, message, (content, components), updated).await
+            let _order = data.announcing(channel, held).await;
+            for item in &told {
+                let done = match item {
+                    Told::Notice(channel, words) => tell_channel(ctx, *channel, words.clone()).await,
+                    Told::Played(played) => match &replaced {
+                        Some((message, content, components)) => {
+                            let shown = (content.clone(), components.clone());
+                            after_turn_button(ctx, data, played, *message, shown, answered.is_ok()).await
+                        }
+                        None => after_play(ctx, data, played).await,
+                    },
+                };
+                if let Err(e) = done {
+                    let about_a_move = matches!(item, Told::Played(_));
+                    let notice = permission_notice(e, asker.lang(), about_a_move)?;
+                    // Without an answer there is no interaction to tell this player through; the game stays owed
+                    // its announcement, and whoever acts next is told.
+                    if answered.is_ok() {
+                        asker.tell_privately(&notice).await?;
                     }
-                    None => after_play(ctx, data, played).await,
-                }
-            } else {
-                Ok(())
-            };
-            if let Err(e) = shown {
-                let notice = permission_notice(e, asker.lang())?;
-                // Without an answer there is no interaction to tell this player through; the game stays owed its
-                // announcement, and whoever acts next is told.
-                if answered.is_ok() {
-                    asker.tell_privately(&notice).await?;
+                    break;
                 }
             }
             secret
         };
-        let told: Result<(), Error> = told.await;
+        let shown: Result<(), Error> = shown.await;
         answered.map_err(Error::after_answer)?;
-        told.map_err(Error::after_answer)
+        shown.map_err(Error::after_answer)
     }
 }

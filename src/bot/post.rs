@@ -152,14 +152,25 @@ pub async fn open_thread(
     Ok(made.id.get())
 }
 
-/// Deletes a thread the bot opened and left empty, tried again after passing failures.
+/// Deletes a thread the bot opened and left empty, tried again after passing failures; a thread already gone counts
+/// as deleted.
 ///
 /// # Errors
 /// Discord's.
 pub async fn delete_thread(ctx: &serenity::Context, thread: u64) -> Result<(), Error> {
     let thread = serenity::ChannelId::new(thread);
-    with_retries("deleting an empty thread", Priority::Game, || thread.delete(ctx)).await?;
-    Ok(())
+    match with_retries("deleting an empty thread", Priority::Game, || thread.delete(ctx)).await {
+        Ok(_) => Ok(()),
+        Err(e) => {
+            let e = Error::from(e);
+            // 10003, Unknown Channel: deleted already (a try whose answer was lost).
+            if e.discord_code() == Some(10003) {
+                Ok(())
+            } else {
+                Err(e)
+            }
+        }
+    }
 }
 
 /// Discord's global limit: 50 requests a second for the whole bot (answers to interactions aside), unless Discord

@@ -1,5 +1,7 @@
-//! Answers to one user: a private answer (text, components, a picture) in any of Discord's reply builders, and the
-//! small helpers that send one. Names and free text are escaped here before they enter a message.
+//! The only code that answers a user, inside their own interaction: `Asker` (a command, or a press answered with a
+//! new private message, in place, on the turn message, or only acknowledged), a private answer (text, components, a
+//! picture) in any of Discord's reply builders, acknowledgements and followups, and the few public answers to a
+//! command. Names and free text are escaped here before they enter a message.
 
 use poise::serenity_prelude as serenity;
 
@@ -131,9 +133,9 @@ impl Asker<'_> {
         }
     }
 
-    /// Whether the answer is public (a turn message) or none (an acknowledged press): then what only the player
-    /// learns is told apart, privately.
-    pub fn answers_in_public(&self) -> bool {
+    /// Whether what only the player learns (the card they drew) is told apart, privately, after the answer: when the
+    /// answer is public (a turn message) or there is none (an acknowledged press).
+    pub fn tells_the_secret_apart(&self) -> bool {
         matches!(
             self,
             Asker::Press {

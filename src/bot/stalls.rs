@@ -2,15 +2,13 @@
 //! computer (`Skip turn` / `Hand to computer` on the deadline's reminder, `/ttr skip`, `/ttr replace`); the seat's
 //! player takes it back with `/ttr rejoin`.
 
-use poise::serenity_prelude as serenity;
-
-use super::announce::{after_play, tell_channel};
 use super::component::Component;
-use super::data::{Context, Data, Held};
+use super::data::{Context, Data};
 use super::locale::{private_lang, user_lang};
-use super::play::{Played, play_seat};
+use super::outcome::{Outcome, Told};
+use super::play::play_seat;
 use super::refusal::Error;
-use super::reply::{escape_markdown, reply_ephemeral, say_privately, who};
+use super::reply::{Private, escape_markdown, who};
 use super::table::{Opened, Press, Table};
 use crate::lang::Lang;
 use crate::rules::Action;
@@ -25,43 +23,13 @@ enum Remedy {
     Replace,
 }
 
-/// What a remedy did: the private answer, then what the channel is told.
-struct Remedied {
-    answer: String,
-    played: Vec<Played>,
-    said: Vec<String>,
-}
-
-impl Remedied {
-    /// Tells the channel, in order, after the answer was sent (the game lock `held` is given up for the channel's
-    /// announcing queue, as after any move).
-    async fn tell_channel(self, ctx: &serenity::Context, data: &Data, channel: u64, held: Held) -> Result<(), Error> {
-        if self.played.is_empty() && self.said.is_empty() {
-            return Ok(());
-        }
-        let _order = data.announcing(channel, held).await;
-        for said in self.said {
-            tell_channel(ctx, channel, said).await?;
-        }
-        for played in &self.played {
-            after_play(ctx, data, played).await?;
-        }
-        Ok(())
-    }
-}
-
 /// `user` (shown as `who`) skips the stalled turns of `table`'s game or hands those seats to computers.
 ///
 /// # Errors
 /// Refused: not seated, no deadline, deadline ahead, nobody stalled. Internal: the store's.
-async fn remedy(
-    data: &Data,
-    table: Table,
-    user: u64,
-    who: &str,
-    remedy: Remedy,
-    lang: Lang,
-) -> Result<Remedied, Error> {
+///
+/// The outcome answers `user` privately; the channel is told of each skip, or of the seats handed over.
+async fn remedy(data: &Data, table: Table, user: u64, who: &str, remedy: Remedy, lang: Lang) -> Result<Outcome, Error> {
     let stalled = data.store.stalled_seats(table.id, user, &table.game.to_act()).await?;
     let names: Vec<String> = stalled.iter().map(|(seat, _)| table.name(*seat)).collect();
     match remedy {
@@ -88,10 +56,9 @@ async fn remedy(
                 }
                 skipped.push(name.clone());
             }
-            Ok(Remedied {
-                answer: tr!(lang, "skipped-private", names = and_list(lang, &skipped)),
-                played,
-                said: Vec::new(),
+            Ok(Outcome {
+                reply: Private::text(tr!(lang, "skipped-private", names = and_list(lang, &skipped))),
+                told: played.into_iter().map(|p| Told::Played(Box::new(p))).collect(),
             })
         }
         Remedy::Replace => {
@@ -100,11 +67,8 @@ async fn remedy(
             }
             let public = and_list(table.lang(), &names);
             let said = tr!(table.lang(), "replaced-public", who = who, names = public);
-            Ok(Remedied {
-                answer: tr!(lang, "replaced-private", names = and_list(lang, &names)),
-                played: Vec::new(),
-                said: vec![said],
-            })
+            let answer = tr!(lang, "replaced-private", names = and_list(lang, &names));
+            Ok(Outcome::telling(answer, table.channel, said))
         }
     }
 }
@@ -112,23 +76,9 @@ async fn remedy(
 /// Runs a remedy for a command and answers it.
 async fn remedy_command(ctx: Context<'_>, how: Remedy) -> Result<(), Error> {
     let Opened { held, table } = Opened::command(ctx).await?;
-    let channel = table.channel;
-    let done = remedy(
-        ctx.data(),
-        table,
-        ctx.author().id.get(),
-        &who(ctx.author()),
-        how,
-        user_lang(ctx),
-    )
-    .await?;
-    // Stored already: the channel is told whatever became of the answer.
-    let answered = say_privately(ctx, done.answer.clone()).await;
-    let told = done
-        .tell_channel(ctx.serenity_context(), ctx.data(), channel, held)
-        .await;
-    answered.map_err(Error::after_answer)?;
-    told.map_err(Error::after_answer)
+    let (user, lang) = (ctx.author().id.get(), user_lang(ctx));
+    let done = remedy(ctx.data(), table, user, &who(ctx.author()), how, lang).await?;
+    done.send(ctx, held).await
 }
 
 /// `Skip turn` and `Hand to computer` on the deadline's reminder.
@@ -144,12 +94,8 @@ pub async fn on_button(press: &Press<'_>) -> Result<(), Error> {
     };
     let lang = private_lang(&component.locale);
     let Opened { held, table } = Opened::component(press).await?;
-    let channel = table.channel;
     let done = remedy(data, table, component.user.id.get(), &who(&component.user), how, lang).await?;
-    let answered = reply_ephemeral(ctx, component, &done.answer).await;
-    let told = done.tell_channel(ctx, data, channel, held).await;
-    answered.map_err(Error::after_answer)?;
-    told.map_err(Error::after_answer)
+    done.respond(ctx, data, component, false, held).await
 }
 
 /// Skip the turn of a player who let the game's deadline pass (anyone else at the table).
@@ -173,15 +119,9 @@ pub async fn rejoin(ctx: Context<'_>) -> Result<(), Error> {
     let name = seats
         .get(seat.index())
         .map_or_else(String::new, |s| escape_markdown(&s.player.name));
-    let answered = say_privately(ctx, tr!(user_lang(ctx), "rejoined-private")).await;
     let said = tr!(table.lang(), "rejoined-public", name = name);
-    let told = async {
-        let _order = ctx.data().announcing(table.channel, held).await;
-        tell_channel(ctx.serenity_context(), table.channel, said).await
-    }
-    .await;
-    answered.map_err(Error::after_answer)?;
-    told.map_err(Error::after_answer)
+    let answer = tr!(user_lang(ctx), "rejoined-private");
+    Outcome::telling(answer, table.channel, said).send(ctx, held).await
 }
 
 #[cfg(test)]
@@ -254,9 +194,11 @@ mod tests {
         let done = remedy(&data, table, other, "P", Remedy::Skip, Lang::En)
             .await
             .expect("the skip is made");
-        assert_eq!(done.played.len(), 1, "the skip is there to be told");
-        assert!(done.played[0].after.game.is_over(), "the skip ended the game");
-        assert!(done.answer.contains("skipped"), "{}", done.answer);
+        let [Told::Played(skip)] = done.told.as_slice() else {
+            panic!("the skip is there to be told, alone");
+        };
+        assert!(skip.after.game.is_over(), "the skip ended the game");
+        assert!(done.reply.content.contains("skipped"), "{}", done.reply.content);
         let stored = data.store.load(id).await.unwrap();
         assert!(stored.game.is_over());
     }

@@ -56,11 +56,7 @@ async fn ticket_choice(data: &Data, table: Table, user: u64, lang: Lang) -> Resu
     }
     // Not holding an offer: on one's turn, this is the ticket draw.
     let played = play(data, table, user, Action::DrawTickets, lang).await?;
-    Ok(Outcome {
-        reply: ticket_select(&played.after, seat, lang),
-        played: Some(played),
-        notice: None,
-    })
+    Ok(Outcome::answering(ticket_select(&played.after, seat, lang), played))
 }
 
 /// The private select of the tickets a seat is offered: keep at least as many as the rules ask.
@@ -111,9 +107,5 @@ async fn keep(
         tickets: TicketSet::from_ids(chosen),
     };
     let played = play(data, table, user, action, lang).await?;
-    Ok(Outcome {
-        reply: Private::text(played.private.join(" ")),
-        played: Some(played),
-        notice: None,
-    })
+    Ok(Outcome::answering(Private::text(played.private.join(" ")), played))
 }

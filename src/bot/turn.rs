@@ -34,12 +34,7 @@ pub async fn draw(
     } else {
         played.private.join(" ")
     };
-    let outcome = Outcome {
-        reply: Private::text(said),
-        played: Some(played),
-        notice: None,
-    };
-    outcome.send(ctx, held).await
+    Outcome::answering(Private::text(said), played).send(ctx, held).await
 }
 
 /// Autocomplete for `/ttr draw`: the deck and the face-up slots as they are now ("1 · red").
@@ -95,15 +90,12 @@ pub async fn on_button(press: &Press<'_>) -> Result<(), Error> {
     } else {
         turn_components(&played.after)
     };
-    let outcome = Outcome {
-        reply: Private {
-            content: content.trim().to_string(),
-            components,
-            picture: None,
-        },
-        played: Some(played),
-        notice: None,
+    let shown = Private {
+        content: content.trim().to_string(),
+        components,
+        picture: None,
     };
+    let outcome = Outcome::answering(shown, played);
     let asker = Asker::Press {
         ctx,
         component,

@@ -77,18 +77,17 @@ async fn buy(
         return Ok(Outcome::reply(confirm_prompt(&table, purchase, cards, lang)));
     }
     let played = play_seat(data, table, seat, purchase.action(cards), lang).await?;
-    let mut outcome = Outcome::played(played);
-    if let Some(played) = &outcome.played
-        && let Some(tunnel) = played.after.game.own_tunnel(seat)
-    {
-        let payments = played.after.game.payments(seat, tunnel).unwrap_or_default();
-        let choice = payment_picker(&played.after, tunnel, &payments, 0, lang);
-        outcome.reply = Private {
-            content: format!("{}\n{}", outcome.reply.content, choice.content),
-            ..choice
-        };
-    }
-    Ok(outcome)
+    let Some(tunnel) = played.after.game.own_tunnel(seat) else {
+        return Ok(Outcome::played(played));
+    };
+    // The claim turned a tunnel's cards: the answer is its choice, under what happened.
+    let payments = played.after.game.payments(seat, tunnel).unwrap_or_default();
+    let choice = payment_picker(&played.after, tunnel, &payments, 0, lang);
+    let reply = Private {
+        content: format!("{}\n{}", played.public.join("\n"), choice.content),
+        ..choice
+    };
+    Ok(Outcome::answering(reply, played))
 }
 
 /// Claim a route (during a tunnel: pay its extra cards or give it up).

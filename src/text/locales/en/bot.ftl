@@ -38,6 +38,8 @@ option-unreadable = One of the options could not be read; nothing was changed. C
 no-game-start = There is no game in play in this channel: open one with `/ttr start`.
 permission-missing = Your move is saved, but I could not post it in this channel: I am missing a permission here. I need View Channel, Send Messages, Embed Links and Attach Files; ask someone who manages the server.
 permission-no-view = Your move is saved, but I cannot see this channel to post it. Ask someone who manages the server to let me in (View Channel, Send Messages, Embed Links, Attach Files).
+permission-missing-notice = It is done, but I could not say so in this channel: I am missing a permission here. I need View Channel, Send Messages, Embed Links and Attach Files; ask someone who manages the server.
+permission-no-view-notice = It is done, but I cannot see this channel to say so. Ask someone who manages the server to let me in (View Channel, Send Messages, Embed Links, Attach Files).
 
 ## The lobby
 

@@ -39,6 +39,8 @@ option-unreadable = No he podido leer una de las opciones; no se ha cambiado nad
 no-game-start = No hay ninguna partida en juego en este canal: abre una con `/ttr empezar`.
 permission-missing = Tu jugada está guardada, pero no he podido publicarla en este canal porque me falta un permiso. Necesito Ver canal, Enviar mensajes, Insertar enlaces y Adjuntar archivos; pídeselo a quien administre el servidor.
 permission-no-view = Tu jugada está guardada, pero no puedo ver este canal para publicarla. Pide a quien administre el servidor que me dé acceso (Ver canal, Enviar mensajes, Insertar enlaces, Adjuntar archivos).
+permission-missing-notice = Está hecho, pero no he podido decirlo en este canal porque me falta un permiso. Necesito Ver canal, Enviar mensajes, Insertar enlaces y Adjuntar archivos; pídeselo a quien administre el servidor.
+permission-no-view-notice = Está hecho, pero no puedo ver este canal para decirlo. Pide a quien administre el servidor que me dé acceso (Ver canal, Enviar mensajes, Insertar enlaces, Adjuntar archivos).
 
 ## La sala
 
