@@ -106,21 +106,21 @@ pub async fn edit(
 pub async fn delete(ctx: &serenity::Context, channel: u64, message: u64) -> Result<(), Error> {
     let channel = serenity::ChannelId::new(channel);
     let message = serenity::MessageId::new(message);
-    match with_retries("deleting a message", Priority::Game, || {
+    let deleted = with_retries("deleting a message", Priority::Game, || {
         channel.delete_message(ctx, message)
     })
-    .await
-    {
-        Ok(()) => Ok(()),
-        Err(e) => {
-            let e = Error::from(e);
-            // 10008, Unknown Message: deleted by someone already.
-            if e.discord_code() == Some(10008) {
-                Ok(())
-            } else {
-                Err(e)
-            }
-        }
+    .await;
+    // 10008, Unknown Message: deleted by someone already.
+    gone_is_deleted(deleted, 10008)
+}
+
+/// A deletion's result, where Discord's `gone` code (Unknown Message, Unknown Channel: deleted already, by someone
+/// or by a try whose answer was lost) counts as deleted.
+fn gone_is_deleted<T>(deleted: Result<T, serenity::Error>, gone: isize) -> Result<(), Error> {
+    match deleted.map_err(Error::from) {
+        Ok(_) => Ok(()),
+        Err(e) if e.discord_code() == Some(gone) => Ok(()),
+        Err(e) => Err(e),
     }
 }
 
@@ -159,18 +159,9 @@ pub async fn open_thread(
 /// Discord's.
 pub async fn delete_thread(ctx: &serenity::Context, thread: u64) -> Result<(), Error> {
     let thread = serenity::ChannelId::new(thread);
-    match with_retries("deleting an empty thread", Priority::Game, || thread.delete(ctx)).await {
-        Ok(_) => Ok(()),
-        Err(e) => {
-            let e = Error::from(e);
-            // 10003, Unknown Channel: deleted already (a try whose answer was lost).
-            if e.discord_code() == Some(10003) {
-                Ok(())
-            } else {
-                Err(e)
-            }
-        }
-    }
+    let deleted = with_retries("deleting an empty thread", Priority::Game, || thread.delete(ctx)).await;
+    // 10003, Unknown Channel.
+    gone_is_deleted(deleted, 10003)
 }
 
 /// Discord's global limit: 50 requests a second for the whole bot (answers to interactions aside), unless Discord
