@@ -58,6 +58,9 @@ pub(super) fn read_cities(rows: &[Spanned<CityRow>], board: &Board, report: &Rep
         if c.name.trim().is_empty() {
             return Err(report.at(span, "a city has an empty name".into()));
         }
+        if let Some(why) = unfit_name("a city", &c.name) {
+            return Err(report.at(span, why));
+        }
         let id = CityId(places.cities.len() as u16);
         if let Some(other) = places.city_keys.insert(fold(&c.name), id) {
             let first = &places.cities[usize::from(other.0)].name;
@@ -98,10 +101,59 @@ pub(super) fn read_cities(rows: &[Spanned<CityRow>], board: &Board, report: &Rep
     Ok(places)
 }
 
+/// Most characters a city's or a country's name may have, spaces at its ends aside: a label on the board, a line of
+/// an autocomplete, a word in a sentence.
+pub const LONGEST_PLACE_NAME: usize = 40;
+
+/// Why `name` cannot name a place (`what`: "a city", "a country"), if it cannot: longer than [`LONGEST_PLACE_NAME`],
+/// or holding a character nobody sees (a control character, a zero-width one, a direction override), which would let
+/// two names that read alike differ, or a name's letters show in another order than they are typed.
+fn unfit_name(what: &str, name: &str) -> Option<String> {
+    let length = name.trim().chars().count();
+    if length > LONGEST_PLACE_NAME {
+        return Some(format!(
+            "{what}'s name is {length} characters long (at most {LONGEST_PLACE_NAME}): \"{}\"",
+            excerpt(&visible(name))
+        ));
+    }
+    let hidden = name.chars().find(|&c| invisible(c))?;
+    Some(format!(
+        "{what}'s name holds an invisible character (U+{:04X}): \"{}\"",
+        u32::from(hidden),
+        excerpt(&visible(name))
+    ))
+}
+
+/// Whether a character shows nothing by itself: a control character, or one of Unicode's format characters that
+/// join, break or reorder text without a glyph (soft hyphen, zero-width spaces and joiners, direction marks and
+/// overrides, word joiners, the byte-order mark, interlinear annotation marks).
+fn invisible(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{00AD}'
+                | '\u{061C}'
+                | '\u{180E}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{202A}'..='\u{202E}'
+                | '\u{2060}'..='\u{206F}'
+                | '\u{FEFF}'
+                | '\u{FFF9}'..='\u{FFFB}'
+        )
+}
+
+/// `name` without its invisible characters, to quote it in a refusal on one line.
+fn visible(name: &str) -> String {
+    name.chars().filter(|&c| !invisible(c)).collect()
+}
+
 /// Adds border exit `id` to its country, creating the country on its first exit.
 fn add_exit(places: &mut Places, country: &str, id: CityId) -> Result<CountryId, String> {
     if country.trim().is_empty() {
         return Err("a border exit names an empty country".into());
+    }
+    if let Some(why) = unfit_name("a country", country) {
+        return Err(why);
     }
     let next = places.countries.len();
     let key = *places

@@ -299,6 +299,16 @@ fn a_small_valid_map_loads() {
 }
 
 #[test]
+fn a_city_name_of_forty_characters_loads_and_one_of_forty_one_is_refused() {
+    for (length, loads) in [(40, true), (41, false)] {
+        let long = "Ç".repeat(length);
+        let map = GOOD.replace(r#""C""#, &format!("\"{long}\""));
+        let read = maps::parse("tiny.toml", &map);
+        assert_eq!(read.is_ok(), loads, "{length} characters: {read:?}");
+    }
+}
+
+#[test]
 fn broken_map_files_are_refused_with_file_line_and_reason() {
     let cases: &[(&str, &str, &str, &str)] = &[
         (
@@ -374,6 +384,30 @@ fn broken_map_files_are_refused_with_file_line_and_reason() {
             "board = { width = 100, height = 100 }",
             "board = { width = 100, height = 40000 }",
             "tiny.toml: board width and height must be at most 4000 pixels",
+        ),
+        (
+            "a city's name of 5,000 characters",
+            r#"{ name = "C", x = 90"#,
+            &format!(r#"{{ name = "{}", x = 90"#, "C".repeat(5_000)),
+            "tiny.toml:7: a city's name is 5000 characters long (at most 40): \"CCCC",
+        ),
+        (
+            "a zero-width space in a city's name",
+            r#"{ name = "C", x = 90"#,
+            r#"{ name = "C\u200B", x = 90"#,
+            "tiny.toml:7: a city's name holds an invisible character (U+200B): \"C\"",
+        ),
+        (
+            "a direction override in a city's name",
+            r#"{ name = "C", x = 90"#,
+            r#"{ name = "\u202EC", x = 90"#,
+            "tiny.toml:7: a city's name holds an invisible character (U+202E): \"C\"",
+        ),
+        (
+            "a line break in a city's name",
+            r#"{ name = "C", x = 90"#,
+            r#"{ name = "C\nD", x = 90"#,
+            "tiny.toml:7: a city's name holds an invisible character (U+000A): \"CD\"",
         ),
         (
             "too many tickets dealt at once",
@@ -480,8 +514,9 @@ fn every_city_route_and_ticket_matches_the_checked_reference_data() {
 #[test]
 fn a_huge_map_is_checked_in_one_pass_and_its_refusal_quotes_little() {
     // 60,000 cities and then the first one again: the duplicate check is one hash look-up per city (it was
-    // quadratic: 75,000 cities took 6 s), and the refusal quotes the 5,000-character name as a short excerpt.
-    let long_name = "N".repeat(5_000);
+    // quadratic: 75,000 cities took 6 s), and the refusal quotes the name, as long as a name may be (a longer one
+    // is refused by its length, quoted as a short excerpt: `broken_map_files_are_refused_with_file_line_and_reason`).
+    let long_name = "N".repeat(40);
     let mut cities = format!("  {{ name = \"{long_name}\", x = 1, y = 1 }},\n");
     for i in 0..60_000 {
         cities += &format!("  {{ name = \"City {i}\", x = 1, y = 1 }},\n");
@@ -497,7 +532,7 @@ fn a_huge_map_is_checked_in_one_pass_and_its_refusal_quotes_little() {
         "{}",
         &err[..err.len().min(300)]
     );
-    assert!(err.ends_with("…\" is listed twice"), "{err}");
+    assert!(err.ends_with(&format!("{long_name}\" is listed twice")), "{err}");
     assert!(err.len() < 200, "{} bytes", err.len());
     // City ids are 16 bits: more locations than that are refused up front, not wrapped.
     let huge = format!("{}cities = [\n{too_many}{}", &GOOD[..start], &GOOD[end..]);
