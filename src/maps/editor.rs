@@ -1,9 +1,9 @@
 //! The JSON map files of the browser map editor "ticket-to-ride-map" (format versions 3 and 4) turned into our TOML.
-//!
-//! The editor's files are an envelope (`format`, `version`, `kind`, `board`, `payload`) around a map of stops, routes
-//! and tickets by stop id (docs/editor-import.md has the whole mapping). Reading is lenient where the editor is
-//! (unknown fields are counted into notes, not refused) and strict where a guess would change the game (a newer
-//! version, a route to a stop the file lacks, a length we cannot score): each refusal is a sentence.
+
+// The editor's files are an envelope (`format`, `version`, `kind`, `board`, `payload`) around a map of stops, routes
+// and tickets by stop id (docs/editor-import.md has the whole mapping). Reading is lenient where the editor is, since
+// its own rule is that a reader keeps what it does not know: unknown fields become notes, not refusals. It is strict
+// where a guess would change the game (a newer version, a route to a stop the file lacks, a length we cannot score).
 
 mod read;
 mod setup;

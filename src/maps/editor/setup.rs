@@ -1,5 +1,6 @@
-//! The `[rules]` table an imported map is played by: the USA base game's, or Europe's when the map has tunnels or
-//! ferries (only Europe-like rules give them a meaning), with the editor's own game setup where ours can hold it.
+//! The `[rules]` table an imported map is played by: the USA base game's or Europe's, with the editor's setup in it.
+
+// Europe's when the map has tunnels or ferries: only Europe-like rules give them a meaning.
 
 use serde_json::Value;
 
