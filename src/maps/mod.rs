@@ -1,5 +1,6 @@
 //! Map files: the rows of `maps/*.toml` and their loading, checked into the rules' [`Map`] (typed ids from here on).
 
+pub mod editor;
 mod read;
 mod rows;
 

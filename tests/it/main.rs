@@ -10,6 +10,7 @@ mod architecture;
 mod bad_input;
 mod cli;
 mod docs;
+mod editor;
 mod fairness;
 mod history;
 mod maps;
