@@ -962,3 +962,18 @@ fn an_unknown_field_anywhere_is_refused_naming_it_on_its_line() {
         assert_eq!(checked.problems, [refusal(Some(line), unknown)], "{field}");
     }
 }
+
+#[test]
+fn the_map_makers_guide_shows_the_tiny_map_exactly() {
+    let guide = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/map-makers-guide.md")).unwrap();
+    let start = guide
+        .find("```toml\n# A tiny island")
+        .expect("the guide shows the tiny map")
+        + "```toml\n".len();
+    let end = start + guide[start..].find("```").unwrap();
+    assert_eq!(
+        &guide[start..end],
+        TINY,
+        "docs/map-makers-guide.md and tests/fixtures/maps/tiny.toml differ"
+    );
+}
