@@ -3,7 +3,8 @@
 //! - [`rules`]: the pure rules engine — map vocabulary, one `Action` enum, `legal_actions` / `apply`, scoring,
 //!   the public and per-seat views (the only doors to hidden information), names, and the replay position format.
 //!   It imports nothing else of this crate and no I/O.
-//! - [`maps`]: the map files' rows, read and checked into the rules' `Map`.
+//! - [`maps`]: the map files' rows, read and checked into the rules' `Map`, every problem found as data
+//!   ([`map_report`], worded by [`text`]).
 //! - [`text`]: every sentence a player reads (rule errors, events, refusals), per language ([`lang`]).
 //! - [`seating`]: who sits where as everyone sees it (names, player colours).
 //! - [`refusal`], [`settings`], [`ids`]: what a user asked that cannot be, a game's typed settings, a game's id —
@@ -21,6 +22,7 @@ pub mod cli;
 pub mod config;
 pub mod ids;
 pub mod lang;
+pub mod map_report;
 pub mod maps;
 pub mod refusal;
 pub mod render;

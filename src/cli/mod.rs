@@ -1,5 +1,6 @@
 //! The `ttrbot` command line: the bot, and offline commands that use the same engine.
 
+mod maps;
 mod play;
 mod render;
 mod replay;
@@ -15,7 +16,6 @@ use clap::{Parser, Subcommand};
 
 use crate::ai::Level;
 use crate::config::{Config, TOKEN_HELP};
-use crate::maps::{self, BUILTIN};
 use crate::rules::Map;
 use crate::sim::{self, Checks};
 
@@ -38,11 +38,7 @@ enum Command {
     /// Run the Discord bot (the default).
     Run,
     /// List the maps with their counts; exits non-zero if a map file fails validation.
-    Maps {
-        /// Validate the .toml files in this folder instead of the built-in maps.
-        #[arg(long)]
-        dir: Option<PathBuf>,
-    },
+    Maps(maps::MapsArgs),
     /// Final scoring of an end position described in a JSON file; prints JSON.
     Score {
         /// The position (see docs/command-line.md).
@@ -103,7 +99,7 @@ pub fn main() -> ExitCode {
     };
     let result = match cli.command.unwrap_or(Command::Run) {
         Command::Run => run_bot(),
-        Command::Maps { dir } => list_maps(dir),
+        Command::Maps(args) => maps::run(&args),
         Command::Score { file } => score::run(&file),
         Command::Replay { file } => replay::run(&file),
         Command::Render(args) => render::run(&args),
@@ -203,85 +199,8 @@ fn init_logging() {
         .try_init();
 }
 
-fn list_maps(dir: Option<PathBuf>) -> Result<(), Failure> {
-    let (maps, failed): (Vec<Map>, Vec<String>) = match dir {
-        Some(dir) => maps::load_dir(&dir),
-        None => BUILTIN
-            .iter()
-            .map(|(id, _)| maps::builtin(id).map(|m| (*m).clone()).map_err(|e| e.to_string()))
-            .fold((Vec::new(), Vec::new()), |(mut ok, mut bad), m| {
-                match m {
-                    Ok(m) => ok.push(m),
-                    Err(e) => bad.push(e),
-                }
-                (ok, bad)
-            }),
-    };
-    if !maps.is_empty() {
-        println!(
-            "{:<12} {:<28} {:>7} {:>6} {:>6} {:>7} {:>6} {:>7} {:>7} {:>7}",
-            "id", "name", "players", "cities", "routes", "doubles", "length", "tickets", "tunnels", "ferries"
-        );
-    }
-    for m in maps {
-        let c = MapCounts::of(&m);
-        println!(
-            "{:<12} {:<28} {:>7} {:>6} {:>6} {:>7} {:>6} {:>7} {:>7} {:>7}",
-            m.id,
-            m.name,
-            format!("{}-{}", m.rules.min_players, m.rules.max_players),
-            c.cities,
-            c.routes,
-            c.doubles,
-            c.length,
-            c.tickets,
-            c.tunnels,
-            c.ferries
-        );
-    }
-    if failed.is_empty() {
-        Ok(())
-    } else {
-        Err(Failure::input(failed.join("\n")))
-    }
-}
-
-/// A map's vital counts, as `ttrbot maps` prints them and the map tests pin them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MapCounts {
-    /// Locations (cities and border exits).
-    pub cities: usize,
-    /// Route rows (one per track).
-    pub routes: usize,
-    /// Double-route pairs.
-    pub doubles: usize,
-    /// Spaces over all routes.
-    pub length: u32,
-    /// Ticket cards.
-    pub tickets: usize,
-    /// Tunnel rows.
-    pub tunnels: usize,
-    /// Ferry rows.
-    pub ferries: usize,
-}
-
-impl MapCounts {
-    /// Counts a map.
-    pub fn of(m: &Map) -> MapCounts {
-        MapCounts {
-            cities: m.cities.len(),
-            routes: m.routes.len(),
-            doubles: m.routes.iter().filter(|r| r.twin.is_some()).count() / 2,
-            length: m.routes.iter().map(|r| u32::from(r.len)).sum(),
-            tickets: m.tickets.len(),
-            tunnels: m.routes.iter().filter(|r| r.tunnel).count(),
-            ferries: m.routes.iter().filter(|r| r.ferry > 0).count(),
-        }
-    }
-}
-
 fn simulate(map_id: &str, players: usize, games: u64, seed: u64, fast: bool) -> Result<(), Failure> {
-    let map: Arc<Map> = maps::builtin(map_id).map_err(|e| Failure::input(e.to_string()))?;
+    let map: Arc<Map> = crate::maps::builtin(map_id).map_err(|e| Failure::input(e.to_string()))?;
     if players < usize::from(map.rules.min_players) || players > usize::from(map.rules.max_players) {
         return Err(Failure::input(format!(
             "{} is for {} to {} players, not {players}",
@@ -343,7 +262,7 @@ fn simulate_levels(
     think_ms: u64,
 ) -> Result<(), Failure> {
     let think = sim::think_for(std::time::Duration::from_millis(think_ms));
-    let map: Arc<Map> = maps::builtin(map_id).map_err(|e| Failure::input(e.to_string()))?;
+    let map: Arc<Map> = crate::maps::builtin(map_id).map_err(|e| Failure::input(e.to_string()))?;
     let levels: Vec<Level> = bots
         .iter()
         .map(|b| {

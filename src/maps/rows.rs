@@ -1,29 +1,16 @@
-//! A map file's rows as TOML gives them (checked for unknown fields), and the `[rules]` table turned into the
-//! rules' `Ruleset`.
+//! A map file's rows as TOML gives them, and its `[rules]` table checked into the rules' `Ruleset`.
 
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
-use toml::Spanned;
 
-use crate::rules::names::excerpt;
+use super::names::shown;
+use crate::map_report::MapProblem;
 use crate::rules::ruleset::{TieBreak, UnkeptPolicy};
 use crate::rules::{Color, RouteKind, Ruleset, WildName};
 
 /// Most tickets offered at once (dealt at the start, or drawn): a player chooses among all subsets of them.
 const MAX_OFFER: u16 = 10;
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct MapFile {
-    pub(super) id: String,
-    pub(super) name: String,
-    pub(super) board: Board,
-    pub(super) cities: Vec<Spanned<CityRow>>,
-    pub(super) routes: Vec<Spanned<RouteRow>>,
-    pub(super) tickets: Vec<Spanned<TicketRow>>,
-    pub(super) rules: RulesFile,
-}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -107,52 +94,80 @@ pub(super) struct RulesFile {
     pub(super) tie_breaks: Vec<TieBreak>,
 }
 
-/// Checks the `[rules]` table and turns it into a ruleset.
-pub(super) fn ruleset(raw: RulesFile) -> Result<Ruleset, String> {
+/// Checks the `[rules]` table and turns it into a ruleset; otherwise every problem found in it, each with the field
+/// it is about (to find its line).
+pub(super) fn ruleset(raw: RulesFile) -> Result<Ruleset, Vec<(&'static str, MapProblem)>> {
+    let mut problems = Vec::new();
     let [min_players, max_players] = raw.players;
     if min_players < 2 || min_players > max_players || max_players > 5 {
-        return Err(format!(
-            "players = [{min_players}, {max_players}] must be a range within 2..5"
+        problems.push((
+            "players",
+            MapProblem::PlayerRange {
+                min: min_players,
+                max: max_players,
+            },
         ));
     }
     if raw.trains == 0 && raw.metros == 0 {
-        return Err("a player needs some trains (or trams) or metros".into());
+        problems.push(("trains", MapProblem::NoTrains));
     }
     if raw.station_costs.len() < usize::from(raw.stations) {
-        return Err(format!(
-            "station_costs lists {} costs for {} stations",
-            raw.station_costs.len(),
-            raw.stations
+        problems.push((
+            "station_costs",
+            MapProblem::StationCosts {
+                costs: raw.station_costs.len(),
+                stations: raw.stations,
+            },
         ));
     }
     if raw.deck_colors.is_empty() || raw.cards_per_color == 0 {
-        return Err("the card deck has no coloured cards".into());
+        problems.push(("deck_colors", MapProblem::NoColoredCards));
     }
-    if raw.tickets_keep == 0 || raw.tickets_keep > raw.tickets_dealt.saturating_add(raw.long_tickets_dealt) {
-        return Err("tickets_keep must be between 1 and the number of tickets dealt".into());
+    let dealt = u16::from(raw.tickets_dealt) + u16::from(raw.long_tickets_dealt);
+    if raw.tickets_keep == 0 || u16::from(raw.tickets_keep) > dealt {
+        problems.push((
+            "tickets_keep",
+            MapProblem::TicketsKeep {
+                keep: raw.tickets_keep,
+                dealt,
+            },
+        ));
     }
     // Every subset of an offer is a choice the engine lists, so an offer stays small.
-    let dealt = u16::from(raw.tickets_dealt) + u16::from(raw.long_tickets_dealt);
     if dealt > MAX_OFFER || u16::from(raw.tickets_draw) > MAX_OFFER {
-        return Err(format!("at most {MAX_OFFER} tickets may be dealt or drawn at once"));
+        problems.push(("tickets_dealt", MapProblem::OfferTooLarge { most: MAX_OFFER }));
     }
     if raw.tickets_draw == 0 || raw.tickets_draw_keep == 0 || raw.tickets_draw_keep > raw.tickets_draw {
-        return Err("tickets_draw_keep must be between 1 and tickets_draw".into());
+        problems.push((
+            "tickets_draw_keep",
+            MapProblem::TicketsDrawKeep {
+                keep: raw.tickets_draw_keep,
+                draw: raw.tickets_draw,
+            },
+        ));
     }
     let mut seen = Vec::new();
     for c in &raw.deck_colors {
         if seen.contains(c) {
-            return Err(format!("deck_colors lists {c} twice"));
+            problems.push(("deck_colors", MapProblem::DeckColorTwice { color: *c }));
         }
         seen.push(*c);
     }
     let total_cards = raw.deck_colors.len() * usize::from(raw.cards_per_color) + usize::from(raw.wild_cards);
-    let dealt = usize::from(raw.hand) * usize::from(max_players) + 5;
-    if total_cards < dealt {
-        return Err(format!(
-            "{total_cards} cards are too few to deal {} to {max_players} players and turn 5 face up",
-            raw.hand
+    if !raw.deck_colors.is_empty() && total_cards < usize::from(raw.hand) * usize::from(max_players) + 5 {
+        problems.push((
+            "hand",
+            MapProblem::TooFewCards {
+                cards: total_cards,
+                hand: raw.hand,
+                players: max_players,
+            },
         ));
+    }
+    let route_points = points_table("route_points", &raw.route_points, &mut problems);
+    let metro_points = points_table("metro_points", &raw.metro_points, &mut problems);
+    if !problems.is_empty() {
+        return Err(problems);
     }
     Ok(Ruleset {
         min_players,
@@ -178,30 +193,36 @@ pub(super) fn ruleset(raw: RulesFile) -> Result<Ruleset, String> {
         wild_only_on_tunnels: raw.wild_only_on_tunnels,
         end_at: raw.end_at,
         longest_path_bonus: raw.longest_path_bonus,
-        route_points: points_table("route_points", &raw.route_points)?,
-        metro_points: points_table("metro_points", &raw.metro_points)?,
+        route_points,
+        metro_points,
         grand_tour: raw.grand_tour,
         tie_breaks: raw.tie_breaks,
     })
 }
 
-fn points_table(field: &str, table: &BTreeMap<String, u16>) -> Result<Vec<Option<u16>>, String> {
+/// A points table by length (index 0 unused); each key that is not a length from 1 to 12 is a problem.
+fn points_table(
+    field: &'static str,
+    table: &BTreeMap<String, u16>,
+    problems: &mut Vec<(&'static str, MapProblem)>,
+) -> Vec<Option<u16>> {
     let mut points = Vec::new();
     for (key, &value) in table {
-        let len: usize = key
-            .parse()
-            .ok()
-            .filter(|&n: &usize| (1..=12).contains(&n))
-            .ok_or_else(|| {
-                format!(
-                    "{field} has a key \"{}\" that is not a length from 1 to 12",
-                    excerpt(key)
-                )
-            })?;
-        if points.len() <= len {
-            points.resize(len + 1, None);
+        match key.parse().ok().filter(|n: &usize| (1..=12).contains(n)) {
+            Some(len) => {
+                if points.len() <= len {
+                    points.resize(len + 1, None);
+                }
+                points[len] = Some(value);
+            }
+            None => problems.push((
+                field,
+                MapProblem::PointsKey {
+                    table: field.to_string(),
+                    key: shown(key),
+                },
+            )),
         }
-        points[len] = Some(value);
     }
-    Ok(points)
+    points
 }

@@ -290,6 +290,25 @@ pub fn place(map: &Map) -> Vec<Label> {
     placed.into_iter().map(|l| l.expect("every city placed")).collect()
 }
 
+/// The pairs of cities whose names, placed as [`place`] places them, overlap each other, or where one's name covers
+/// the other's marker: what a map's maker should move apart or shorten. Each pair once, the lower id first, in order.
+pub fn crowded_names(map: &Map) -> Vec<(CityId, CityId)> {
+    let labels = place(map);
+    let mut pairs = Vec::new();
+    for (i, label) in labels.iter().enumerate() {
+        for (j, other) in labels.iter().enumerate().filter(|&(j, _)| j != i) {
+            let marker = map.city(other.city);
+            let covers_marker = box_meets_circle(&label.bounds, (marker.x, marker.y), super::style::CITY_RADIUS);
+            if covers_marker || (j > i && boxes_meet(&label.bounds, &other.bounds)) {
+                pairs.push((label.city.min(other.city), label.city.max(other.city)));
+            }
+        }
+    }
+    pairs.sort_unstable();
+    pairs.dedup();
+    pairs
+}
+
 /// Every spot tried for one city's name, in order of preference.
 fn candidates(map: &Map, city: CityId, text: &str) -> Vec<Label> {
     let c = map.city(city);

@@ -18,6 +18,7 @@ mod style;
 
 pub use board::{BaseLayer, base_layer, board, board_in, board_in_png, board_png, seat_board, seat_board_png};
 pub use chart::{CHART_SIZE, ScoreLine, score_chart};
+pub use labels::crowded_names;
 pub use style::{
     CarMark, PANEL_WIDTH, body_spot, car_quads, claimed_car, color_rgba, image_size, mark_rgba, mark_spot, player_rgba,
     printed_colors, quad_center,

@@ -4,11 +4,13 @@
 pub mod catalog;
 mod errors;
 mod events;
+mod map_file;
 mod rulebook;
 mod shown;
 mod words;
 
 pub use crate::lang::Lang;
+use crate::map_report::{MapProblem, Problem, Severity, Summary};
 use crate::refusal::Refusal;
 use crate::rules::names::NameError;
 use crate::rules::view::FinalResult;
@@ -35,6 +37,32 @@ pub fn name_error(lang: Lang, map: &Map, error: &NameError) -> String {
 /// The map's rules in short, from its data: setup, the turn, its own mechanics, the end and the scoring.
 pub fn rules(lang: Lang, map: &Map) -> String {
     rulebook::rules(lang, map)
+}
+
+/// A problem of a map file as its maker reads it: "line 41, route Basel – Olten: length 9 has no score (1–8)" (a
+/// problem of the map as a whole has no line).
+pub fn map_problem(lang: Lang, problem: &Problem) -> String {
+    map_file::problem(lang, problem)
+}
+
+/// What is wrong with a map file, without its line: "route Basel – Olten: length 9 has no score (1–8)".
+pub fn map_problem_reason(lang: Lang, what: &MapProblem) -> String {
+    map_file::reason(lang, what)
+}
+
+/// A problem's severity in a word: "refusal", "warning".
+pub fn map_severity(lang: Lang, severity: Severity) -> String {
+    map_file::severity(lang, severity)
+}
+
+/// What the problems come to: "accepted, with 2 warnings", "refused: 3 refusals and 1 warning".
+pub fn map_verdict(lang: Lang, problems: &[Problem]) -> String {
+    map_file::verdict(lang, problems)
+}
+
+/// An accepted map in three lines: its board, its tickets, its players and pieces.
+pub fn map_summary(lang: Lang, summary: &Summary) -> String {
+    map_file::summary(lang, summary)
 }
 
 /// Why the store refused what a user asked (a busy channel, not seated, …), as they read it.

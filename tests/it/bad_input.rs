@@ -7,8 +7,9 @@ use std::path::Path;
 use std::sync::Arc;
 
 use serde_json::Value;
-use ttrbot::maps::{self, BUILTIN};
+use ttrbot::maps::{self, BUILTIN, Limits, Severity};
 use ttrbot::rules::{Game, GameRng, Map};
+use ttrbot::text::{self, Lang};
 
 /// Mutated replay positions.
 const POSITIONS: usize = 3000;
@@ -16,6 +17,8 @@ const POSITIONS: usize = 3000;
 const SCORE_FILES: usize = 1500;
 /// Mutated map files.
 const MAP_FILES: usize = 1500;
+/// Random texts and byte strings given to the map check.
+const RANDOM_MAP_TEXTS: usize = 3000;
 /// Random actions played on an accepted position, checking every invariant.
 const PLAY_ON: usize = 60;
 
@@ -323,6 +326,7 @@ fn mutated_map_files_are_refused_with_file_line_and_reason_or_play() {
             text = mutate_map_text(&text, &mut rng, &words);
         }
         let what = format!("map mutation {i} of {id}");
+        check_every_problem(&text, &what);
         match no_panic(&what, || maps::parse("fuzz.toml", &text)) {
             Ok(map) => {
                 accepted += 1;
@@ -344,4 +348,74 @@ fn mutated_map_files_are_refused_with_file_line_and_reason_or_play() {
         accepted > 100 && refused > 300,
         "{accepted} accepted, {refused} refused"
     );
+}
+
+/// Checks a text under both limits: no panic, a map exactly when nothing refuses it, and every problem on a line of
+/// the text (or none), worded on one line in both languages.
+fn check_every_problem(text: &str, what: &str) {
+    let lines = text.lines().count().max(1);
+    for limits in [Limits::UPLOAD, Limits::FILE] {
+        let checked = no_panic(what, || maps::check("fuzz.toml", text, &limits));
+        assert_eq!(
+            checked.map.is_some(),
+            !checked.refused(),
+            "{what}: {:?}",
+            checked.problems
+        );
+        assert!(
+            checked.map.is_some() || checked.problems.iter().any(|p| p.severity == Severity::Refusal),
+            "{what}: no map and no reason"
+        );
+        for p in &checked.problems {
+            assert!(
+                p.line.is_none_or(|l| (1..=lines + 1).contains(&l)),
+                "{what}: {p:?} on no line of the text"
+            );
+            for lang in [Lang::En, Lang::Es] {
+                check_reason(&no_panic(what, || text::map_problem(lang, p)), what);
+            }
+        }
+    }
+}
+
+/// A random text of TOML's pieces, map words and junk: what a careless or hostile upload could hold.
+fn random_map_text(rng: &mut GameRng, words: &[String]) -> String {
+    const PIECES: [&str; 36] = [
+        "[", "]", "{", "}", "=", ",", ".", "\"", "'", "\"\"\"", "'''", "\n", " ", "#", "\\", "[[", "]]", "id", "name",
+        "board", "cities", "routes", "tickets", "rules", "x", "y", "len", "color", "points", "a", "b", "nan", "inf",
+        "-1", "1e39", "\u{202E}",
+    ];
+    let mut text = String::new();
+    for _ in 0..rng.below(400) {
+        match rng.below(8) {
+            0 => text.push_str(&words[rng.below(words.len())]),
+            1 => text.push_str(&EDGE_NUMBERS[rng.below(EDGE_NUMBERS.len())].to_string()),
+            2 => text.push(char::from_u32(rng.below(0x3000) as u32).unwrap_or('?')),
+            _ => text.push_str(PIECES[rng.below(PIECES.len())]),
+        }
+    }
+    text
+}
+
+#[test]
+fn random_texts_and_bytes_never_make_the_map_check_panic() {
+    let words = words();
+    let mut rng = GameRng::new(59);
+    // A real map's first lines, which the reader gets through before the junk after them.
+    let start: String = BUILTIN[0].1.lines().take(60).map(|l| format!("{l}\n")).collect();
+    for i in 0..RANDOM_MAP_TEXTS {
+        let what = format!("random map text {i}");
+        let text = match i % 3 {
+            0 => random_map_text(&mut rng, &words),
+            1 => format!("{start}{}", random_map_text(&mut rng, &words)),
+            // Random bytes, mostly not UTF-8.
+            _ => {
+                let bytes: Vec<u8> = (0..rng.below(300)).map(|_| rng.below(256) as u8).collect();
+                let checked = no_panic(&what, || maps::check_bytes("fuzz.toml", &bytes, &Limits::UPLOAD));
+                assert_eq!(checked.map.is_some(), !checked.refused(), "{what}");
+                continue;
+            }
+        };
+        check_every_problem(&text, &what);
+    }
 }

@@ -310,3 +310,60 @@ fn render_writes_a_png_of_a_script_or_a_random_game_and_refuses_bad_input() {
     assert_eq!(run.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&run.stderr).contains("no such map"));
 }
+
+#[test]
+fn maps_check_passes_every_builtin_map_and_prints_each_problem_of_a_broken_one() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for id in ["usa", "europe", "switzerland", "india", "berlin"] {
+        let file = format!("maps/{id}.toml");
+        let out = ttrbot(&["maps", "--check", &file], root);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{id}: {stdout}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        // No problem at all (no ticket far from its shortest path, no names colliding), then the figures.
+        assert!(
+            stdout.ends_with(&format!("{file}: accepted, with 0 warnings\n")),
+            "{id}: {stdout}"
+        );
+        assert_eq!(stdout.lines().count(), 4, "{id}: {stdout}");
+    }
+    let dir = temp_dir("maps-check");
+    let tiny = std::fs::read_to_string(fixture("maps/tiny.toml")).unwrap();
+    let broken = tiny
+        .replacen("len = 3, color = \"red\"", "len = 3, color = \"mauve\"", 1)
+        .replacen("b = \"Lakeside\", points = 8", "b = \"Lakeside\", points = 20", 1)
+        .replacen("name = \"Tiny Island\"", "name = \"Tiny Island\"\nauthor = \"me\"", 1);
+    std::fs::write(dir.join("broken.toml"), &broken).unwrap();
+    let out = ttrbot(&["maps", "--check", "broken.toml"], &dir);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stdout}{stderr}");
+    assert_eq!(
+        stdout.lines().collect::<Vec<_>>(),
+        [
+            "broken.toml:4: refusal: unknown field `author`: the map file format has no such field",
+            "broken.toml:20: refusal: route Northport – Millbrook: unknown colour \"mauve\"",
+        ],
+        "the ticket's value is not weighed while the map is refused"
+    );
+    assert_eq!(stderr.trim_end(), "broken.toml: refused: 2 refusals and 0 warnings");
+    // A map that reads, with a warning: exit 0, the warning, then the figures.
+    let doubtful = tiny.replacen("b = \"Lakeside\", points = 8", "b = \"Lakeside\", points = 20", 1);
+    std::fs::write(dir.join("doubtful.toml"), &doubtful).unwrap();
+    let out = ttrbot(&["maps", "--check", "doubtful.toml"], &dir);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(
+        lines[0].starts_with("doubtful.toml:36: warning: ticket Northport – Lakeside: worth 20"),
+        "{stdout}"
+    );
+    assert_eq!(
+        lines[1],
+        "8 cities, 12 routes (1 double), 32 spaces; the longest route: 5"
+    );
+    assert_eq!(lines[4], "doubtful.toml: accepted, with 1 warning");
+}

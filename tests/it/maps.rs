@@ -1,8 +1,9 @@
-//! The map files: every built-in map loads, its counts are pinned, and broken files are refused clearly.
+//! The map files: every built-in map loads, its counts are pinned, and a broken or doubtful file's every problem is
+//! found, on its line, in words.
 
-use ttrbot::cli::MapCounts;
-use ttrbot::maps::{self, BUILTIN};
+use ttrbot::maps::{self, BUILTIN, Counted, Limits, MapProblem, Named, Problem, Severity};
 use ttrbot::rules::Map;
+use ttrbot::text::{self, Lang};
 
 #[test]
 fn every_builtin_map_loads() {
@@ -53,57 +54,23 @@ fn map_counts_match_the_reference_data() {
     // Counts from the checked reference data's notes: cities, route rows, double pairs, total length, tickets,
     // tunnel rows, ferry rows. A typo in a map file changes one of them.
     let expected = [
-        (
-            "usa",
-            MapCounts {
-                cities: 36,
-                routes: 100,
-                doubles: 22,
-                length: 309,
-                tickets: 30,
-                tunnels: 0,
-                ferries: 0,
-            },
-        ),
-        (
-            "europe",
-            MapCounts {
-                cities: 47,
-                routes: 101,
-                doubles: 11,
-                length: 300,
-                tickets: 46,
-                tunnels: 18,
-                ferries: 13,
-            },
-        ),
-        (
-            "switzerland",
-            MapCounts {
-                cities: 51,
-                routes: 88,
-                doubles: 12,
-                length: 205,
-                tickets: 46,
-                tunnels: 42,
-                ferries: 0,
-            },
-        ),
-        (
-            "india",
-            MapCounts {
-                cities: 39,
-                routes: 108,
-                doubles: 28,
-                length: 238,
-                tickets: 58,
-                tunnels: 0,
-                ferries: 8,
-            },
-        ),
+        ("usa", (36, 100, 22, 309, 30, 0, 0)),
+        ("europe", (47, 101, 11, 300, 46, 18, 13)),
+        ("switzerland", (51, 88, 12, 205, 46, 42, 0)),
+        ("india", (39, 108, 28, 238, 58, 0, 8)),
     ];
     for (id, counts) in expected {
-        assert_eq!(MapCounts::of(&maps::builtin(id).unwrap()), counts, "{id}");
+        let s = maps::summary(&maps::builtin(id).unwrap());
+        let got = (
+            s.cities,
+            s.routes,
+            s.doubles,
+            s.spaces,
+            s.regular_tickets + s.long_tickets,
+            s.tunnels,
+            s.ferries,
+        );
+        assert_eq!(got, counts, "{id}");
     }
 }
 
@@ -315,31 +282,31 @@ fn broken_map_files_are_refused_with_file_line_and_reason() {
             "an unknown city in a route",
             r#"{ a = "A", b = "B", len = 2"#,
             r#"{ a = "A", b = "Q", len = 2"#,
-            "tiny.toml:10: route A–Q: unknown city \"Q\"",
+            "tiny.toml:10: route A – Q: unknown city \"Q\"",
         ),
         (
             "an unknown colour",
             r#"color = "red""#,
             r#"color = "mauve""#,
-            "tiny.toml:10: route A–B: unknown colour \"mauve\"",
+            "tiny.toml:10: route A – B: unknown colour \"mauve\"",
         ),
         (
             "a length with no points",
             r#"len = 1, color = "gray""#,
             r#"len = 3, color = "gray""#,
-            "tiny.toml:11: route B–C: route_points has no value for length 3",
+            "tiny.toml:11: route B – C: length 3 has no score (1–2)",
         ),
         (
             "a ticket to nowhere",
             r#"{ a = "A", b = "B", points = 2 }"#,
             r#"{ a = "A", b = "A", points = 2 }"#,
-            "tiny.toml:15: ticket A–A goes nowhere",
+            "tiny.toml:15: ticket A – A goes nowhere",
         ),
         (
             "a ticket to an unknown place",
             r#"{ a = "B", b = "C", points = 1 }"#,
             r#"{ a = "B", b = "Z", points = 1 }"#,
-            "tiny.toml:16: ticket B–Z: unknown place \"Z\"",
+            "tiny.toml:16: ticket B – Z: unknown place \"Z\"",
         ),
         (
             "a duplicate city",
@@ -358,7 +325,7 @@ fn broken_map_files_are_refused_with_file_line_and_reason() {
             "a player range that makes no sense",
             "players = [2, 2]",
             "players = [3, 2]",
-            "tiny.toml: [rules]: players = [3, 2]",
+            "tiny.toml:20: players = [3, 2] must be a range within 2 to 5",
         ),
         ("text that is not TOML", "name = \"Tiny\"", "name = ", "tiny.toml:2:"),
         (
@@ -371,19 +338,19 @@ fn broken_map_files_are_refused_with_file_line_and_reason() {
             "an empty map id",
             "id = \"tiny\"",
             "id = \" \"",
-            "tiny.toml: the map needs a non-empty id and name",
+            "tiny.toml:1: the map's id \" \" must be 1 to 32 characters of a–z, 0–9, - and _",
         ),
         (
             "an empty map name",
             "name = \"Tiny\"",
             "name = \"\"",
-            "tiny.toml: the map needs a non-empty id and name",
+            "tiny.toml:2: the map's name is empty",
         ),
         (
             "a board too large to draw",
             "board = { width = 100, height = 100 }",
             "board = { width = 100, height = 40000 }",
-            "tiny.toml: board width and height must be at most 4000 pixels",
+            "tiny.toml:3: the board is 100 × 40000 pixels; each side may be at most 4000",
         ),
         (
             "a city's name of 5,000 characters",
@@ -413,7 +380,7 @@ fn broken_map_files_are_refused_with_file_line_and_reason() {
             "too many tickets dealt at once",
             "tickets_dealt = 2",
             "tickets_dealt = 11",
-            "tiny.toml: [rules]: at most 10 tickets may be dealt or drawn at once",
+            "tiny.toml:26: at most 10 tickets may be dealt or drawn at once",
         ),
     ];
     for (name, from, to, expected) in cases {
@@ -537,5 +504,476 @@ fn a_huge_map_is_checked_in_one_pass_and_its_refusal_quotes_little() {
     // City ids are 16 bits: more locations than that are refused up front, not wrapped.
     let huge = format!("{}cities = [\n{too_many}{}", &GOOD[..start], &GOOD[end..]);
     let err = maps::parse("huge.toml", &huge).unwrap_err().to_string();
-    assert_eq!(err, "huge.toml: more than 65535 cities");
+    assert_eq!(err, "huge.toml: the map has 66001 cities; at most 65535 are allowed");
+}
+
+/// The map-makers' guide's example: a small complete map, and the start of most checks below.
+const TINY: &str = include_str!("../fixtures/maps/tiny.toml");
+
+/// The 1-based line of the first place `needle` is written.
+fn line_of(text: &str, needle: &str) -> usize {
+    let at = text
+        .find(needle)
+        .unwrap_or_else(|| panic!("{needle:?} is not in the text"));
+    text[..at].matches('\n').count() + 1
+}
+
+fn refusal(line: Option<usize>, what: MapProblem) -> Problem {
+    Problem {
+        line,
+        severity: Severity::Refusal,
+        what,
+    }
+}
+
+fn warning(line: Option<usize>, what: MapProblem) -> Problem {
+    Problem {
+        line,
+        severity: Severity::Warning,
+        what,
+    }
+}
+
+/// `text` with each `(from, to)` edit made once, each checked to change something.
+fn edited(text: &str, edits: &[(&str, &str)]) -> String {
+    edits.iter().fold(text.to_string(), |text, (from, to)| {
+        assert!(text.contains(from), "{from:?} is not in the text");
+        text.replacen(from, to, 1)
+    })
+}
+
+#[test]
+fn the_tiny_map_passes_every_check_under_the_upload_limits() {
+    let checked = maps::check("tiny.toml", TINY, &Limits::UPLOAD);
+    assert_eq!(checked.problems, []);
+    let map = checked.map.expect("a map");
+    assert_eq!(map, maps::parse("tiny.toml", TINY).unwrap());
+    assert_eq!(ttrbot::render::crowded_names(&map), []);
+    assert_eq!(checked.city_lines[0], line_of(TINY, "{ name = \"Northport\""));
+}
+
+#[test]
+fn a_file_with_five_problems_reports_all_five_on_their_lines() {
+    let text = edited(
+        TINY,
+        &[
+            ("x = 100, y = 330", "x = 900, y = 330"),
+            ("len = 3, color = \"red\"", "len = 3, color = \"mauve\""),
+            ("b = \"Eastwick\", len = 5", "b = \"Eastwick\", len = 9"),
+            ("b = \"Lakeside\", points = 8", "b = \"Lakesid\", points = 8"),
+            ("b = \"Westvale\", points = 5", "b = \"Westvale\", points = 0"),
+        ],
+    );
+    let line = |needle: &str| Some(line_of(&text, needle));
+    let expected = [
+        refusal(
+            line("\"Westvale\", x = 900"),
+            MapProblem::OutsideBoard {
+                name: "Westvale".into(),
+                x: 900.0,
+                y: 330.0,
+                width: 800,
+                height: 600,
+            },
+        ),
+        refusal(
+            line("\"mauve\""),
+            MapProblem::UnknownColor {
+                route: "Northport – Millbrook".into(),
+                color: "mauve".into(),
+            },
+        ),
+        refusal(
+            line("len = 9"),
+            MapProblem::NoScore {
+                route: "Northport – Eastwick".into(),
+                len: 9,
+                scored: vec![1, 2, 3, 4, 5],
+            },
+        ),
+        refusal(
+            line("\"Lakesid\""),
+            MapProblem::UnknownPlace {
+                ticket: "Northport – Lakesid".into(),
+                name: "Lakesid".into(),
+            },
+        ),
+        refusal(
+            line("points = 0"),
+            MapProblem::TicketWorthNothing {
+                ticket: "Millbrook – Westvale".into(),
+            },
+        ),
+    ];
+    let checked = maps::check("five.toml", &text, &Limits::UPLOAD);
+    assert_eq!(checked.problems, expected);
+    assert!(checked.map.is_none() && checked.refused());
+    let english: Vec<String> = checked
+        .problems
+        .iter()
+        .map(|p| text::map_problem(Lang::En, p))
+        .collect();
+    assert_eq!(
+        english[2],
+        format!(
+            "line {}, route Northport – Eastwick: length 9 has no score (1–5)",
+            line_of(&text, "len = 9")
+        )
+    );
+    // `parse` is the first refusal, in line order.
+    let first = maps::parse("five.toml", &text).unwrap_err();
+    assert_eq!(first.line, expected[0].line);
+}
+
+#[test]
+fn a_problem_reads_in_english_and_in_spanish() {
+    let problem = refusal(
+        Some(41),
+        MapProblem::NoScore {
+            route: "Basel – Olten".into(),
+            len: 9,
+            scored: vec![1, 2, 3, 4, 5, 6, 8],
+        },
+    );
+    assert_eq!(
+        text::map_problem(Lang::En, &problem),
+        "line 41, route Basel – Olten: length 9 has no score (1–6, 8)"
+    );
+    assert_eq!(
+        text::map_problem(Lang::Es, &problem),
+        "línea 41, recorrido Basel – Olten: la longitud 9 no tiene puntuación (1–6, 8)"
+    );
+    let whole = warning(
+        None,
+        MapProblem::Disconnected {
+            parts: 2,
+            apart: "Lakeside".into(),
+        },
+    );
+    assert_eq!(
+        text::map_problem(Lang::Es, &whole),
+        "los recorridos forman 2 redes que nunca se tocan («Lakeside» queda fuera de la mayor); \
+         cada billete cabe en una"
+    );
+    let summary = text::map_summary(Lang::Es, &maps::summary(&maps::parse("tiny.toml", TINY).unwrap()));
+    assert_eq!(
+        summary,
+        "8 ciudades, 12 recorridos (1 doble), 32 espacios; el recorrido más largo: 5\n\
+         10 billetes y 0 largos, de 5 a 8 puntos (mediana 7)\n\
+         de 2 a 3 jugadores, cada uno con 14 trenes, 0 metros y 0 estaciones; 0 túneles, 0 transbordadores"
+    );
+}
+
+#[test]
+fn a_file_past_512_kb_is_refused_before_it_is_read_and_one_within_is_read() {
+    let padded = |total: usize| {
+        let mut text = TINY.to_string();
+        text.push('#');
+        text.push_str(&"x".repeat(total - text.len()));
+        text
+    };
+    let over = padded(maps::MAX_MAP_BYTES + 1);
+    let checked = maps::check("big.toml", &over, &Limits::UPLOAD);
+    let too_large = MapProblem::TooLarge {
+        bytes: maps::MAX_MAP_BYTES + 1,
+        most: maps::MAX_MAP_BYTES,
+    };
+    assert_eq!(checked.problems, [refusal(None, too_large.clone())]);
+    let bytes = maps::check_bytes("big.toml", over.as_bytes(), &Limits::UPLOAD);
+    assert_eq!(bytes.problems, [refusal(None, too_large)]);
+    // The operator's own files have no such limit, and a file of exactly the limit is read.
+    assert!(maps::check("big.toml", &over, &Limits::FILE).map.is_some());
+    let within = padded(maps::MAX_MAP_BYTES);
+    assert_eq!(maps::check("big.toml", &within, &Limits::UPLOAD).problems, []);
+    // Bytes that are not UTF-8 are refused as such.
+    let mut broken = TINY.as_bytes().to_vec();
+    broken[3] = 0xFF;
+    let checked = maps::check_bytes("bytes.toml", &broken, &Limits::UPLOAD);
+    assert_eq!(checked.problems, [refusal(None, MapProblem::NotUtf8 { at: 3 })]);
+}
+
+/// The tiny map with `extra` more rows added at the end of a list (`cities`, `routes` or `tickets`).
+fn with_rows(list: &str, extra: &[String]) -> String {
+    let start = TINY.find(&format!("{list} = [")).unwrap();
+    let end = start + TINY[start..].find("\n]").unwrap();
+    format!("{}\n{}{}", &TINY[..end], extra.join("\n"), &TINY[end..])
+}
+
+#[test]
+fn more_rows_than_an_upload_may_have_are_refused_naming_the_limit() {
+    let cities = |n: usize| -> Vec<String> {
+        (0..n)
+            .map(|i| format!("  {{ name = \"Extra {i}\", x = {}, y = 50 }},", i % 800))
+            .collect()
+    };
+    // Routes past the engine's limit, between two cities that exist (a third track is refused too, by its line).
+    let routes = |n: usize| -> Vec<String> {
+        (0..n)
+            .map(|_| "  { a = \"Northport\", b = \"Westvale\", len = 2, color = \"gray\" },".to_string())
+            .collect()
+    };
+    let tickets = |n: usize| -> Vec<String> {
+        (0..n)
+            .map(|_| "  { a = \"Northport\", b = \"Lakeside\", points = 8 },".to_string())
+            .collect()
+    };
+    let cases = [
+        (with_rows("cities", &cities(143)), Counted::Cities, 151, Some(150)),
+        (with_rows("cities", &cities(142)), Counted::Cities, 150, None),
+        (with_rows("routes", &routes(245)), Counted::Routes, 257, Some(256)),
+        (with_rows("tickets", &tickets(119)), Counted::Tickets, 129, Some(128)),
+        (with_rows("tickets", &tickets(118)), Counted::Tickets, 128, None),
+    ];
+    for (text, what, count, refused_past) in cases {
+        let checked = maps::check("many.toml", &text, &Limits::UPLOAD);
+        let too_many = checked
+            .problems
+            .iter()
+            .find(|p| matches!(p.what, MapProblem::TooMany { .. }));
+        let expected = refused_past.map(|most| refusal(None, MapProblem::TooMany { what, count, most }));
+        assert_eq!(too_many, expected.as_ref(), "{count} {what:?}");
+    }
+}
+
+#[test]
+fn names_that_differ_only_in_case_or_accents_collide_in_any_alphabet() {
+    for (first, second) in [
+        ("ÉCOLE", "école"),
+        ("Zürich", "ZURICH"),
+        ("Αθήνα", "ΑΘΉΝΑ"),
+        ("Москва", "МОСКВА"),
+        ("St. Gallen", "Saint Gallen"),
+    ] {
+        let renamed = TINY.replace("Northport", first);
+        let row = format!("  {{ name = \"{second}\", x = 20, y = 20 }},");
+        let start = renamed.find("cities = [").unwrap();
+        let end = start + renamed[start..].find("\n]").unwrap();
+        let text = format!("{}\n{row}{}", &renamed[..end], &renamed[end..]);
+        let checked = maps::check("alike.toml", &text, &Limits::UPLOAD);
+        let alike = MapProblem::NamesAlike {
+            what: Named::City,
+            name: second.into(),
+            other: first.into(),
+        };
+        assert_eq!(
+            checked.problems,
+            [refusal(Some(line_of(&text, &row)), alike)],
+            "{first} / {second}"
+        );
+    }
+}
+
+#[test]
+fn nesting_a_hundred_thousand_deep_is_refused_without_a_crash() {
+    // The TOML reader stops at 80 levels (its own recursion limit), so the check never recurses deeper.
+    for text in [
+        format!("a = {}", "[".repeat(100_000)),
+        format!("a = {}1{}", "[".repeat(100_000), "]".repeat(100_000)),
+        format!("a = {}", "{b=".repeat(100_000)),
+        format!("[{}]", vec!["a"; 100_000].join(".")),
+        format!("{}\ncities = [ {{ name = {} }} ]", TINY, "[".repeat(100_000)),
+    ] {
+        for limits in [Limits::UPLOAD, Limits::FILE] {
+            let checked = maps::check("deep.toml", &text, &limits);
+            assert_eq!(checked.problems.len(), 1, "{:?}", checked.problems);
+            assert!(
+                matches!(checked.problems[0].what, MapProblem::Syntax { .. }),
+                "{:?}",
+                checked.problems
+            );
+        }
+    }
+}
+
+#[test]
+fn a_city_whose_position_is_not_on_the_board_is_refused() {
+    for (x, y) in ["nan", "-1", "1e30", "-inf", "801", "0.0001e9"]
+        .into_iter()
+        .map(|x| (x, "330"))
+        .chain([("100", "inf"), ("100", "600.5")])
+    {
+        let text = edited(TINY, &[("x = 100, y = 330", &format!("x = {x}, y = {y}"))]);
+        let checked = maps::check("off.toml", &text, &Limits::UPLOAD);
+        assert_eq!(checked.problems.len(), 1, "{x}, {y}: {:?}", checked.problems);
+        let p = &checked.problems[0];
+        assert_eq!(p.line, Some(line_of(&text, "\"Westvale\"")), "{x}, {y}");
+        assert!(
+            matches!(&p.what, MapProblem::OutsideBoard { name, .. } if name == "Westvale"),
+            "{p:?}"
+        );
+    }
+    // The board's own edges are on it.
+    let text = edited(TINY, &[("x = 100, y = 330", "x = 800, y = 600")]);
+    assert_eq!(maps::check("edge.toml", &text, &Limits::UPLOAD).problems, []);
+}
+
+#[test]
+fn a_route_from_a_city_to_itself_is_refused() {
+    let text = edited(TINY, &[("b = \"Millbrook\", len = 3", "b = \"Northport\", len = 3")]);
+    let checked = maps::check("self.toml", &text, &Limits::UPLOAD);
+    let self_route = MapProblem::SelfRoute {
+        route: "Northport – Northport".into(),
+    };
+    assert_eq!(
+        checked.problems,
+        [refusal(Some(line_of(&text, "b = \"Northport\", len = 3")), self_route)]
+    );
+}
+
+/// A map of four cities with `GOOD`'s rules (2 players, 2 tickets each), the given routes and tickets.
+fn four_cities(routes: &[&str], tickets: &[&str]) -> String {
+    let rules = &GOOD[GOOD.find("[rules]").unwrap()..];
+    format!(
+        "id = \"four\"\nname = \"Four\"\nboard = {{ width = 100, height = 100 }}\ncities = [\n  \
+         {{ name = \"A\", x = 10, y = 10 }},\n  {{ name = \"B\", x = 90, y = 10 }},\n  \
+         {{ name = \"C\", x = 10, y = 90 }},\n  {{ name = \"D\", x = 90, y = 90 }},\n]\nroutes = [\n{}\n]\n\
+         tickets = [\n{}\n]\n{rules}",
+        routes.join("\n"),
+        tickets.join("\n")
+    )
+}
+
+#[test]
+fn a_network_in_two_parts_is_a_warning_when_every_ticket_lies_within_one_and_a_refusal_when_one_does_not() {
+    let routes = [
+        "  { a = \"A\", b = \"B\", len = 1, color = \"red\" },",
+        "  { a = \"C\", b = \"D\", len = 1, color = \"red\" },",
+    ];
+    let inside = [
+        "  { a = \"A\", b = \"B\", points = 1 },",
+        "  { a = \"B\", b = \"A\", points = 1 },",
+        "  { a = \"C\", b = \"D\", points = 1 },",
+        "  { a = \"D\", b = \"C\", points = 1 },",
+    ];
+    let text = four_cities(&routes, &inside);
+    let checked = maps::check("parts.toml", &text, &Limits::UPLOAD);
+    let parts = MapProblem::Disconnected {
+        parts: 2,
+        apart: "C".into(),
+    };
+    assert_eq!(checked.problems, [warning(Some(line_of(&text, "\"C\"")), parts)]);
+    assert!(checked.map.is_some(), "a warning does not refuse the map");
+    // One ticket across: refused, naming it; the parts are not warned of besides.
+    let mut across = inside;
+    across[3] = "  { a = \"A\", b = \"D\", points = 2 },";
+    let text = four_cities(&routes, &across);
+    let checked = maps::check("parts.toml", &text, &Limits::UPLOAD);
+    let unreachable = MapProblem::Unreachable {
+        ticket: "A – D".into(),
+        to: "D".into(),
+    };
+    assert_eq!(
+        checked.problems,
+        [refusal(Some(line_of(&text, "b = \"D\", points = 2")), unreachable)]
+    );
+    assert!(checked.map.is_none());
+}
+
+#[test]
+fn a_ticket_worth_far_from_its_shortest_path_is_warned_with_the_value_suggested() {
+    // Northport – Lakeside's shortest path costs 8 cards: a value more than 2 points and more than 25% away is
+    // questioned.
+    for (value, warned) in [(8, false), (10, false), (6, false), (11, true), (5, true), (20, true)] {
+        let text = edited(
+            TINY,
+            &[(
+                "b = \"Lakeside\", points = 8",
+                &format!("b = \"Lakeside\", points = {value}"),
+            )],
+        );
+        let checked = maps::check("value.toml", &text, &Limits::UPLOAD);
+        let expected: Vec<Problem> = [warning(
+            Some(line_of(&text, "b = \"Lakeside\", points")),
+            MapProblem::TicketValue {
+                ticket: "Northport – Lakeside".into(),
+                to: "Lakeside".into(),
+                value,
+                shortest: 8,
+            },
+        )]
+        .into_iter()
+        .filter(|_| warned)
+        .collect();
+        assert_eq!(checked.problems, expected, "worth {value}");
+        assert!(checked.map.is_some());
+    }
+    let text = edited(
+        TINY,
+        &[("b = \"Lakeside\", points = 8", "b = \"Lakeside\", points = 20")],
+    );
+    let problem = &maps::check("value.toml", &text, &Limits::UPLOAD).problems[0];
+    assert!(
+        text::map_problem(Lang::En, problem).ends_with(
+            "ticket Northport – Lakeside: worth 20 to \"Lakeside\", but the shortest path there costs 8 cards; \
+             suggested value: 8"
+        ),
+        "{}",
+        text::map_problem(Lang::En, problem)
+    );
+}
+
+#[test]
+fn every_builtin_map_passes_the_upload_check_with_no_problem_and_the_same_map() {
+    for (id, file) in BUILTIN {
+        let checked = maps::check(id, file, &Limits::UPLOAD);
+        assert_eq!(checked.problems, [], "{id}");
+        let map = checked.map.expect("a map");
+        assert_eq!(map, *maps::builtin(id).unwrap(), "{id}");
+        assert_eq!(ttrbot::render::crowded_names(&map), [], "{id}: names that collide");
+    }
+}
+
+#[test]
+fn an_unknown_field_anywhere_is_refused_naming_it_on_its_line() {
+    for (from, to, section, field) in [
+        (
+            "name = \"Tiny Island\"",
+            "name = \"Tiny Island\"\nauthor = \"me\"",
+            "",
+            "author",
+        ),
+        ("height = 600 }", "height = 600, depth = 1 }", "board", "depth"),
+        ("x = 650, y = 120 }", "x = 650, y = 120, z = 1 }", "cities", "z"),
+        (
+            "len = 5, color = \"gray\" }",
+            "len = 5, color = \"gray\", colour = \"red\" }",
+            "routes",
+            "colour",
+        ),
+        (
+            "points = 7 },",
+            "points = 7, long = true, value = 1 },",
+            "tickets",
+            "value",
+        ),
+        ("hand = 4", "hand = 4\nhandz = 5", "rules", "handz"),
+    ] {
+        let text = edited(TINY, &[(from, to)]);
+        let checked = maps::check("typo.toml", &text, &Limits::UPLOAD);
+        let unknown = MapProblem::UnknownField {
+            section: section.into(),
+            field: field.into(),
+        };
+        let line = text
+            .lines()
+            .position(|l| l.contains(field) && !l.starts_with('#'))
+            .unwrap()
+            + 1;
+        assert_eq!(checked.problems, [refusal(Some(line), unknown)], "{field}");
+    }
+}
+
+#[test]
+fn the_map_makers_guide_shows_the_tiny_map_exactly() {
+    let guide = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/map-makers-guide.md")).unwrap();
+    let start = guide
+        .find("```toml\n# A tiny island")
+        .expect("the guide shows the tiny map")
+        + "```toml\n".len();
+    let end = start + guide[start..].find("```").unwrap();
+    assert_eq!(
+        &guide[start..end],
+        TINY,
+        "docs/map-makers-guide.md and tests/fixtures/maps/tiny.toml differ"
+    );
 }
