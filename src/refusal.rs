@@ -49,6 +49,13 @@ pub enum Refusal {
     NotHost,
     /// No map has this id.
     UnknownMap(String),
+    /// A server's map may not take a built-in map's id.
+    BuiltInMapId(String),
+    /// The server keeps as many maps as one server may.
+    TooManyMaps {
+        /// How many one server may keep.
+        most: u8,
+    },
     /// The game has no turn deadline, so no turn can be skipped.
     NoDeadline,
     /// The turn's deadline has not passed yet.
@@ -88,6 +95,8 @@ impl fmt::Display for Refusal {
             Refusal::TooFewPlayers { min, seated } => write!(f, "{seated} seated, {min} needed"),
             Refusal::NotHost => write!(f, "only the host may do that"),
             Refusal::UnknownMap(map) => write!(f, "no map \"{map}\""),
+            Refusal::BuiltInMapId(id) => write!(f, "\"{id}\" is a built-in map's id"),
+            Refusal::TooManyMaps { most } => write!(f, "one server may keep {most} maps"),
             Refusal::NoDeadline => write!(f, "the game has no turn deadline"),
             Refusal::DeadlineAhead { hours_left } => write!(f, "the deadline passes in {hours_left} h"),
             Refusal::NobodyStalled => write!(f, "nobody else is to act"),

@@ -5,7 +5,6 @@ use std::sync::Arc;
 use sqlx::Row;
 
 use super::{GameId, Internal, Refusal, SNAPSHOT_FORMAT, Store, StoreError, Worker, from_db, reminders, to_db};
-use crate::maps;
 use crate::rules::{Action, Event, Game, GameSeed, Map, PrivateEvent, RuleError, Seat};
 use crate::seating::{Player, PlayerColor};
 use crate::settings::Settings;
@@ -105,10 +104,6 @@ pub struct GameSummary {
     pub updated_at: i64,
 }
 
-pub(super) fn map_for(id: &str) -> Result<Arc<Map>, StoreError> {
-    maps::builtin(id).map_err(|_| Refusal::UnknownMap(crate::rules::names::excerpt(id)).into())
-}
-
 /// A new game on `map` for `players`, or the refusal a user reads.
 pub(super) fn new_game(map: Arc<Map>, players: usize, seed: &GameSeed) -> Result<Game, StoreError> {
     let (name, min, max) = (map.name.clone(), map.rules.min_players, map.rules.max_players);
@@ -138,6 +133,8 @@ pub(super) struct GameRow<'a> {
     pub(super) channel_id: u64,
     pub(super) guild_id: Option<u64>,
     pub(super) map: &'a str,
+    /// The hash of a server's map's text; `None` for a built-in map.
+    pub(super) map_hash: Option<&'a str>,
     pub(super) status: &'static str,
     pub(super) seed: &'a GameSeed,
     pub(super) settings: &'a Settings,
@@ -154,8 +151,8 @@ impl Store {
         let now = self.now_ms();
         let inserted = sqlx::query(
             "INSERT INTO games (channel_id, guild_id, map, status, seed, seed_key, settings, created_at, updated_at,
-                                host_id)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
+                                host_id, map_hash)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
         )
         .bind(to_db(row.channel_id))
         .bind(row.guild_id.map(to_db))
@@ -171,6 +168,7 @@ impl Store {
         .bind(now)
         .bind(now)
         .bind(row.host.map(to_db))
+        .bind(row.map_hash)
         .fetch_one(&mut **tx)
         .await;
         match inserted {
@@ -241,7 +239,7 @@ impl Store {
     /// Refused: the channel has an unfinished game, the map is unknown, or it is not for this many players.
     /// Internal: the database.
     pub async fn create_game(&self, new: &NewGame) -> Result<GameId, StoreError> {
-        let map = map_for(&new.map)?;
+        let map = self.map(&new.map, None).await?;
         let game = new_game(map, new.seats.len(), &new.seed)?;
         let state = game.snapshot();
         let _writing = self.writing().await;
@@ -250,6 +248,7 @@ impl Store {
             channel_id: new.channel_id,
             guild_id: new.guild_id,
             map: &new.map,
+            map_hash: None,
             status: "running",
             seed: &new.seed,
             settings: &new.settings,
@@ -286,7 +285,7 @@ impl Store {
     /// Refused: an unknown game. Internal: a snapshot that does not decode or breaks an invariant (with the game id).
     pub async fn load(&self, id: GameId) -> Result<Loaded, StoreError> {
         let row = sqlx::query(
-            "SELECT g.map, s.version, s.format, s.state FROM games g JOIN snapshots s ON s.game_id = g.id WHERE g.id = $1",
+            "SELECT g.map, g.map_hash, s.version, s.format, s.state FROM games g JOIN snapshots s ON s.game_id = g.id WHERE g.id = $1",
         )
         .bind(id.0)
         .fetch_optional(&self.pool)
@@ -306,7 +305,10 @@ impl Store {
                 "snapshot format {format}, this version reads {SNAPSHOT_FORMAT}"
             )));
         }
-        let map = map_for(row.get("map")).map_err(|e| corrupt(e.to_string()))?;
+        let map = self
+            .map(row.get("map"), row.get::<Option<&str>, _>("map_hash"))
+            .await
+            .map_err(|e| corrupt(e.to_string()))?;
         let game = Game::restore(map, row.get("state")).map_err(|e| corrupt(e.to_string()))?;
         Ok(Loaded {
             game,

@@ -3,7 +3,7 @@
 
 use sqlx::Row;
 
-use super::games::{map_for, stored_seed};
+use super::games::stored_seed;
 use super::{GameId, Internal, Refusal, Store, StoreError, from_db};
 use crate::rules::{Action, Event, Game, Seat};
 
@@ -173,13 +173,15 @@ impl Store {
         id: GameId,
         mut watch: impl FnMut(&Game),
     ) -> Result<(Game, Vec<Event>), StoreError> {
-        let game_row = sqlx::query("SELECT map, seed, seed_key, (SELECT COUNT(*) FROM seats WHERE game_id = games.id) AS players FROM games WHERE id = $1")
+        let game_row = sqlx::query("SELECT map, map_hash, seed, seed_key, (SELECT COUNT(*) FROM seats WHERE game_id = games.id) AS players FROM games WHERE id = $1")
             .bind(id.0)
             .fetch_optional(&self.pool)
             .await?
             .ok_or(Refusal::UnknownGame(id))?;
         let corrupt = |reason: String| StoreError::Internal(Internal::CorruptSnapshot { game: id, reason });
-        let map = map_for(game_row.get("map"))?;
+        let map = self
+            .map(game_row.get("map"), game_row.get::<Option<&str>, _>("map_hash"))
+            .await?;
         let players: i64 = game_row.get("players");
         let seed = stored_seed(id, &game_row)?;
         let mut game = Game::new(map, players as usize, seed).map_err(|e| corrupt(format!("setup: {e}")))?;

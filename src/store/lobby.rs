@@ -3,13 +3,14 @@
 
 use sqlx::{Any, Row, Transaction};
 
-use super::games::{
-    GameRow, SEAT_COLUMNS, StoredSeat, map_for, new_game, rolled_back, set_status, stored_seat, stored_seed,
-};
+use super::games::{GameRow, SEAT_COLUMNS, StoredSeat, new_game, rolled_back, set_status, stored_seat, stored_seed};
 use super::{
     Backend, GameId, Internal, Refusal, SNAPSHOT_FORMAT, Store, StoreError, Worker, from_db, reminders, to_db,
 };
+use std::sync::Arc;
+
 use crate::lang::Lang;
+use crate::rules::Map;
 use crate::rules::{Game, GameSeed};
 use crate::seating::PlayerColor;
 use crate::settings::Settings;
@@ -23,6 +24,8 @@ pub struct NewLobby {
     pub guild_id: Option<u64>,
     /// The map id.
     pub map: String,
+    /// For a server's map, the hash of its text (see [`Store::server_map`]); `None` for a built-in map.
+    pub map_hash: Option<String>,
     /// The seed the game will be set up with.
     pub seed: GameSeed,
     /// The Discord user opening it: the host, seated first.
@@ -42,6 +45,10 @@ pub struct Lobby {
     pub channel_id: u64,
     /// The map id.
     pub map: String,
+    /// For a server's map, the hash of the text the game is played on; `None` for a built-in map.
+    pub map_hash: Option<String>,
+    /// The map itself.
+    pub board: Arc<Map>,
     /// The host (may start or cancel).
     pub host: u64,
     /// Seats in joining order (the turn order's seats; the first player is drawn at the start).
@@ -140,14 +147,29 @@ impl Store {
     /// or [`MOST_HOSTED_GAMES`] games,
     /// or the map is unknown. Internal: the database.
     pub async fn open_lobby(&self, new: &NewLobby) -> Result<Lobby, StoreError> {
-        map_for(&new.map)?;
+        self.map(&new.map, new.map_hash.as_deref()).await?;
         let _writing = self.writing().await;
         let mut tx = self.begin_write().await?;
         may_host_another(&mut tx, self.backend(), new.host, self.most_hosted).await?;
+        if let Some(hash) = &new.map_hash {
+            // Locked (PostgreSQL), so the server's map removed meanwhile cannot take the text with it.
+            let kept = sqlx::query(&format!(
+                "SELECT 1 AS kept FROM map_texts WHERE hash = $1{}",
+                self.backend.for_update()
+            ))
+            .bind(hash)
+            .fetch_optional(&mut *tx)
+            .await?;
+            if kept.is_none() {
+                let refused = Refusal::UnknownMap(crate::rules::names::excerpt(&new.map)).into();
+                return Err(rolled_back(tx, refused).await);
+            }
+        }
         let row = GameRow {
             channel_id: new.channel_id,
             guild_id: new.guild_id,
             map: &new.map,
+            map_hash: new.map_hash.as_deref(),
             status: "lobby",
             seed: &new.seed,
             settings: &new.settings,
@@ -158,7 +180,7 @@ impl Store {
             Err(refused) => return Err(rolled_back(tx, refused).await),
         };
         insert_seat(&mut tx, id, 0, Some(new.host), &new.host_name, PlayerColor::for_seat(0)).await?;
-        let lobby = lobby_of(&mut tx, new.channel_id, self.backend.for_update()).await?;
+        let lobby = lobby_of(self, &mut tx, new.channel_id, self.backend.for_update()).await?;
         tx.commit().await?;
         Ok(lobby)
     }
@@ -169,7 +191,7 @@ impl Store {
     /// Database failures.
     pub async fn lobby(&self, channel_id: u64) -> Result<Option<Lobby>, StoreError> {
         let mut tx = self.pool.begin().await?;
-        let lobby = match lobby_of(&mut tx, channel_id, "").await {
+        let lobby = match lobby_of(self, &mut tx, channel_id, "").await {
             Ok(lobby) => Some(lobby),
             Err(StoreError::Refused(Refusal::NoLobby)) => None,
             Err(e) => return Err(e),
@@ -214,9 +236,9 @@ impl Store {
     ) -> Result<Lobby, StoreError> {
         let _writing = self.writing().await;
         let mut tx = self.begin_write().await?;
-        let lobby = lobby_of(&mut tx, channel_id, self.backend.for_update()).await?;
+        let lobby = lobby_of(self, &mut tx, channel_id, self.backend.for_update()).await?;
         if let Some((user_id, name)) = decide(&lobby)? {
-            let max = map_for(&lobby.map)?.rules.max_players;
+            let max = lobby.board.rules.max_players;
             let color = PlayerColor::first_free(lobby.colors());
             let (Some(color), true) = (color, lobby.seats.len() < usize::from(max)) else {
                 return Err(Refusal::LobbyFull { max }.into());
@@ -224,7 +246,7 @@ impl Store {
             insert_seat(&mut tx, lobby.id, lobby.seats.len(), user_id, &name, color).await?;
             touch(&mut tx, lobby.id, self.now_ms()).await?;
         }
-        let lobby = lobby_of(&mut tx, channel_id, self.backend.for_update()).await?;
+        let lobby = lobby_of(self, &mut tx, channel_id, self.backend.for_update()).await?;
         tx.commit().await?;
         Ok(lobby)
     }
@@ -237,7 +259,7 @@ impl Store {
     pub async fn leave_lobby(&self, channel_id: u64, user_id: u64) -> Result<Option<Lobby>, StoreError> {
         let _writing = self.writing().await;
         let mut tx = self.begin_write().await?;
-        let lobby = lobby_of(&mut tx, channel_id, self.backend.for_update()).await?;
+        let lobby = lobby_of(self, &mut tx, channel_id, self.backend.for_update()).await?;
         let seat = lobby
             .seats
             .iter()
@@ -275,7 +297,7 @@ impl Store {
                         .execute(&mut *tx)
                         .await?;
                 }
-                Some(lobby_of(&mut tx, channel_id, self.backend.for_update()).await?)
+                Some(lobby_of(self, &mut tx, channel_id, self.backend.for_update()).await?)
             }
         };
         tx.commit().await?;
@@ -290,11 +312,11 @@ impl Store {
     pub async fn start_game(&self, channel_id: u64, actor: Actor) -> Result<(Lobby, Game), StoreError> {
         let _writing = self.writing().await;
         let mut tx = self.begin_write().await?;
-        let lobby = lobby_of(&mut tx, channel_id, self.backend.for_update()).await?;
+        let lobby = lobby_of(self, &mut tx, channel_id, self.backend.for_update()).await?;
         if !lobby.allows(actor) {
             return Err(Refusal::NotHost.into());
         }
-        let map = map_for(&lobby.map)?;
+        let map = Arc::clone(&lobby.board);
         let min = map.rules.min_players;
         if lobby.seats.len() < usize::from(min) {
             return Err(Refusal::TooFewPlayers {
@@ -348,7 +370,7 @@ impl Store {
     pub async fn cancel_lobby(&self, channel_id: u64, actor: Actor) -> Result<GameId, StoreError> {
         let _writing = self.writing().await;
         let mut tx = self.begin_write().await?;
-        let lobby = lobby_of(&mut tx, channel_id, self.backend.for_update()).await?;
+        let lobby = lobby_of(self, &mut tx, channel_id, self.backend.for_update()).await?;
         if !lobby.allows(actor) {
             return Err(Refusal::NotHost.into());
         }
@@ -449,9 +471,14 @@ async fn touch(tx: &mut Transaction<'_, Any>, id: GameId, now: i64) -> Result<()
 }
 
 /// The lobby open in a channel, read inside a transaction.
-async fn lobby_of(tx: &mut Transaction<'_, Any>, channel_id: u64, lock: &str) -> Result<Lobby, StoreError> {
+async fn lobby_of(
+    store: &Store,
+    tx: &mut Transaction<'_, Any>,
+    channel_id: u64,
+    lock: &str,
+) -> Result<Lobby, StoreError> {
     let row = sqlx::query(&format!(
-        "SELECT id, map, host_id, settings FROM games WHERE channel_id = $1 AND status = 'lobby'{lock}"
+        "SELECT id, map, map_hash, host_id, settings FROM games WHERE channel_id = $1 AND status = 'lobby'{lock}"
     ))
     .bind(to_db(channel_id))
     .fetch_optional(&mut **tx)
@@ -464,10 +491,14 @@ async fn lobby_of(tx: &mut Transaction<'_, Any>, channel_id: u64, lock: &str) ->
     .bind(id.0)
     .fetch_all(&mut **tx)
     .await?;
+    let (map, map_hash): (String, Option<String>) = (row.get("map"), row.get("map_hash"));
+    let board = store.map_in(tx, &map, map_hash.as_deref()).await?;
     Ok(Lobby {
         id,
         channel_id,
-        map: row.get("map"),
+        map,
+        map_hash,
+        board,
         host: row.get::<Option<i64>, _>("host_id").map_or(0, from_db),
         seats: seats.iter().map(stored_seat).collect(),
         settings: Settings::from_json(row.get("settings")),

@@ -7,6 +7,7 @@ mod games;
 mod history;
 mod leases;
 mod lobby;
+mod maps;
 mod reminders;
 mod settings;
 mod stalls;
@@ -28,6 +29,7 @@ pub use games::{Applied, GameSummary, Loaded, NewGame, NewSeat, STAND_IN, Stored
 pub use history::SeatResult;
 pub use leases::{Worker, lease_lost};
 pub use lobby::{Actor, Lobby, NewLobby};
+pub use maps::{MOST_SERVER_MAPS, ServerMap, Uploaded, text_hash};
 pub use reminders::Due;
 pub use stalls::Preference;
 pub use stats::{FinishedGame, PlayerStats, StatsPlace};
@@ -109,6 +111,11 @@ macro_rules! migrations {
                 13,
                 "starting dms",
                 include_str!(concat!("../../migrations/", $folder, "/0013_starting_dms.sql")),
+            ),
+            (
+                14,
+                "server maps",
+                include_str!(concat!("../../migrations/", $folder, "/0014_server_maps.sql")),
             ),
         ]
     };
@@ -313,6 +320,8 @@ pub struct Store {
     writer: Option<Arc<tokio::sync::Mutex<()>>>,
     /// Most games one person may host at once, open or in play (see [`Store::with_most_hosted`]).
     most_hosted: u16,
+    /// Servers' maps parsed, by their text's hash.
+    maps: Arc<maps::MapCache>,
     /// Tests only: the answer of the next commit of an action is lost (and, if `true`, the database then stops
     /// answering the look that follows), as a dropped connection would.
     #[cfg(feature = "test-support")]
@@ -420,6 +429,7 @@ impl Store {
             clock,
             writer: (backend == Backend::Sqlite).then(Arc::default),
             most_hosted: lobby::MOST_HOSTED_GAMES,
+            maps: Arc::default(),
             #[cfg(feature = "test-support")]
             lost_commit: Arc::default(),
         })

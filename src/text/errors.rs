@@ -161,6 +161,8 @@ pub(super) fn refusal(lang: Lang, refusal: &Refusal) -> String {
         Refusal::NobodyStalled => tr!(lang, "refusal-nobody-stalled"),
         Refusal::NotAway => tr!(lang, "refusal-not-away"),
         Refusal::UnknownMap(map) => tr!(lang, "refusal-unknown-map", map = map),
+        Refusal::BuiltInMapId(id) => tr!(lang, "refusal-built-in-map-id", id = id),
+        Refusal::TooManyMaps { most } => tr!(lang, "refusal-too-many-maps", most = *most),
         Refusal::PlayerCount { map, min, max, players } => tr!(
             lang,
             "refusal-player-count",

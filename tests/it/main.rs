@@ -25,4 +25,5 @@ mod rules_maps;
 mod scoring;
 mod store;
 mod store_crash;
+mod store_maps;
 mod text;

@@ -458,6 +458,7 @@ fn lobby_in(channel: u64, map: &str) -> ttrbot::store::NewLobby {
         channel_id: channel,
         guild_id: Some(7),
         map: map.to_string(),
+        map_hash: None,
         seed: 17.into(),
         host: 1,
         host_name: "Ana".into(),

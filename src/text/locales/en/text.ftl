@@ -251,6 +251,8 @@ refusal-nobody-stalled = Nobody else is holding up the game: there is no turn to
 refusal-not-away = No computer is playing a seat of yours in this game.
 refusal-unknown-map = There is no map called “{ $map }”.
 refusal-player-count = { $map } is for { $min } to { $max } players, not { $players }.
+refusal-built-in-map-id = “{ $id }” is a built-in map’s id: give your map another `id` in its file.
+refusal-too-many-maps = This server already keeps { $most } maps, the most one server may: remove one with `/ttr map remove` first.
 
 ## A player's hand
 
@@ -314,11 +316,11 @@ player-fallback = Player { $number }
 
 ## Maps (the built-in ones; city names are never translated)
 
-map-usa = USA
-map-europe = Europe
-map-switzerland = Switzerland
-map-india = India
-map-berlin = Berlin (provisional board)
+map-name-usa = USA
+map-name-europe = Europe
+map-name-switzerland = Switzerland
+map-name-india = India
+map-name-berlin = Berlin (provisional board)
 
 ## The board's side panel
 

@@ -290,6 +290,8 @@ refusal-nobody-stalled = Nadie más está retrasando la partida: no hay ningún 
 refusal-not-away = Ningún ordenador está jugando un sitio tuyo en esta partida.
 refusal-unknown-map = No hay ningún mapa llamado «{ $map }».
 refusal-player-count = En { $map } juegan de { $min } a { $max } jugadores, no { $players }.
+refusal-built-in-map-id = «{ $id }» es el identificador de un mapa incluido: da a tu mapa otro `id` en su archivo.
+refusal-too-many-maps = Este servidor ya guarda { $most } mapas, el máximo por servidor: borra uno con `/ttr mapa borrar` antes.
 
 ## La mano de un jugador
 
@@ -356,11 +358,11 @@ player-fallback = Jugador { $number }
 
 ## Mapas (los incluidos; los nombres de las ciudades no se traducen)
 
-map-usa = Estados Unidos
-map-europe = Europa
-map-switzerland = Suiza
-map-india = India
-map-berlin = Berlín (tablero provisional)
+map-name-usa = Estados Unidos
+map-name-europe = Europa
+map-name-switzerland = Suiza
+map-name-india = India
+map-name-berlin = Berlín (tablero provisional)
 
 ## El panel lateral del tablero
 
