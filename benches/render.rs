@@ -95,6 +95,37 @@ fn render_bench(c: &mut Criterion) {
     }
     first.finish();
 
+    // A server's own map, at an upload's limits (150 cities): nothing precomputed. Its first board searches for its
+    // names' places and chooses its palette, unless the drawing kept with the map since its upload is handed back.
+    let text = include_str!("../tests/fixtures/custom/grandland.toml");
+    let grand = Arc::new(maps::parse("grandland.toml", text).unwrap());
+    let mut game = Game::new(grand.clone(), 4, 3).unwrap();
+    sim::play_random_actions(&mut game, 250, &mut GameRng::new(3));
+    let names = Player::list(&["Ana", "Ben", "Cleo", "Dev"]);
+    let mut server = c.benchmark_group("first board of a server's 150-city map");
+    server.sample_size(10);
+    server.bench_function("names searched, palette chosen", |b| {
+        b.iter(|| {
+            let layer = render::BaseLayer::draw(&grand);
+            black_box(layer.png(&draw(&grand, &game, &names)))
+        })
+    });
+    assert!(render::remember_drawing(&grand, &render::drawing_of(&grand)));
+    server.bench_function("from the drawing kept with the map", |b| {
+        b.iter(|| {
+            let layer = render::BaseLayer::draw(&grand);
+            black_box(layer.png(&draw(&grand, &game, &names)))
+        })
+    });
+    server.finish();
+    let layer = render::base_layer(&grand);
+    println!(
+        "a 150-city map's base layer: {} KiB of pixels; its drawing kept in the database: {} bytes, its text {} bytes",
+        layer.image.len() / 1024,
+        render::drawing_of(&grand).len(),
+        text.len()
+    );
+
     let mut process = c.benchmark_group("a fresh process");
     process.sample_size(10);
     process.bench_function("ttrbot render --map europe --players 5 --random-actions 250", |b| {

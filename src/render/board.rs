@@ -12,9 +12,11 @@ use super::draw::{self, Point};
 use super::fonts::LABEL;
 use super::glyphs;
 use super::halve;
-use super::labels;
+use super::labels::{self, Label};
 use super::palette::{self, Palette};
 use super::panel;
+use super::remembered;
+use super::spares::{Spares, spares};
 use super::stored;
 use super::style::{
     BACKGROUND, CAR_OVERHANG, CITY_FILL, CITY_RADIUS, CITY_RING, CarMark, DONE, HALO, HIGHLIGHT, HIGHLIGHT_WIDTH, INK,
@@ -35,27 +37,50 @@ fn scaled(q: &[Point], k: f32) -> Vec<Point> {
 pub struct BaseLayer {
     /// The picture every board of the map starts from.
     pub image: RgbaImage,
+    /// The names as placed.
+    placed: Vec<Label>,
     palette: Palette,
     /// The base's indices in the palette, laid out as a PNG's rows (see [`Palette::scanlines`]).
     scanlines: Vec<u8>,
 }
 
-/// The map's base layer, drawn and given its palette on the first call for a map.
+/// Most maps whose base layers a process keeps: each is megabytes (a 1,700-pixel board's is 10 MB), and servers'
+/// own maps are many; the five built-in maps and the servers' maps in play now fit.
+const MOST_BASE_LAYERS: usize = 16;
+
+/// The map's base layer, drawn and given its palette on the first call for a map (and again for a map not drawn
+/// for a while, once [`MOST_BASE_LAYERS`] others were drawn since).
 pub fn base_layer(map: &Map) -> Arc<BaseLayer> {
-    type Cache = HashMap<String, (Arc<Map>, Arc<BaseLayer>)>;
-    static CACHE: OnceLock<Mutex<Cache>> = OnceLock::new();
+    /// Each layer by map id, with the map drawn and when the layer was last used (a count of calls).
+    type Cache = HashMap<String, (Arc<Map>, Arc<BaseLayer>, u64)>;
+    static CACHE: OnceLock<Mutex<(Cache, u64)>> = OnceLock::new();
     let cache = CACHE.get_or_init(Mutex::default);
-    // The map drawn is kept beside its layer and compared, so a map file edited in place is drawn again.
-    if let Some((drawn, layer)) = cache.lock().expect("the cache lock is never poisoned").get(&map.id)
-        && **drawn == *map
     {
-        return Arc::clone(layer);
+        let mut guard = cache.lock().expect("the cache lock is never poisoned");
+        let (layers, calls) = &mut *guard;
+        *calls += 1;
+        // The map drawn is kept beside its layer and compared, so a map file edited in place (or two servers' maps
+        // of one id) is drawn again.
+        if let Some((drawn, layer, used)) = layers.get_mut(&map.id)
+            && **drawn == *map
+        {
+            *used = *calls;
+            return Arc::clone(layer);
+        }
     }
     let layer = Arc::new(BaseLayer::draw(map));
-    cache
-        .lock()
-        .expect("the cache lock is never poisoned")
-        .insert(map.id.clone(), (Arc::new(map.clone()), Arc::clone(&layer)));
+    let mut guard = cache.lock().expect("the cache lock is never poisoned");
+    let (layers, calls) = &mut *guard;
+    if layers.len() >= MOST_BASE_LAYERS && !layers.contains_key(&map.id) {
+        let least_used = layers
+            .iter()
+            .min_by_key(|(_, (_, _, used))| *used)
+            .map(|(id, _)| id.clone());
+        if let Some(id) = least_used {
+            layers.remove(&id);
+        }
+    }
+    layers.insert(map.id.clone(), (Arc::new(map.clone()), Arc::clone(&layer), *calls));
     layer
 }
 
@@ -64,21 +89,30 @@ impl BaseLayer {
     /// precomputed into the binary: the same as searching and choosing them, without the time.
     pub fn draw(map: &Map) -> BaseLayer {
         let precomputed = stored::precomputed_for(map);
-        let placed = match precomputed {
-            Some(stored) => stored.labels(map),
-            None => labels::place(map),
+        let remembered = precomputed.is_none().then(|| remembered::remembered_for(map)).flatten();
+        let placed = match (precomputed, &remembered) {
+            (Some(stored), _) => stored.labels(map),
+            (None, Some(remembered)) => remembered.labels(map),
+            (None, None) => labels::place(map),
         };
         let image = draw_base(map, &placed);
-        let palette = match precomputed {
-            Some(stored) => stored.palette(),
-            None => choose_palette(map, &image),
+        let palette = match (precomputed, &remembered) {
+            (Some(stored), _) => stored.palette(),
+            (None, Some(remembered)) => remembered.palette(),
+            (None, None) => choose_palette(map, &image),
         };
         let scanlines = palette.scanlines(&image, None);
         BaseLayer {
             image,
+            placed,
             palette,
             scanlines,
         }
+    }
+
+    /// The names as placed on this layer.
+    pub fn placed(&self) -> &[Label] {
+        &self.placed
     }
 
     /// A board of this map as an indexed PNG: each pixel the nearest of the map's palette colours.
@@ -97,6 +131,21 @@ pub(super) fn choose_palette(map: &Map, base: &RgbaImage) -> Palette {
         }
     }
     Palette::for_counts_keeping(&counts, &flat_colors())
+}
+
+/// The board of `map` with nothing on it (no player's piece, no panel's numbers): how a map looks before a game.
+pub fn empty_board_png(map: &Map) -> Vec<u8> {
+    // The map alone: the panel beside it would be an empty column before a game.
+    let base = base_layer(map);
+    let map_only = image::imageops::crop_imm(&base.image, 0, 0, map.width, map.height).to_image();
+    super::png(&map_only)
+}
+
+/// `map`'s drawing (its names' places and its palette) written down, as [`super::remember_drawing`] takes it back
+/// (drawing the map's base layer if this process has not).
+pub fn drawing_of(map: &Map) -> String {
+    let base = base_layer(map);
+    remembered::written(map, &base.placed, &base.palette)
 }
 
 /// A board or a player's picture of `map` as a PNG, in the map's palette.
@@ -121,48 +170,6 @@ fn drawn_png(map: &Map, draw: impl FnOnce(&RgbaImage) -> RgbaImage) -> Vec<u8> {
     let png = palette::encode(picture.width(), picture.height(), layer.palette.colors(), &scanlines);
     spares().give_back(picture);
     png
-}
-
-/// Pictures a board was drawn on, kept for the next board: a fresh 10 MB buffer costs its page faults each time,
-/// which with both cores drawing were about a tenth of a board's time. A few at most, of any size.
-#[derive(Default)]
-struct Spares(Vec<RgbaImage>);
-
-/// How many pictures are kept (about 11 MB each for Europe): one per core drawing, on this machine.
-const SPARES: usize = 2;
-
-/// The process's kept pictures.
-fn spares() -> std::sync::MutexGuard<'static, Spares> {
-    static SPARES_KEPT: OnceLock<Mutex<Spares>> = OnceLock::new();
-    SPARES_KEPT
-        .get_or_init(Mutex::default)
-        .lock()
-        .expect("the spare pictures are never poisoned")
-}
-
-impl Spares {
-    /// A copy of `base`, in a kept picture of its size when there is one.
-    fn copy_of(base: &RgbaImage) -> RgbaImage {
-        let kept = {
-            let mut spares = spares();
-            let at = spares.0.iter().position(|p| p.dimensions() == base.dimensions());
-            at.map(|i| spares.0.swap_remove(i))
-        };
-        match kept {
-            Some(mut picture) => {
-                picture.copy_from_slice(base);
-                picture
-            }
-            None => base.clone(),
-        }
-    }
-
-    /// Keeps a picture no longer needed, if there is room.
-    fn give_back(&mut self, picture: RgbaImage) {
-        if self.0.len() < SPARES {
-            self.0.push(picture);
-        }
-    }
 }
 
 /// [`board_in`] as a PNG in the map's palette ([`board_png`] of it, drawn and encoded together, faster).

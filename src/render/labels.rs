@@ -290,10 +290,12 @@ pub fn place(map: &Map) -> Vec<Label> {
     placed.into_iter().map(|l| l.expect("every city placed")).collect()
 }
 
-/// The pairs of cities whose names, placed as [`place`] places them, overlap each other, or where one's name covers
-/// the other's marker: what a map's maker should move apart or shorten. Each pair once, the lower id first, in order.
+/// The pairs of cities whose names, placed as the map's board places them, overlap each other, or where one's name
+/// covers the other's marker: what a map's maker should move apart or shorten. Each pair once, the lower id first,
+/// in order. Read from the map's base layer, so the names warned about are those drawn (and no second search).
 pub fn crowded_names(map: &Map) -> Vec<(CityId, CityId)> {
-    let labels = place(map);
+    let layer = super::base_layer(map);
+    let labels = layer.placed();
     let mut pairs = Vec::new();
     for (i, label) in labels.iter().enumerate() {
         for (j, other) in labels.iter().enumerate().filter(|&(j, _)| j != i) {

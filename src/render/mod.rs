@@ -13,12 +13,18 @@ mod median_cut;
 mod palette;
 mod panel;
 mod png;
+mod remembered;
+mod spares;
 mod stored;
 mod style;
 
-pub use board::{BaseLayer, base_layer, board, board_in, board_in_png, board_png, seat_board, seat_board_png};
+pub use board::{
+    BaseLayer, base_layer, board, board_in, board_in_png, board_png, drawing_of, empty_board_png, seat_board,
+    seat_board_png,
+};
 pub use chart::{CHART_SIZE, ScoreLine, score_chart};
 pub use labels::crowded_names;
+pub use remembered::{needs_drawing, remember_drawing};
 pub use style::{
     CarMark, PANEL_WIDTH, body_spot, car_quads, claimed_car, color_rgba, image_size, mark_rgba, mark_spot, player_rgba,
     printed_colors, quad_center,

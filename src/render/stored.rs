@@ -44,7 +44,7 @@ pub(super) fn precomputed_for(map: &Map) -> Option<&'static Precomputed> {
 /// would see one as a fingerprint changing between runs). A hash of our own, as std's may change between releases;
 /// so may `Debug`'s format, which would only make the stored data unused (and the test say so). A false match, which
 /// a map file could be crafted for, would only misplace names and colours, never change a game.
-fn fingerprint(map: &Map) -> u64 {
+pub(super) fn fingerprint(map: &Map) -> u64 {
     format!("{map:?}").bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
         (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
     })

@@ -447,3 +447,38 @@ fn the_panel_speaks_the_language_asked_and_the_board_is_the_same_in_every_langua
         }
     }
 }
+
+#[test]
+fn a_servers_map_drawn_from_its_kept_drawing_is_the_board_its_name_search_draws() {
+    // A map of this test's own (no other test of the binary hands a drawing back for it).
+    let text = include_str!("../fixtures/custom/tinyland.toml").replacen("id = \"tinyland\"", "id = \"kept\"", 1);
+    let map = maps::parse("kept.toml", &text).unwrap();
+    assert!(render::needs_drawing(&map), "a new map's first board searches");
+    let searched = render::BaseLayer::draw(&map);
+    let drawing = render::drawing_of(&map);
+    let other = maps::parse("other.toml", &text.replacen("x = 150", "x = 151", 1)).unwrap();
+    assert!(
+        !render::remember_drawing(&other, &drawing),
+        "a drawing serves only its own map"
+    );
+    assert!(
+        !render::remember_drawing(&map, "{\"fingerprint\": 1"),
+        "a damaged drawing is ignored"
+    );
+    assert!(render::needs_drawing(&map));
+    assert!(render::remember_drawing(&map, &drawing));
+    assert!(!render::needs_drawing(&map));
+    let remembered = render::BaseLayer::draw(&map);
+    assert!(searched.image == remembered.image, "the same pixels");
+    assert_eq!(
+        searched.png(&searched.image),
+        remembered.png(&remembered.image),
+        "the same palette"
+    );
+    let empty = image::load_from_memory(&render::empty_board_png(&map)).unwrap();
+    assert_eq!(
+        (empty.width(), empty.height()),
+        (map.width, map.height),
+        "the map alone, no empty panel"
+    );
+}
