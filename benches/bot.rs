@@ -13,7 +13,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use fake_discord::table::{COMPUTER, PEOPLE, Table, content, is_ephemeral};
-use fake_discord::{Call, Fake, slash};
+use fake_discord::{Call, Fake, as_server_manager, slash, slash_group};
 use serde_json::json;
 use ttrbot::rules::Action;
 use ttrbot::store::{Actor, NewLobby, Store};
@@ -28,6 +28,8 @@ const MOVES_EACH: usize = 40;
 const HINTS: usize = 60;
 /// Games stored for the memory figure.
 const STORED_GAMES: u64 = 1_000;
+/// Uploads of a 150-city map to time (each a new text: checked, drawn and its names placed afresh).
+const UPLOADS: usize = 40;
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
@@ -227,6 +229,37 @@ async fn throughput(label: &str, launch: fake_discord::Launch) {
 }
 
 /// The bot process's resident memory, from /proc (Linux).
+/// `/ttr map upload` of a 150-city map, 400 routes and 250 tickets at most (the limits of an upload), from the
+/// command to its private answer (the map checked, stored, drawn empty with its names placed); and the bot's memory
+/// before and after.
+async fn upload_latency() {
+    let fake = Fake::start("bench-uploads").await;
+    let pid = fake.bot_pid().unwrap();
+    let before = resident_kib(pid);
+    let grandland = include_str!("../tests/fixtures/custom/grandland.toml");
+    let (ana, name) = PEOPLE[0];
+    let mut times = Vec::new();
+    for i in 0..UPLOADS {
+        // The same id, another name: each upload replaces the last with a text never drawn before.
+        let text = grandland.replacen("name = \"Grandland\"", &format!("name = \"Grandland {i}\""), 1);
+        let file = fake.attach(&format!("grandland-{i}.toml"), text.as_bytes(), text.len() as u64);
+        let asked = as_server_manager(slash_group(ana, name, 800, "map", "upload", &[("file", file)]));
+        let started = Instant::now();
+        let answer = fake.interact_deferred(asked).await;
+        times.push(started.elapsed());
+        let said = answer.json["content"].as_str().unwrap_or_default();
+        assert!(said.contains("Grandland"), "{said}");
+    }
+    report("upload of a 150-city map to its answer", times);
+    let after = resident_kib(pid);
+    println!(
+        "bot memory: {} KiB before the uploads, {} KiB after {UPLOADS} (one kept, the others replaced)",
+        before.map_or("?".into(), |k| k.to_string()),
+        after.map_or("?".into(), |k| k.to_string())
+    );
+    fake.stop().await;
+}
+
 fn resident_kib(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
@@ -245,6 +278,7 @@ async fn memory() {
             channel_id: 10_000 + channel,
             guild_id: None,
             map: ["usa", "europe", "switzerland", "india", "berlin"][channel as usize % 5].to_string(),
+            map_hash: None,
             seed: channel.into(),
             host,
             host_name: name.to_string(),
@@ -288,7 +322,8 @@ fn main() {
         .enable_all()
         .build()
         .unwrap();
-    // A word after `--` runs the parts whose names contain it alone: `claims`, `hints`, `throughput`, `memory`.
+    // A word after `--` runs the parts whose names contain it alone: `claims`, `hints`, `uploads`, `throughput`,
+    // `memory`.
     let only = std::env::args().skip(1).find(|a| !a.starts_with('-'));
     let runs = |part: &str| only.as_deref().is_none_or(|word| part.contains(word));
     runtime.block_on(async {
@@ -297,6 +332,9 @@ fn main() {
         }
         if runs("hints") {
             hint_latency().await;
+        }
+        if runs("uploads") {
+            upload_latency().await;
         }
         if !runs("throughput and memory") {
             return;

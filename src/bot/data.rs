@@ -50,6 +50,8 @@ pub struct Data {
     pub limits: Arc<super::limits::Limits>,
     /// The thinking and drawing threads' turns (computers' moves and hints; pictures).
     pub pools: Arc<super::pools::Pools>,
+    /// Where files attached to commands (map uploads) may be fetched from, and the client that fetches them.
+    pub downloads: Arc<super::download::Downloads>,
 }
 
 impl Data {
@@ -71,6 +73,7 @@ impl Data {
             leases: Arc::default(),
             limits: Arc::default(),
             pools: Arc::default(),
+            downloads: Arc::new(super::download::Downloads::new(None)),
         }
     }
 

@@ -7,7 +7,7 @@ use super::announce::send_starting_dms;
 use super::component::Component;
 use super::data::{Context, Data};
 use super::locale::{command_server_lang, private_lang, user_lang};
-use super::options::{LevelName, MapId, SettingOptions};
+use super::options::{LevelName, SettingOptions};
 use super::post::{self, Priority};
 use super::refusal::{Error, Refused};
 use super::reply::{
@@ -17,26 +17,16 @@ use super::reply::{
 use super::table::{Press, Table};
 use crate::ai::Level;
 use crate::lang::Lang;
-use crate::maps;
 use crate::refusal::Refusal;
-use crate::rules::names;
 use crate::settings::Settings;
 use crate::store::{Actor, Lobby, NewLobby, StoreError};
 use crate::text::{self, catalog::tr};
 
-/// A built-in map's name in `lang` (the id itself for a map that is no longer built in).
-fn map_name(lang: Lang, id: &str) -> String {
-    maps::builtin(id).map_or_else(|_| id.to_string(), |m| text::map_name(lang, &m))
-}
-
 /// The lobby message: who is seated, and the buttons. It is public: in the game's language.
 fn lobby_message(lobby: &Lobby) -> (String, serenity::CreateEmbed, Vec<serenity::CreateActionRow>) {
     let lang = lobby.settings.language;
-    let name = map_name(lang, &lobby.map);
-    let (min, max) = match maps::builtin(&lobby.map) {
-        Ok(map) => (map.rules.min_players, map.rules.max_players),
-        Err(_) => (2, 5),
-    };
+    let name = text::map_name(lang, &lobby.board);
+    let (min, max) = (lobby.board.rules.min_players, lobby.board.rules.max_players);
     let level = tr!(lang, &format!("level-{}", lobby.settings.computer_level.name()));
     let seats: Vec<String> = lobby
         .seats
@@ -84,7 +74,7 @@ fn lobby_message(lobby: &Lobby) -> (String, serenity::CreateEmbed, Vec<serenity:
 /// the button to choose starting tickets.
 fn started_message(lobby: &Lobby) -> serenity::CreateInteractionResponseMessage {
     let lang = lobby.settings.language;
-    let name = map_name(lang, &lobby.map);
+    let name = text::map_name(lang, &lobby.board);
     let who: Vec<String> = lobby
         .seats
         .iter()
@@ -124,7 +114,7 @@ async fn send_lobby(ctx: Context<'_>, lobby: &Lobby) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn start(
     ctx: Context<'_>,
-    map: MapId,
+    #[autocomplete = "super::maps::complete_map"] map: String,
     #[min = 0]
     #[max = 4]
     bots: Option<u8>,
@@ -136,7 +126,7 @@ pub async fn start(
     let chosen = SettingOptions::read(ctx).await?;
     // Public messages are in the server's language, for the whole game.
     let public = command_server_lang(ctx);
-    let board = maps::builtin(&map.0).map_err(|_| Refusal::UnknownMap(names::excerpt(&map.0)))?;
+    let (map, map_hash, board) = super::maps::chosen_map(ctx, &map).await?;
     let channel = if thread == Some(true) {
         may_open_thread(ctx)?;
         // A host who may open no more lobbies gets no thread either (nobody fills a channel with empty threads).
@@ -161,7 +151,8 @@ pub async fn start(
     let new = NewLobby {
         channel_id: channel,
         guild_id: ctx.guild_id().map(|g| g.get()),
-        map: map.0,
+        map,
+        map_hash,
         seed: ctx.data().seeds.next(channel)?,
         host: ctx.author().id.get(),
         host_name: display_name(ctx.author(), member.as_deref()),

@@ -15,6 +15,7 @@ mod computer;
 mod dashboard;
 mod data;
 mod dm;
+mod download;
 mod ending;
 mod hint;
 mod history;
@@ -22,6 +23,7 @@ mod in_time;
 mod limits;
 mod lobby;
 mod locale;
+mod maps;
 mod options;
 mod outcome;
 mod parallel;
@@ -157,6 +159,7 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
     let mut data = Data::new(store.clone(), config.game_seed, config.reminder_scan);
     data.supervisor_scan = config.supervisor_scan;
     data.worker = Arc::clone(&worker);
+    data.downloads = Arc::new(download::Downloads::new(config.discord_api_base.as_deref()));
     // The heartbeat first, before anything that may take long, and for as long as the process lives: while it
     // beats, other processes leave this one's games alone.
     tokio::spawn({
@@ -375,7 +378,8 @@ const DISCORD_REQUEST_TIMEOUT: std::time::Duration = std::time::Duration::from_s
         "stalls::replace",
         "stalls::rejoin",
         "stats::stats",
-        "stats::leaderboard"
+        "stats::leaderboard",
+        "maps::map"
     ),
     subcommand_required
 )]

@@ -1,5 +1,5 @@
 //! Options of `/ttr` that are more than a plain value: fixed words shown in each user's language and sent as
-//! themselves (`map`, `level`, `layout`), and the game settings `/ttr start` and `/ttr settings` share — declared
+//! themselves (`level`, `layout`), and the game settings `/ttr start` and `/ttr settings` share — declared
 //! once, read once, applied to [`Settings`] once.
 
 use poise::serenity_prelude as serenity;
@@ -9,7 +9,6 @@ use super::data::{Context, Data};
 use super::refusal::{Error, Refused};
 use crate::ai::Level;
 use crate::lang::Lang;
-use crate::maps::BUILTIN;
 use crate::settings::{Layout, Settings};
 use crate::text::catalog;
 
@@ -50,11 +49,6 @@ macro_rules! word_option {
     };
 }
 
-word_option!(
-    /// The `map` option: one of the built-in map ids.
-    MapId,
-    BUILTIN.iter().map(|(id, _)| *id).collect::<Vec<&str>>()
-);
 word_option!(
     /// The `level` option: how strong computer players are.
     LevelName,

@@ -50,11 +50,37 @@ pub async fn pictures(data: &Data, table: &Table) -> Result<Pictures, Error> {
     })
 }
 
+/// Before the first picture of a server's map in this process: the drawing kept with the map is handed to the
+/// renderer, or, when none is kept yet, worked out now (on a drawing thread) and kept, so no later process waits for
+/// the name search again. Built-in maps come with theirs.
+///
+/// # Errors
+/// The store's, or the drawing thread's.
+async fn with_drawing(data: &Data, table: &Table) -> Result<(), Error> {
+    let map = table.game.map();
+    if !render::needs_drawing(map) {
+        return Ok(());
+    }
+    let Some((hash, kept)) = data.store.game_map_drawing(table.id).await? else {
+        return Ok(());
+    };
+    if let Some(kept) = kept
+        && render::remember_drawing(map, &kept)
+    {
+        return Ok(());
+    }
+    let map = Arc::clone(map);
+    let drawing = data.pools.draw(move || render::drawing_of(&map)).await?;
+    data.store.set_map_drawing(&hash, &drawing).await?;
+    Ok(())
+}
+
 /// The public board picture of a table, as a PNG.
 ///
 /// # Errors
 /// The drawing thread's.
 pub async fn board_png(data: &Data, table: &Table) -> Result<Vec<u8>, Error> {
+    with_drawing(data, table).await?;
     let (map, view, players) = (Arc::clone(table.game.map()), table.game.public_view(), table.players());
     let lang = table.lang();
     data.pools
@@ -67,6 +93,7 @@ pub async fn board_png(data: &Data, table: &Table) -> Result<Vec<u8>, Error> {
 /// # Errors
 /// Refused: too many pictures wait. Internal: the drawing thread's.
 pub async fn board_png_on_request(data: &Data, table: &Table, lang: Lang) -> Result<Vec<u8>, Error> {
+    with_drawing(data, table).await?;
     let (map, view, players) = (Arc::clone(table.game.map()), table.game.public_view(), table.players());
     data.pools
         .draw_on_request(move || render::board_in_png(lang, &map, &view, &players))
@@ -78,6 +105,7 @@ pub async fn board_png_on_request(data: &Data, table: &Table, lang: Lang) -> Res
 /// # Errors
 /// Refused: too many pictures wait. Internal: the drawing thread's.
 pub async fn seat_png(data: &Data, table: &Table, seat: Seat, lang: Lang) -> Result<Vec<u8>, Error> {
+    with_drawing(data, table).await?;
     let view = table.game.seat_view(seat);
     let (map, players) = (Arc::clone(table.game.map()), table.players());
     data.pools

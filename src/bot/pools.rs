@@ -81,7 +81,7 @@ impl Pools {
     ///
     /// # Errors
     /// Internal: the drawing thread panicked, or the runtime is shutting down.
-    pub async fn draw(&self, draw: impl FnOnce() -> Vec<u8> + Send + 'static) -> Result<Vec<u8>, Error> {
+    pub async fn draw<T: Send + 'static>(&self, draw: impl FnOnce() -> T + Send + 'static) -> Result<T, Error> {
         let _turn = self.drawing.acquire().await?;
         Ok(tokio::task::spawn_blocking(draw).await?)
     }
@@ -92,7 +92,10 @@ impl Pools {
     ///
     /// # Errors
     /// Refused: the queue is full. Internal: as [`Pools::draw`].
-    pub async fn draw_on_request(&self, draw: impl FnOnce() -> Vec<u8> + Send + 'static) -> Result<Vec<u8>, Error> {
+    pub async fn draw_on_request<T: Send + 'static>(
+        &self,
+        draw: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, Error> {
         let _turn = match self.drawing.try_acquire() {
             Ok(turn) => turn,
             Err(_) if self.drawing_queue_full() => return Err(Refused::DrawingBusy.into()),
@@ -125,7 +128,7 @@ mod tests {
             async move {
                 busy.draw(move || {
                     holding.lock().unwrap().recv().ok();
-                    Vec::new()
+                    Vec::<u8>::new()
                 })
                 .await
             }
@@ -136,12 +139,12 @@ mod tests {
         let mut queued = Vec::new();
         for _ in 0..MOST_WAITING_TO_DRAW {
             let busy = Arc::clone(&busy);
-            queued.push(tokio::spawn(async move { busy.draw_on_request(Vec::new).await }));
+            queued.push(tokio::spawn(async move { busy.draw_on_request(Vec::<u8>::new).await }));
         }
         while !busy.drawing_queue_full() {
             tokio::task::yield_now().await;
         }
-        let refused = busy.draw_on_request(Vec::new).await;
+        let refused = busy.draw_on_request(Vec::<u8>::new).await;
         assert!(matches!(refused, Err(Error::Refused(Refused::DrawingBusy))));
         // Another bot's pools are its own: it draws at once.
         assert!(other.draw_on_request(|| vec![1]).await.is_ok_and(|png| png == vec![1]));

@@ -88,6 +88,16 @@ pub enum Refused {
     },
     /// So many pictures wait to be drawn that one more for one person would hold up the turn messages.
     DrawingBusy,
+    /// `/ttr map` outside a server: a server's maps are the server's.
+    MapsNeedServer,
+    /// A map upload or removal from someone who neither manages the server nor has its map makers' role.
+    NotMapMaker,
+    /// `/ttr settings map_makers:` from someone who does not manage the server.
+    NotServerManager,
+    /// An uploaded map file could not be read.
+    MapFile(super::download::NotFetched),
+    /// An uploaded map file is not text (UTF-8).
+    MapNotText,
 }
 
 impl Refused {
@@ -126,6 +136,15 @@ impl Refused {
                 }
             }
             Refused::DrawingBusy => tr!(lang, "drawing-busy"),
+            Refused::MapsNeedServer => tr!(lang, "maps-need-server"),
+            Refused::NotMapMaker => tr!(lang, "not-map-maker"),
+            Refused::NotServerManager => tr!(lang, "not-server-manager"),
+            Refused::MapFile(super::download::NotFetched::TooBig { most }) => {
+                tr!(lang, "map-file-too-big", kilobytes = most / 1024)
+            }
+            Refused::MapFile(super::download::NotFetched::NotDiscords) => tr!(lang, "map-file-not-discords"),
+            Refused::MapFile(super::download::NotFetched::Failed) => tr!(lang, "map-file-failed"),
+            Refused::MapNotText => tr!(lang, "map-not-text"),
         }
     }
 }

@@ -1,5 +1,8 @@
 //! `/ttr settings`: the game's own (its host: reminders, the turn deadline, confirming claims, the layout, hints)
-//! and a player's own pings, in the channel's game. Every answer ends with the settings as they now stand.
+//! and a player's own pings, in the channel's game; and the server's map makers. Every answer ends with the settings
+//! as they now stand.
+
+use poise::serenity_prelude as serenity;
 
 use super::data::Context;
 use super::locale::user_lang;
@@ -15,11 +18,23 @@ use crate::text::catalog::tr;
 /// See or change this game's settings (reminders, deadline, claims, hints) and what pings you.
 // `reminder`, `deadline`, `confirm`, `layout` and `hints` come first: `SettingOptions`, shared with `/ttr start`.
 #[poise::command(slash_command)]
-pub async fn settings(ctx: Context<'_>, pings: Option<bool>, heads_up: Option<bool>) -> Result<(), Error> {
+pub async fn settings(
+    ctx: Context<'_>,
+    pings: Option<bool>,
+    heads_up: Option<bool>,
+    map_makers: Option<serenity::Role>,
+) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let store = &ctx.data().store;
-    let Opened { held: _held, table } = Opened::command(ctx).await?;
     let chosen = SettingOptions::read(ctx).await?;
+    // The server's map makers are the server's, not a game's: set without a game in the channel.
+    if let Some(role) = &map_makers {
+        let now = super::maps::set_map_makers(ctx, role).await?;
+        if !chosen.any() && pings.is_none() && heads_up.is_none() {
+            return say_privately(ctx, now).await;
+        }
+    }
+    let Opened { held: _held, table } = Opened::command(ctx).await?;
     let (game, user) = (table.id, ctx.author().id.get());
     let mut changes = Vec::new();
     if chosen.any() {

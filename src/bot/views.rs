@@ -140,10 +140,7 @@ pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
     let content = match Table::in_channel(ctx.data(), channel).await? {
         Some(table) => text::rules(lang, table.game.map()),
         None => match ctx.data().store.lobby(channel).await? {
-            Some(lobby) => match crate::maps::builtin(&lobby.map) {
-                Ok(map) => text::rules(lang, &map),
-                Err(_) => tr!(lang, "no-game-start"),
-            },
+            Some(lobby) => text::rules(lang, &lobby.board),
             None => tr!(lang, "no-game-start"),
         },
     };

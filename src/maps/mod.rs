@@ -174,6 +174,17 @@ impl Found {
     }
 }
 
+/// The warning for two cities whose names collide on the board (as the renderer's name placement finds them), on
+/// the first one's line of the file (`city_lines`, as [`Checked::city_lines`] gives them).
+pub fn names_collide(map: &Map, city_lines: &[usize], (a, b): (crate::rules::CityId, crate::rules::CityId)) -> Problem {
+    let name = |c: crate::rules::CityId| crate::rules::names::excerpt(&map.city(c).name);
+    Problem {
+        line: city_lines.get(usize::from(a.0)).copied(),
+        severity: Severity::Warning,
+        what: MapProblem::NamesCollide { a: name(a), b: name(b) },
+    }
+}
+
 /// Checks one map file's text, a stranger's or our own, and finds every problem: each bad row, field and value, the
 /// limits, and a map that reads but cannot be played well (its network, its tickets' values). `file` names it.
 pub fn check(file: &str, text: &str, limits: &Limits) -> Checked {

@@ -21,7 +21,7 @@ use crate::rules::{
 
 /// A map's name as players of `lang` know it ("Europa"); a map without a translated name keeps its file's name.
 pub fn map_name(lang: Lang, map: &Map) -> String {
-    catalog::lookup(lang, &format!("map-{}", map.id)).unwrap_or_else(|| map.name.clone())
+    catalog::lookup(lang, &format!("map-name-{}", map.id)).unwrap_or_else(|| map.name.clone())
 }
 
 /// Why an action was refused, as the player reads it.

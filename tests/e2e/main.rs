@@ -12,6 +12,7 @@ mod store_common;
 
 mod bot_e2e;
 mod bot_games;
+mod custom_maps;
 mod hardening;
 mod limits;
 mod liveness;

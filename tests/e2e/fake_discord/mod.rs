@@ -95,6 +95,9 @@ struct Shared {
     interaction_messages: Mutex<std::collections::HashMap<String, u64>>,
     /// Requests Discord would have refused (against its OpenAPI description or its limits), each with why.
     violations: Mutex<Vec<String>>,
+    /// Files users attached to commands, by their path on the fake's attachment host (`/attachments/{id}/{name}`),
+    /// and how many times each was fetched.
+    files: Mutex<std::collections::HashMap<String, (Vec<u8>, usize)>>,
     /// Failures the fake answers instead of doing what was asked, as Discord sometimes does.
     faults: Mutex<Faults>,
     /// When each of the last second's requests came that count against Discord's global limit (every one but the
@@ -278,6 +281,7 @@ impl Fake {
             deleted: Mutex::default(),
             locale: Mutex::new("en-US".to_string()),
             commands: Mutex::new(json!([])),
+            files: Mutex::default(),
             messages: Mutex::default(),
             interaction_messages: Mutex::default(),
             violations: Mutex::default(),
@@ -293,6 +297,7 @@ impl Fake {
         });
         let app = Router::new()
             .route("/gateway", get(gateway))
+            .route("/attachments/{id}/{name}", get(attachment))
             .fallback(rest)
             .with_state(Arc::clone(&shared));
         tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
@@ -605,6 +610,31 @@ impl Fake {
         (id, answer.json)
     }
 
+    /// A file a user attaches to a command: stored on the fake's attachment host, and described as Discord describes
+    /// it in the interaction (`size` is Discord's word for its size; a test may make it lie).
+    pub fn attach(&self, name: &str, bytes: &[u8], size: u64) -> Value {
+        let id = 7_000_000_000_000_000_000 + self.shared.files.lock().unwrap().len() as u64;
+        let path = format!("/attachments/{id}/{name}");
+        self.shared
+            .files
+            .lock()
+            .unwrap()
+            .insert(path.clone(), (bytes.to_vec(), 0));
+        let url = format!("http://127.0.0.1:{}{path}", self.shared.port);
+        json!({ "id": id.to_string(), "filename": name, "size": size, "url": url, "proxy_url": url,
+                "content_type": "text/plain; charset=utf-8" })
+    }
+
+    /// How many times the bot fetched each attached file, by name.
+    pub fn fetched(&self, name: &str) -> usize {
+        let files = self.shared.files.lock().unwrap();
+        files
+            .iter()
+            .filter(|(path, _)| path.ends_with(&format!("/{name}")))
+            .map(|(_, (_, n))| n)
+            .sum()
+    }
+
     /// Whether Discord's client would send this command or autocomplete at all: every option typed must be one the
     /// bot registered, and a string no longer than its registered `max_length` (6,000 when none is given) nor
     /// shorter than its `min_length`. `Err` says what the client would refuse.
@@ -620,13 +650,24 @@ impl Fake {
             .flatten()
             .find(|c| c["name"] == data["name"])
             .ok_or_else(|| format!("no command /{} is registered", data["name"]))?;
-        let sent_sub = &data["options"][0];
-        let sub = command["options"]
+        let mut sent_sub = &data["options"][0];
+        let mut sub = command["options"]
             .as_array()
             .into_iter()
             .flatten()
             .find(|o| o["name"] == sent_sub["name"])
             .ok_or_else(|| format!("/{} has no subcommand {}", data["name"], sent_sub["name"]))?;
+        // A subcommand group (`/ttr map upload`): its subcommand is one level down.
+        if sent_sub["type"] == 2 {
+            let inner = &sent_sub["options"][0];
+            sub = sub["options"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .find(|o| o["name"] == inner["name"] && o["type"] == 1)
+                .ok_or_else(|| format!("{} has no subcommand {}", sent_sub["name"], inner["name"]))?;
+            sent_sub = inner;
+        }
         for option in sent_sub["options"].as_array().into_iter().flatten() {
             let declared = sub["options"]
                 .as_array()
@@ -1053,6 +1094,41 @@ pub fn slash(user: u64, name: &str, channel: u64, sub: &str, options: &[(&str, V
     )
 }
 
+/// `/ttr <group> <sub> [options]` (`/ttr map upload`): options are (name, value) as in [`slash`], and an option
+/// whose value is an attachment (from [`Fake::attach`]) is sent as Discord sends files, by id with the file resolved.
+pub fn slash_group(user: u64, name: &str, channel: u64, group: &str, sub: &str, options: &[(&str, Value)]) -> Value {
+    let mut resolved = serde_json::Map::new();
+    let options: Vec<Value> = options
+        .iter()
+        .map(|(n, v)| match v {
+            Value::Object(file) => {
+                let id = file["id"].as_str().unwrap().to_string();
+                resolved.insert(id.clone(), v.clone());
+                json!({ "name": n, "type": 11, "value": id })
+            }
+            Value::String(_) => json!({ "name": n, "type": 3, "value": v }),
+            Value::Bool(_) => json!({ "name": n, "type": 5, "value": v }),
+            _ => json!({ "name": n, "type": 4, "value": v }),
+        })
+        .collect();
+    base(
+        2,
+        user,
+        name,
+        channel,
+        json!({ "id": "4000000000000000004", "name": "ttr", "type": 1,
+                "options": [{ "name": group, "type": 2,
+                              "options": [{ "name": sub, "type": 1, "options": options }] }],
+                "resolved": { "attachments": resolved } }),
+    )
+}
+
+/// Makes a user one who manages the server (and its channels) in an interaction.
+pub fn as_server_manager(mut interaction: Value) -> Value {
+    interaction["member"]["permissions"] = json!("48");
+    interaction
+}
+
 /// A component used by a user on a message of the bot's (`data` says which component and what was chosen).
 fn component(user: u64, name: &str, channel: u64, data: Value) -> Value {
     let mut value = base(3, user, name, channel, data);
@@ -1465,6 +1541,21 @@ fn answer(shared: &Shared, method: &Method, path: &str, json: &Value, files: &[F
             axum::Json(json!({ "code": 0, "message": format!("the fake has no {method} {path}") })),
         )
             .into_response(),
+    }
+}
+
+/// A file a user attached, as Discord's attachment host serves it (404 when there is none).
+async fn attachment(
+    State(shared): State<Arc<Shared>>,
+    axum::extract::Path((id, name)): axum::extract::Path<(String, String)>,
+) -> Response {
+    let mut files = shared.files.lock().unwrap();
+    match files.get_mut(&format!("/attachments/{id}/{name}")) {
+        Some((bytes, fetched)) => {
+            *fetched += 1;
+            (StatusCode::OK, bytes.clone()).into_response()
+        }
+        None => StatusCode::NOT_FOUND.into_response(),
     }
 }
 

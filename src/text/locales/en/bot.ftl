@@ -170,6 +170,31 @@ hint-busy = The bot is still thinking (about your last hint, or a computer playe
 too-many-pictures = You asked for { $most } pictures in the last minute, as many as one person may: the next one in { $seconds } s.
 too-many-boards = The board was shown { $most } times in this channel in the last minute, so this one is for you only; the next for everyone in { $seconds } s.
 drawing-busy = The bot is busy drawing the boards of many games: ask again in a moment.
+maps-need-server = A server's maps belong to the server: use `/ttr map` in one of its channels.
+not-map-maker = Only people who manage the server (or have the role they chose with `/ttr settings map_makers:`) may upload or remove its maps.
+not-server-manager = Only people who manage the server may choose who uploads its maps.
+map-file-too-big = That file is larger than { $kilobytes } KB, the most a map file may be.
+map-file-not-discords = That file is not on Discord's attachment servers, so it was not read.
+map-file-failed = The file could not be read from Discord in time; try uploading it again.
+map-not-text = That file is not text: a map file is TOML (or the map editor's JSON) saved as UTF-8.
+server-map-refused = { $count ->
+    [one] The map was not stored; one thing to fix:
+   *[other] The map was not stored; { $count } things to fix:
+}
+server-map-report-more = …and { $count } more: every line is in the attached file.
+server-map-added = **{ $name }** is now one of this server's maps: `/ttr start map:{ $id }` plays it.
+server-map-replaced = **{ $name }** replaces this server's map `{ $id }`; games already started keep the old one.
+server-map-unchanged = This server already has exactly this map: **{ $name }** (`{ $id }`).
+server-map-list-empty = This server has no maps of its own yet: `/ttr map upload` adds one (the map-makers' guide says how to write one).
+server-map-list-heading = { $count ->
+    [one] This server's map:
+   *[other] This server's { $count } maps:
+}
+server-map-list-line = **{ $name }** (`{ $id }`), uploaded by { $user } on { $when }
+server-map-shown = **{ $name }** (`{ $id }`), one of this server's maps:
+server-map-removed = **{ $name }** (`{ $id }`) is no longer one of this server's maps; games started on it go on with it.
+server-map-makers-set = Besides the server's managers, people with { $role } may now upload and remove this server's maps.
+server-map-makers-cleared = Only the server's managers may now upload and remove this server's maps.
 final-hints = Hints asked for: { $counts }.
 final-hints-of = { $name } { $count }
 

@@ -171,6 +171,31 @@ hint-busy = Todavía estoy pensando (en tu pista anterior o en la jugada de un o
 too-many-pictures = Has pedido { $most } imágenes en el último minuto, tantas como puede pedir una persona: la siguiente, dentro de { $seconds } s.
 too-many-boards = El tablero se ha mostrado { $most } veces en este canal en el último minuto, así que este es solo para ti; el siguiente para todos, dentro de { $seconds } s.
 drawing-busy = Estoy ocupado dibujando los tableros de muchas partidas: vuelve a pedirlo en un momento.
+maps-need-server = Los mapas de un servidor son del servidor: usa `/ttr mapa` en uno de sus canales.
+not-map-maker = Solo quien gestiona el servidor (o tiene el rol que eligió con `/ttr ajustes creadores_de_mapas:`) puede subir o borrar sus mapas.
+not-server-manager = Solo quien gestiona el servidor puede elegir quién sube sus mapas.
+map-file-too-big = Ese archivo pasa de { $kilobytes } KB, lo máximo que puede ocupar un archivo de mapa.
+map-file-not-discords = Ese archivo no está en los servidores de archivos de Discord, así que no lo he leído.
+map-file-failed = No he podido leer el archivo de Discord a tiempo; prueba a subirlo otra vez.
+map-not-text = Ese archivo no es texto: un archivo de mapa es TOML (o el JSON del editor de mapas) guardado en UTF-8.
+server-map-refused = { $count ->
+    [one] No he guardado el mapa; hay una cosa que arreglar:
+   *[other] No he guardado el mapa; hay { $count } cosas que arreglar:
+}
+server-map-report-more = …y { $count } más: todas las líneas están en el archivo adjunto.
+server-map-added = **{ $name }** ya es uno de los mapas de este servidor: `/ttr empezar mapa:{ $id }` lo juega.
+server-map-replaced = **{ $name }** sustituye al mapa `{ $id }` de este servidor; las partidas ya empezadas conservan el anterior.
+server-map-unchanged = Este servidor ya tiene exactamente este mapa: **{ $name }** (`{ $id }`).
+server-map-list-empty = Este servidor aún no tiene mapas propios: `/ttr mapa subir` añade uno (la guía de creadores de mapas explica cómo escribirlo).
+server-map-list-heading = { $count ->
+    [one] El mapa de este servidor:
+   *[other] Los { $count } mapas de este servidor:
+}
+server-map-list-line = **{ $name }** (`{ $id }`), subido por { $user } el { $when }
+server-map-shown = **{ $name }** (`{ $id }`), uno de los mapas de este servidor:
+server-map-removed = **{ $name }** (`{ $id }`) ya no es uno de los mapas de este servidor; las partidas empezadas en él siguen con él.
+server-map-makers-set = Además de quienes gestionan el servidor, quienes tengan { $role } ya pueden subir y borrar los mapas de este servidor.
+server-map-makers-cleared = Ahora solo quienes gestionan el servidor pueden subir y borrar sus mapas.
 final-hints = Pistas pedidas: { $counts }.
 final-hints-of = { $name } { $count }
 

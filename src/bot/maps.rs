@@ -1,0 +1,384 @@
+//! A server's own maps: `/ttr map upload`, `list`, `show` and `remove`, who may change them, and the `map` option
+//! of `/ttr start`, which offers the built-in maps and the server's.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use poise::serenity_prelude as serenity;
+
+use super::data::Context;
+use super::download::NotFetched;
+use super::limits::Often;
+use super::locale::{command_server_lang, user_lang};
+use super::refusal::{Error, Refused};
+use super::reply::{acknowledge_command, answer_command, escape_markdown, refuse_after_public_defer, say_privately};
+use crate::lang::Lang;
+use crate::maps::{self, BUILTIN};
+use crate::refusal::Refusal;
+use crate::rules::{Map, fold, names};
+use crate::store::{ServerMap, Uploaded};
+use crate::text::{self, catalog::tr};
+
+/// Discord's most characters in a message's content, less room for a closing line.
+const CONTENT_ROOM: usize = 1900;
+
+/// Most autocomplete choices Discord shows.
+const CHOICES: usize = 25;
+
+/// The maps of this server: upload, list, show, remove.
+#[poise::command(slash_command, subcommands("upload", "list", "show", "remove"), subcommand_required)]
+pub async fn map(_: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// The server an interaction comes from: a server's maps are the server's.
+fn server(ctx: Context<'_>) -> Result<u64, Refused> {
+    ctx.guild_id().map(|g| g.get()).ok_or(Refused::MapsNeedServer)
+}
+
+/// Whether the caller may upload and remove this server's maps: Manage Server, or the role the server's admins
+/// chose with `/ttr settings map_makers:`.
+async fn may_change_maps(ctx: Context<'_>, guild: u64) -> Result<(), Error> {
+    let member = ctx.author_member().await;
+    let member = member.as_deref();
+    if member.and_then(|m| m.permissions).is_some_and(|p| p.manage_guild()) {
+        return Ok(());
+    }
+    let role = ctx.data().store.map_role(guild).await?;
+    let has_role = role.is_some_and(|role| member.is_some_and(|m| m.roles.iter().any(|r| r.get() == role)));
+    if has_role {
+        Ok(())
+    } else {
+        Err(Refused::NotMapMaker.into())
+    }
+}
+
+/// An upload checked: the map file as our TOML (converted when it was the map editor's JSON), what the conversion
+/// noted, and what the checks found.
+struct Upload {
+    toml: String,
+    notes: Vec<String>,
+    checked: maps::Checked,
+}
+
+/// A map file's text checked as an upload: converted first when it is the map editor's JSON, whose refusal is then
+/// the only line.
+fn check_upload(file_name: &str, text: &str) -> Result<Upload, String> {
+    let (toml, notes) = if maps::editor::is_editor_json(file_name, text) {
+        let converted = maps::editor::convert(text).map_err(|e| e.to_string())?;
+        (converted.toml, converted.notes)
+    } else {
+        (text.to_string(), Vec::new())
+    };
+    let checked = maps::check(file_name, &toml, &maps::Limits::UPLOAD);
+    Ok(Upload { toml, notes, checked })
+}
+
+/// Lines as one message's content, as many as fit; the rest are counted, and all are in the file given back.
+fn fitted(lang: Lang, heading: String, lines: &[String]) -> (String, Option<Vec<u8>>) {
+    let mut content = heading;
+    for (shown, line) in lines.iter().enumerate() {
+        let next = format!("\n• {}", escape_markdown(line));
+        if content.chars().count() + next.chars().count() > CONTENT_ROOM {
+            content.push('\n');
+            content.push_str(&tr!(lang, "server-map-report-more", count = lines.len() - shown));
+            let whole = lines.join("\n").into_bytes();
+            return (content, Some(whole));
+        }
+        content.push_str(&next);
+    }
+    (content, None)
+}
+
+/// Upload a map file (ttrbot's TOML, or the map editor's JSON) for this server's games.
+#[poise::command(slash_command)]
+pub async fn upload(ctx: Context<'_>, file: serenity::Attachment) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let guild = server(ctx)?;
+    may_change_maps(ctx, guild).await?;
+    let data = ctx.data();
+    if file.size as usize > maps::MAX_MAP_BYTES {
+        return Err(Refused::MapFile(NotFetched::TooBig {
+            most: maps::MAX_MAP_BYTES,
+        })
+        .into());
+    }
+    if data.pools.drawing_queue_full() {
+        return Err(Refused::DrawingBusy.into());
+    }
+    // Fetching, checking and drawing take longer than Discord waits for a first answer.
+    acknowledge_command(ctx, false).await?;
+    let bytes = data
+        .downloads
+        .fetch(&file.url, u64::from(file.size), maps::MAX_MAP_BYTES)
+        .await
+        .map_err(Refused::MapFile)?;
+    let Ok(text) = String::from_utf8(bytes) else {
+        return Err(Refused::MapNotText.into());
+    };
+    let name = names::excerpt(&file.filename);
+    let upload = match data.pools.think(move || check_upload(&name, &text)).await? {
+        Ok(upload) => upload,
+        Err(refused) => {
+            let heading = tr!(lang, "server-map-refused", count = 1);
+            return answer_report(ctx, heading, &[refused], None).await;
+        }
+    };
+    let Upload {
+        toml: text,
+        notes,
+        checked,
+    } = upload;
+    let mut lines = notes;
+    lines.extend(checked.problems.iter().map(|p| text::map_problem(lang, p)));
+    let Some(map) = checked.map else {
+        let refusals = checked
+            .problems
+            .iter()
+            .filter(|p| p.severity == maps::Severity::Refusal)
+            .count();
+        let heading = tr!(lang, "server-map-refused", count = refusals);
+        return answer_report(ctx, heading, &lines, None).await;
+    };
+    let uploaded = data.store.upload_map(guild, ctx.author().id.get(), &map, &text).await?;
+    let map = Arc::new(map);
+    // Drawn once here, and the name places kept with the map: its games' first boards skip the search.
+    let drawn = data.pools.draw_on_request({
+        let map = Arc::clone(&map);
+        move || {
+            let crowded = crate::render::crowded_names(&map);
+            (
+                crate::render::empty_board_png(&map),
+                crate::render::drawing_of(&map),
+                crowded,
+            )
+        }
+    });
+    let (png, drawing, crowded) = drawn.await?;
+    lines.extend(
+        crowded
+            .into_iter()
+            .map(|pair| text::map_problem(lang, &maps::names_collide(&map, &checked.city_lines, pair))),
+    );
+    data.store
+        .set_map_drawing(&crate::store::text_hash(&text), &drawing)
+        .await?;
+    let heading = [
+        tr!(
+            lang,
+            match uploaded {
+                Uploaded::Added => "server-map-added",
+                Uploaded::Replaced => "server-map-replaced",
+                Uploaded::Unchanged => "server-map-unchanged",
+            },
+            name = escape_markdown(&map.name),
+            id = map.id.as_str()
+        ),
+        text::map_summary(lang, &maps::summary(&map)),
+    ]
+    .join("\n");
+    answer_report(ctx, heading, &lines, Some(png)).await
+}
+
+/// A private answer: the heading, then the lines as fit, the whole list as a file when they do not, and the board.
+async fn answer_report(ctx: Context<'_>, heading: String, lines: &[String], png: Option<Vec<u8>>) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let (content, whole) = fitted(lang, heading, lines);
+    let mut reply = poise::CreateReply::default().content(content).ephemeral(true);
+    if let Some(whole) = whole {
+        reply = reply.attachment(serenity::CreateAttachment::bytes(whole, "problems.txt"));
+    }
+    if let Some(png) = png {
+        reply = reply.attachment(serenity::CreateAttachment::bytes(png, "board.png"));
+    }
+    answer_command(ctx, reply).await
+}
+
+/// This server's maps.
+#[poise::command(slash_command)]
+pub async fn list(ctx: Context<'_>) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let guild = server(ctx)?;
+    let kept = ctx.data().store.server_maps(guild).await?;
+    let content = if kept.is_empty() {
+        tr!(lang, "server-map-list-empty")
+    } else {
+        let mut lines = vec![tr!(lang, "server-map-list-heading", count = kept.len())];
+        lines.extend(kept.iter().map(|m| listed(lang, m)));
+        lines.join("\n")
+    };
+    say_privately(ctx, content).await
+}
+
+/// One line of `/ttr map list`.
+fn listed(lang: Lang, map: &ServerMap) -> String {
+    tr!(
+        lang,
+        "server-map-list-line",
+        name = escape_markdown(&map.name),
+        id = map.id.as_str(),
+        user = format!("<@{}>", map.uploaded_by),
+        when = format!("<t:{}:d>", map.uploaded_at / 1000)
+    )
+}
+
+/// Show one of this server's maps, empty, to the channel.
+#[poise::command(slash_command)]
+pub async fn show(ctx: Context<'_>, #[autocomplete = "complete_server_map"] name: String) -> Result<(), Error> {
+    let data = ctx.data();
+    let guild = server(ctx)?;
+    let (_, map) = server_map(ctx, guild, &name).await?;
+    if data.pools.drawing_queue_full() {
+        return Err(Refused::DrawingBusy.into());
+    }
+    let channel = ctx.channel_id().get();
+    data.limits
+        .count(Often::PublicBoard, channel, Instant::now())
+        .map_err(|wait| Refused::TooOften {
+            what: Often::PublicBoard,
+            wait,
+        })?;
+    acknowledge_command(ctx, true).await?;
+    let png = data.pools.draw_on_request({
+        let map = Arc::clone(&map);
+        move || crate::render::empty_board_png(&map)
+    });
+    let png = match png.await {
+        Ok(png) => png,
+        Err(Error::Refused(refused)) => return refuse_after_public_defer(ctx, &refused).await,
+        Err(e) => return Err(e),
+    };
+    let lang = command_server_lang(ctx);
+    let content = [
+        tr!(
+            lang,
+            "server-map-shown",
+            name = escape_markdown(&map.name),
+            id = map.id.as_str()
+        ),
+        text::map_summary(lang, &maps::summary(&map)),
+    ]
+    .join("\n");
+    let reply = poise::CreateReply::default()
+        .content(content)
+        .attachment(serenity::CreateAttachment::bytes(png, "board.png"))
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    answer_command(ctx, reply).await
+}
+
+/// Remove one of this server's maps (games already played on it keep it).
+#[poise::command(slash_command)]
+pub async fn remove(ctx: Context<'_>, #[autocomplete = "complete_server_map"] name: String) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let guild = server(ctx)?;
+    may_change_maps(ctx, guild).await?;
+    let removed = ctx.data().store.remove_server_map(guild, &name).await?;
+    say_privately(
+        ctx,
+        tr!(
+            lang,
+            "server-map-removed",
+            name = escape_markdown(&removed.name),
+            id = removed.id.as_str()
+        ),
+    )
+    .await
+}
+
+/// A server's map by id, with the map itself.
+async fn server_map(ctx: Context<'_>, guild: u64, id: &str) -> Result<(ServerMap, Arc<Map>), Error> {
+    let store = &ctx.data().store;
+    let kept = store
+        .server_map(guild, id)
+        .await?
+        .ok_or_else(|| Refusal::UnknownMap(names::excerpt(id)))?;
+    let map = store.map(&kept.id, Some(&kept.hash)).await?;
+    Ok((kept, map))
+}
+
+/// The map `/ttr start map:` names: a built-in map's id, or this server's map's: its id, the hash of its text
+/// (`None` for a built-in map) and the map.
+///
+/// # Errors
+/// Refused: no such map here.
+pub async fn chosen_map(ctx: Context<'_>, typed: &str) -> Result<(String, Option<String>, Arc<Map>), Error> {
+    let key = fold(typed.trim());
+    if let Some((id, _)) = BUILTIN.iter().find(|(id, _)| fold(id) == key) {
+        let map = maps::builtin(id).map_err(|_| Refusal::UnknownMap(names::excerpt(typed)))?;
+        return Ok(((*id).to_string(), None, map));
+    }
+    let Some(guild) = ctx.guild_id() else {
+        return Err(Refused::Store(Refusal::UnknownMap(names::excerpt(typed))).into());
+    };
+    let (kept, map) = server_map(ctx, guild.get(), typed).await?;
+    Ok((kept.id, Some(kept.hash), map))
+}
+
+/// Autocomplete for `/ttr start map:`: the built-in maps (in the user's language) and this server's, those matching
+/// what was typed.
+pub async fn complete_map(ctx: Context<'_>, typed: &str) -> serenity::CreateAutocompleteResponse {
+    let lang = user_lang(ctx);
+    let mut offered: Vec<(String, String)> = BUILTIN
+        .iter()
+        .filter_map(|(id, _)| maps::builtin(id).ok())
+        .map(|m| (text::map_name(lang, &m), m.id.clone()))
+        .collect();
+    offered.extend(server_choices(ctx).await);
+    choices(typed, offered)
+}
+
+/// Autocomplete for `/ttr map show` and `remove`: this server's maps matching what was typed.
+pub async fn complete_server_map(ctx: Context<'_>, typed: &str) -> serenity::CreateAutocompleteResponse {
+    let offered = server_choices(ctx).await;
+    choices(typed, offered)
+}
+
+/// This server's maps as (what the user reads, the id sent back); none outside a server, or when the database
+/// does not answer (an autocomplete has no way to say so).
+async fn server_choices(ctx: Context<'_>) -> Vec<(String, String)> {
+    let Some(guild) = ctx.guild_id() else {
+        return Vec::new();
+    };
+    let kept = ctx.data().store.server_maps(guild.get()).await.unwrap_or_default();
+    kept.into_iter()
+        .map(|m| (format!("{} ({})", m.name, m.id), m.id))
+        .collect()
+}
+
+/// The offered choices whose words or id hold what was typed (case and accents aside), at most 25.
+fn choices(typed: &str, offered: Vec<(String, String)>) -> serenity::CreateAutocompleteResponse {
+    let wanted = fold(typed.trim());
+    let chosen = offered
+        .into_iter()
+        .filter(|(label, id)| fold(label).contains(&wanted) || fold(id).contains(&wanted))
+        .take(CHOICES)
+        .map(|(label, id)| serenity::AutocompleteChoice::new(clip(&label), clip(&id)))
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(chosen)
+}
+
+/// Discord's longest choice: 100 characters.
+fn clip(words: &str) -> String {
+    words.chars().take(100).collect()
+}
+
+/// Sets (or, given `@everyone`, clears) the role that may upload and remove this server's maps besides those who
+/// manage the server; only they may set it. Returns the sentence saying how it stands.
+///
+/// # Errors
+/// Refused: outside a server, or the caller does not manage the server.
+pub async fn set_map_makers(ctx: Context<'_>, role: &serenity::Role) -> Result<String, Error> {
+    let lang = user_lang(ctx);
+    let guild = server(ctx)?;
+    let member = ctx.author_member().await;
+    if !member.and_then(|m| m.permissions).is_some_and(|p| p.manage_guild()) {
+        return Err(Refused::NotServerManager.into());
+    }
+    // The @everyone role has the server's id: choosing it gives maps back to those who manage the server.
+    let chosen = (role.id.get() != guild).then_some(role.id.get());
+    ctx.data().store.set_map_role(guild, chosen).await?;
+    Ok(match chosen {
+        Some(role) => tr!(lang, "server-map-makers-set", role = format!("<@&{role}>")),
+        None => tr!(lang, "server-map-makers-cleared"),
+    })
+}
