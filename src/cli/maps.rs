@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::Failure;
-use crate::maps::{self, BUILTIN, Limits, MapProblem, Problem, Severity};
-use crate::rules::{CityId, Map};
+use crate::maps::{self, BUILTIN, Limits};
+use crate::rules::Map;
 use crate::text::{self, Lang};
 
 /// Which maps.
@@ -17,16 +17,31 @@ pub struct MapsArgs {
     pub dir: Option<PathBuf>,
     /// Check one map file as an upload is checked: print every problem, then the map's figures; exits non-zero if
     /// anything refuses it.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "convert")]
     pub check: Option<PathBuf>,
+    /// Convert a map editor's JSON (ticket-to-ride-map, format 3 or 4) to our TOML map file, printed (what was left
+    /// out or changed goes to standard error); exits non-zero if the file cannot be converted.
+    #[arg(long, value_name = "FILE.json", conflicts_with = "dir")]
+    pub convert: Option<PathBuf>,
 }
 
 /// Runs `ttrbot maps`.
 pub fn run(args: &MapsArgs) -> Result<(), Failure> {
-    match (&args.check, &args.dir) {
-        (Some(file), _) => check(file),
-        (None, dir) => list(dir.as_deref()),
+    match (&args.check, &args.convert, &args.dir) {
+        (Some(file), _, _) => check(file),
+        (None, Some(file), _) => convert(file),
+        (None, None, dir) => list(dir.as_deref()),
     }
+}
+
+/// `--convert FILE.json`: the TOML on standard output, each note on standard error.
+fn convert(path: &Path) -> Result<(), Failure> {
+    let (toml, notes) = maps::editor::convert_file(path).map_err(Failure::input)?;
+    for note in notes {
+        eprintln!("{}: note: {note}", path.display());
+    }
+    print!("{toml}");
+    Ok(())
 }
 
 /// Lists maps (the built-in ones, or a folder's) with their figures; a file that fails is named with its reason.
@@ -78,13 +93,24 @@ fn list(dir: Option<&Path>) -> Result<(), Failure> {
 fn check(path: &Path) -> Result<(), Failure> {
     let file = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|e| Failure::input(format!("{file}: {e}")))?;
-    let mut checked = maps::check_bytes(&file, &bytes, &Limits::UPLOAD);
+    // The map editor's JSON is converted first, as an upload is; its problems then name the converted file's lines.
+    let text = String::from_utf8_lossy(&bytes);
+    let converted = if bytes.len() <= maps::MAX_MAP_BYTES && maps::editor::is_editor_json(&file, &text) {
+        let converted = maps::editor::convert(&text).map_err(|e| Failure::input(format!("{file}: {e}")))?;
+        for note in &converted.notes {
+            println!("{file}: note: {note}");
+        }
+        Some(converted.toml.into_bytes())
+    } else {
+        None
+    };
+    let mut checked = maps::check_bytes(&file, converted.as_deref().unwrap_or(&bytes), &Limits::UPLOAD);
     if let Some(map) = &checked.map {
         let collide = crate::render::crowded_names(map);
         checked.problems.extend(
             collide
                 .into_iter()
-                .map(|pair| collision(map, &checked.city_lines, pair)),
+                .map(|pair| maps::names_collide(map, &checked.city_lines, pair)),
         );
     }
     for p in &checked.problems {
@@ -103,15 +129,5 @@ fn check(path: &Path) -> Result<(), Failure> {
             Ok(())
         }
         None => Err(Failure::input(format!("{file}: {verdict}"))),
-    }
-}
-
-/// Two cities whose names collide on the board, as a warning on the first one's line.
-fn collision(map: &Map, lines: &[usize], (a, b): (CityId, CityId)) -> Problem {
-    let name = |c: CityId| crate::rules::names::excerpt(&map.city(c).name);
-    Problem {
-        line: lines.get(usize::from(a.0)).copied(),
-        severity: Severity::Warning,
-        what: MapProblem::NamesCollide { a: name(a), b: name(b) },
     }
 }

@@ -7,7 +7,7 @@ mod replay;
 pub mod score;
 mod session;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
@@ -58,6 +58,9 @@ enum Command {
         /// Map id.
         #[arg(long, default_value = "usa")]
         map: String,
+        /// A map file (a server's own map, say) instead of a built-in map.
+        #[arg(long, value_name = "FILE")]
+        map_file: Option<PathBuf>,
         /// Number of players (within the map's range).
         #[arg(long, default_value_t = 4)]
         players: usize,
@@ -106,21 +109,24 @@ pub fn main() -> ExitCode {
         Command::Play(args) => play::run(&args),
         Command::Simulate {
             map,
+            map_file,
             games,
             seed,
             bots,
             json,
             think_ms,
             ..
-        } if !bots.is_empty() => simulate_levels(&map, &bots, games, seed, json, think_ms),
+        } if !bots.is_empty() => map_from(&map, map_file.as_deref())
+            .and_then(|(map, _)| simulate_levels(map, &bots, games, seed, json, think_ms)),
         Command::Simulate {
             map,
+            map_file,
             players,
             games,
             seed,
             fast,
             ..
-        } => simulate(&map, players, games, seed, fast),
+        } => map_from(&map, map_file.as_deref()).and_then(|(map, _)| simulate(map, players, games, seed, fast)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -199,8 +205,27 @@ fn init_logging() {
         .try_init();
 }
 
-fn simulate(map_id: &str, players: usize, games: u64, seed: u64, fast: bool) -> Result<(), Failure> {
-    let map: Arc<Map> = crate::maps::builtin(map_id).map_err(|e| Failure::input(e.to_string()))?;
+/// The map a command names: a built-in map's id, or (when given) a map file, read and checked as the bot reads a
+/// stored map; with the file's text, which a saved game keeps.
+///
+/// # Errors
+/// Bad input: no such map, an unreadable file, or a file that is not a valid map.
+pub(crate) fn map_from(id: &str, file: Option<&Path>) -> Result<(Arc<Map>, Option<String>), Failure> {
+    match file {
+        None => Ok((
+            crate::maps::builtin(id).map_err(|e| Failure::input(e.to_string()))?,
+            None,
+        )),
+        Some(path) => {
+            let name = path.display().to_string();
+            let text = std::fs::read_to_string(path).map_err(|e| Failure::input(format!("{name}: {e}")))?;
+            let map = crate::maps::parse(&name, &text).map_err(|e| Failure::input(e.to_string()))?;
+            Ok((Arc::new(map), Some(text)))
+        }
+    }
+}
+
+fn simulate(map: Arc<Map>, players: usize, games: u64, seed: u64, fast: bool) -> Result<(), Failure> {
     if players < usize::from(map.rules.min_players) || players > usize::from(map.rules.max_players) {
         return Err(Failure::input(format!(
             "{} is for {} to {} players, not {players}",
@@ -254,7 +279,7 @@ struct LevelResults {
 
 /// `simulate --bots`: games between computer players, seats rotated; per entry: wins, scores, tickets, speed.
 fn simulate_levels(
-    map_id: &str,
+    map: Arc<Map>,
     bots: &[String],
     games: u64,
     seed: u64,
@@ -262,7 +287,6 @@ fn simulate_levels(
     think_ms: u64,
 ) -> Result<(), Failure> {
     let think = sim::think_for(std::time::Duration::from_millis(think_ms));
-    let map: Arc<Map> = crate::maps::builtin(map_id).map_err(|e| Failure::input(e.to_string()))?;
     let levels: Vec<Level> = bots
         .iter()
         .map(|b| {
@@ -284,7 +308,7 @@ fn simulate_levels(
     let mean_actions = actions as f64 / games.max(1) as f64;
     if json {
         let out = serde_json::json!({
-            "map": map_id,
+            "map": map.id,
             "games": games,
             "mean_actions": mean_actions,
             "seats": rows,

@@ -18,7 +18,6 @@ use rustyline::{CompletionType, Config, Editor, Helper};
 use super::Failure;
 use super::session::{Reply, Request, Session};
 use crate::ai::Level;
-use crate::maps;
 use crate::render;
 use crate::rules::GameSeed;
 use crate::seating::Player;
@@ -32,6 +31,9 @@ pub struct PlayArgs {
     /// Map id (usa, europe, switzerland, india, berlin).
     #[arg(long, default_value = "usa")]
     map: String,
+    /// A map file (a server's own map, say) instead of a built-in map; a saved game keeps the file's text.
+    #[arg(long, value_name = "FILE")]
+    map_file: Option<std::path::PathBuf>,
     /// Players, you included (default: 4, or fewer where the map allows fewer).
     #[arg(long)]
     players: Option<usize>,
@@ -137,7 +139,7 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
 }
 
 fn new_session(args: &PlayArgs, lang: Lang) -> Result<Session, Failure> {
-    let map = maps::builtin(&args.map).map_err(|e| Failure::input(e.to_string()))?;
+    let (map, map_text) = super::map_from(&args.map, args.map_file.as_deref())?;
     let players = args
         .players
         .unwrap_or_else(|| usize::from(map.rules.max_players).min(4));
@@ -161,7 +163,8 @@ fn new_session(args: &PlayArgs, lang: Lang) -> Result<Session, Failure> {
         ),
     };
     let name = args.name.clone().unwrap_or_else(|| default_name(lang));
-    Session::new(map, players, level, (seed, computers), &name, lang).map_err(Failure::input)
+    let session = Session::new(map, players, level, (seed, computers), &name, lang).map_err(Failure::input)?;
+    Ok(session.with_map_text(map_text))
 }
 
 /// The user's login name, capitalised ("Ana"), or "Player" when there is none worth showing.

@@ -1,6 +1,5 @@
 //! `ttrbot render`: draws a board to a PNG file.
 
-use crate::maps;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -18,6 +17,9 @@ pub struct RenderArgs {
     /// Map id (a script given with --game names its own).
     #[arg(long, default_value = "usa")]
     pub map: String,
+    /// A map file (a server's own map, say) instead of a built-in map.
+    #[arg(long, value_name = "FILE")]
+    pub map_file: Option<PathBuf>,
     /// A replay script (see docs/command-line.md): its position, after its actions, is drawn.
     #[arg(long)]
     pub game: Option<PathBuf>,
@@ -49,7 +51,7 @@ pub fn run(args: &RenderArgs) -> Result<(), Failure> {
     let (game, names) = match &args.game {
         Some(file) => from_script(file)?,
         None => {
-            let map = maps::builtin(&args.map).map_err(|e| Failure::input(e.to_string()))?;
+            let (map, _) = super::map_from(&args.map, args.map_file.as_deref())?;
             let players = args.players.unwrap_or(usize::from(map.rules.max_players));
             let mut game = Game::new(map, players, args.seed).map_err(|e| Failure::input(e.to_string()))?;
             sim::play_random_actions(&mut game, args.random_actions, &mut GameRng::new(args.seed ^ 0xB0A2D));

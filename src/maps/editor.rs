@@ -1,7 +1,7 @@
 //! The JSON map files of the browser map editor "ticket-to-ride-map" (format versions 3 and 4) turned into our TOML.
 
 // The editor's files are an envelope (`format`, `version`, `kind`, `board`, `payload`) around a map of stops, routes
-// and tickets by stop id (docs/editor-import.md has the whole mapping). Reading is lenient where the editor is, since
+// and tickets by stop id (docs/map-makers-guide.md has the whole mapping). Reading is lenient where the editor is, since
 // its own rule is that a reader keeps what it does not know: unknown fields become notes, not refusals. It is strict
 // where a guess would change the game (a newer version, a route to a stop the file lacks, a length we cannot score).
 
@@ -113,6 +113,12 @@ impl Notes {
 /// Some user text quoted in a note, on one line: `foo`.
 fn quoted_excerpt(text: &str) -> String {
     format!("`{}`", excerpt(&text.replace(['\n', '\r'], " ")))
+}
+
+/// Whether a map file is the editor's JSON rather than our TOML: by its name, or by its first character (a TOML map
+/// file starts with a key or a comment, never a brace).
+pub fn is_editor_json(file_name: &str, text: &str) -> bool {
+    file_name.to_ascii_lowercase().ends_with(".json") || text.trim_start().starts_with('{')
 }
 
 /// The editor's JSON turned into our TOML map file text.

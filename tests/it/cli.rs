@@ -367,3 +367,91 @@ fn maps_check_passes_every_builtin_map_and_prints_each_problem_of_a_broken_one()
     );
     assert_eq!(lines[4], "doubtful.toml: accepted, with 1 warning");
 }
+
+#[test]
+fn a_map_editors_json_converts_to_a_map_file_that_checks_renders_and_simulates() {
+    let dir = temp_dir("convert");
+    let json = fixture("editor/lakeside-v3.json");
+    let converted = ttrbot(&["maps", "--convert", json.to_str().unwrap()], &dir);
+    assert!(
+        converted.status.success(),
+        "{}",
+        String::from_utf8_lossy(&converted.stderr)
+    );
+    let toml = String::from_utf8(converted.stdout).unwrap();
+    let map = ttrbot::maps::parse("lakeside.toml", &toml).expect("the converted file is a valid map");
+    assert_eq!(map.id, "lakeside-lines");
+    std::fs::write(dir.join("lakeside.toml"), &toml).unwrap();
+    // The JSON itself checks as an upload does (converted first), and so does the file it became.
+    for file in [json.to_str().unwrap(), "lakeside.toml"] {
+        let checked = ttrbot(&["maps", "--check", file], &dir);
+        let out = String::from_utf8_lossy(&checked.stdout);
+        assert!(checked.status.success(), "{file}: {out}");
+        assert!(out.contains("accepted"), "{file}: {out}");
+    }
+    let newer = dir.join("newer.json");
+    let text = std::fs::read_to_string(&json)
+        .unwrap()
+        .replacen("\"version\": 3", "\"version\": 5", 1);
+    std::fs::write(&newer, text).unwrap();
+    let refused = ttrbot(&["maps", "--convert", newer.to_str().unwrap()], &dir);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("newer"),
+        "{refused:?}"
+    );
+
+    let tiny = fixture("custom/tinyland.toml");
+    let rendered = ttrbot(
+        &[
+            "render",
+            "--map-file",
+            tiny.to_str().unwrap(),
+            "--random-actions",
+            "40",
+            "--out",
+            "tiny.png",
+        ],
+        &dir,
+    );
+    assert!(
+        rendered.status.success(),
+        "{}",
+        String::from_utf8_lossy(&rendered.stderr)
+    );
+    let png = image::open(dir.join("tiny.png")).unwrap();
+    assert!(png.width() >= 900, "the board and its panel");
+    let simulated = ttrbot(
+        &[
+            "simulate",
+            "--map-file",
+            tiny.to_str().unwrap(),
+            "--players",
+            "3",
+            "--games",
+            "20",
+        ],
+        &dir,
+    );
+    assert!(
+        simulated.status.success(),
+        "{}",
+        String::from_utf8_lossy(&simulated.stderr)
+    );
+    let bots = ttrbot(
+        &[
+            "simulate",
+            "--map-file",
+            "lakeside.toml",
+            "--bots",
+            "hard,normal,easy",
+            "--games",
+            "3",
+            "--think-ms",
+            "50",
+        ],
+        &dir,
+    );
+    assert!(bots.status.success(), "{}", String::from_utf8_lossy(&bots.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}

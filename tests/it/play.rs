@@ -1,6 +1,7 @@
 //! `ttrbot play` driven through its standard input: a whole game to the end, bad lines answered, the game going on.
 
 use std::io::Write;
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 use ttrbot::maps;
@@ -193,5 +194,42 @@ fn play_in_spanish_speaks_spanish_from_the_locale_and_from_lang() {
     assert!(run(&["--lang", "en"], "es_ES.UTF-8").contains("There is no command `hola`."));
     assert!(run(&[], "pt_BR.UTF-8").contains("There is no command `hola`."));
     assert!(run(&["--lang", "es"], "C").contains("No existe la orden `hola`."));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_game_on_a_map_file_is_played_saved_and_resumed_without_the_file() {
+    let dir = std::env::temp_dir().join(format!("ttrbot-map-file-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let map = dir.join("tinyland.toml");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/custom/tinyland.toml"),
+        &map,
+    )
+    .unwrap();
+    let saved = dir.join("game.json");
+    let run = |args: &[&str], input: &str| play_piped(args, &dir, "C.UTF-8", input);
+    let map_arg = map.to_str().unwrap();
+    let first = run(
+        &[
+            "play",
+            "--map-file",
+            map_arg,
+            "--seed",
+            "5",
+            "--name",
+            "Ana",
+            "--save",
+            saved.to_str().unwrap(),
+        ],
+        "keep all\ndraw deck\ndraw deck\nquit\nyes\n",
+    );
+    assert!(first.contains("Tinyland — Ana against"), "{first}");
+    assert!(first.contains("Saved to"), "{first}");
+    // The save carries the map: the file may be gone.
+    std::fs::remove_file(&map).unwrap();
+    let second = run(&["play", "--resume", saved.to_str().unwrap()], "hand\nquit\nno\n");
+    assert!(second.contains("Tinyland — Ana against"), "{second}");
+    assert!(second.contains("Your tickets"), "{second}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -72,6 +72,8 @@ pub struct Session {
     /// Hints the person has asked for, said on the final board.
     hints: u32,
     lang: Lang,
+    /// A map file's text, when the game is not on a built-in map: a saved game keeps it.
+    map_text: Option<String>,
 }
 
 impl Session {
@@ -120,9 +122,17 @@ impl Session {
             hint_think: sim::think_for(ai::HINT_THINK),
             hints: 0,
             lang,
+            map_text: None,
         };
         session.computers_play(&mut Vec::new());
         Ok(session)
+    }
+
+    /// The same session on a map file of this text (`None`: a built-in map), which [`Session::save`] keeps.
+    #[must_use]
+    pub fn with_map_text(mut self, text: Option<String>) -> Session {
+        self.map_text = text;
+        self
     }
 
     /// The game.

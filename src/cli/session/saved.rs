@@ -25,6 +25,9 @@ struct Saved {
     /// Hints asked for (absent from files written before hints).
     #[serde(default)]
     hints: u32,
+    /// The map file's text, for a game not on a built-in map (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    map_text: Option<String>,
 }
 
 const SAVE_FORMAT: u32 = 1;
@@ -40,7 +43,10 @@ impl Session {
         if saved.format != SAVE_FORMAT {
             return Err(tr!(lang, "play-save-format", format = saved.format));
         }
-        let map = crate::maps::builtin(&saved.map).map_err(|e| e.to_string())?;
+        let map = match &saved.map_text {
+            Some(text) => std::sync::Arc::new(crate::maps::parse(&saved.map, text).map_err(|e| e.to_string())?),
+            None => crate::maps::builtin(&saved.map).map_err(|e| e.to_string())?,
+        };
         let game =
             Game::restore(map, &saved.snapshot).map_err(|e| tr!(lang, "play-save-position", error = e.to_string()))?;
         let players = game.players();
@@ -73,6 +79,7 @@ impl Session {
             hint_think: sim::think_for(ai::HINT_THINK),
             hints: saved.hints,
             lang,
+            map_text: saved.map_text,
         })
     }
 
@@ -88,6 +95,7 @@ impl Session {
             rngs: self.rngs.clone(),
             history: self.history.clone(),
             hints: self.hints,
+            map_text: self.map_text.clone(),
         };
         serde_json::to_string_pretty(&saved).expect("plain data serialises")
     }

@@ -37,7 +37,7 @@ pub(super) fn map_file(
     let _ = writeln!(
         out,
         "# Converted by ttrbot from a map of the ticket-to-ride-map editor (format version {version}).\n\
-         # What was read, left out and chosen: docs/editor-import.md.\n\
+         # What was read, left out and chosen: docs/map-makers-guide.md.\n\
          id = {}\nname = {}\nboard = {{ width = {width}, height = {height} }}\n\ncities = [",
         string(&id),
         string(&net.name)
