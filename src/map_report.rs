@@ -121,6 +121,15 @@ pub enum MapProblem {
         /// The first invisible character's code point.
         code: u32,
     },
+    /// A name holds a character Discord reads as markdown (an upload's names go into public messages).
+    MarkupInName {
+        /// Whose.
+        what: Named,
+        /// The name.
+        name: String,
+        /// The first such character.
+        character: char,
+    },
     /// The board's width or height is 0.
     EmptyBoard,
     /// The board is larger than can be drawn.

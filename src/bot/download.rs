@@ -41,7 +41,7 @@ impl Downloads {
             .connect_timeout(Duration::from_secs(3))
             .timeout(DOWNLOAD_TIME)
             .build()
-            .unwrap_or_default();
+            .expect("the download client builds (rustls, no system configuration)");
         let test_host = api_base
             .and_then(|base| url::Url::parse(base).ok())
             .and_then(|u| Some((u.host_str()?.to_string(), u.port_or_known_default())));

@@ -16,6 +16,10 @@ pub const PICTURES_A_MINUTE: usize = 10;
 /// more than this is noise in the channel and drawing for nobody.
 pub const PUBLIC_BOARDS_A_MINUTE: usize = 2;
 
+/// Map uploads one server may make a minute: each new text is checked and drawn with its names searched (about a
+/// second of the one drawing thread for 150 cities), and a map maker fixing a file uploads a few times at most.
+pub const MAP_UPLOADS_A_MINUTE: usize = 3;
+
 /// Most people or channels counted at once before the idle ones are forgotten, so the counts cannot grow without
 /// end (each holds at most a minute of times).
 const MOST_COUNTED: usize = 10_000;
@@ -27,6 +31,8 @@ pub enum Often {
     Picture,
     /// A board shown to the channel (counted per channel).
     PublicBoard,
+    /// A map upload (counted per server).
+    MapUpload,
 }
 
 impl Often {
@@ -35,6 +41,7 @@ impl Often {
         match self {
             Often::Picture => PICTURES_A_MINUTE,
             Often::PublicBoard => PUBLIC_BOARDS_A_MINUTE,
+            Often::MapUpload => MAP_UPLOADS_A_MINUTE,
         }
     }
 }

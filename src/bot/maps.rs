@@ -106,6 +106,10 @@ pub async fn upload(ctx: Context<'_>, file: serenity::Attachment) -> Result<(), 
     if data.pools.drawing_queue_full() {
         return Err(Refused::DrawingBusy.into());
     }
+    let what = Often::MapUpload;
+    data.limits
+        .count(what, guild, Instant::now())
+        .map_err(|wait| Refused::TooOften { what, wait })?;
     // Fetching, checking and drawing take longer than Discord waits for a first answer.
     acknowledge_command(ctx, false).await?;
     let bytes = data
@@ -117,11 +121,12 @@ pub async fn upload(ctx: Context<'_>, file: serenity::Attachment) -> Result<(), 
         return Err(Refused::MapNotText.into());
     };
     let name = names::excerpt(&file.filename);
+    let json = maps::editor::is_editor_json(&name, &text);
     let upload = match data.pools.think(move || check_upload(&name, &text)).await? {
         Ok(upload) => upload,
         Err(refused) => {
             let heading = tr!(lang, "server-map-refused", count = 1);
-            return answer_report(ctx, heading, &[refused], None).await;
+            return answer_report(ctx, heading, &[refused], Files::NONE).await;
         }
     };
     let Upload {
@@ -131,6 +136,8 @@ pub async fn upload(ctx: Context<'_>, file: serenity::Attachment) -> Result<(), 
     } = upload;
     let mut lines = notes;
     lines.extend(checked.problems.iter().map(|p| text::map_problem(lang, p)));
+    // The editor's JSON comes back as the map file it became: the lines above are that file's.
+    let converted = json.then(|| text.clone().into_bytes());
     let Some(map) = checked.map else {
         let refusals = checked
             .problems
@@ -138,9 +145,8 @@ pub async fn upload(ctx: Context<'_>, file: serenity::Attachment) -> Result<(), 
             .filter(|p| p.severity == maps::Severity::Refusal)
             .count();
         let heading = tr!(lang, "server-map-refused", count = refusals);
-        return answer_report(ctx, heading, &lines, None).await;
+        return answer_report(ctx, heading, &lines, Files { png: None, converted }).await;
     };
-    let uploaded = data.store.upload_map(guild, ctx.author().id.get(), &map, &text).await?;
     let map = Arc::new(map);
     // Drawn once here, and the name places kept with the map: its games' first boards skip the search.
     let drawn = data.pools.draw_on_request({
@@ -155,6 +161,8 @@ pub async fn upload(ctx: Context<'_>, file: serenity::Attachment) -> Result<(), 
         }
     });
     let (png, drawing, crowded) = drawn.await?;
+    // Stored once drawn: a map that cannot be drawn now is not kept.
+    let uploaded = data.store.upload_map(guild, ctx.author().id.get(), &map, &text).await?;
     lines.extend(
         crowded
             .into_iter()
@@ -177,18 +185,44 @@ pub async fn upload(ctx: Context<'_>, file: serenity::Attachment) -> Result<(), 
         text::map_summary(lang, &maps::summary(&map)),
     ]
     .join("\n");
-    answer_report(ctx, heading, &lines, Some(png)).await
+    answer_report(
+        ctx,
+        heading,
+        &lines,
+        Files {
+            png: Some(png),
+            converted,
+        },
+    )
+    .await
+}
+
+/// The files an upload's answer carries: the map drawn empty, and the map file an editor's JSON became.
+struct Files {
+    png: Option<Vec<u8>>,
+    converted: Option<Vec<u8>>,
+}
+
+impl Files {
+    /// No file at all.
+    const NONE: Files = Files {
+        png: None,
+        converted: None,
+    };
 }
 
 /// A private answer: the heading, then the lines as fit, the whole list as a file when they do not, and the board.
-async fn answer_report(ctx: Context<'_>, heading: String, lines: &[String], png: Option<Vec<u8>>) -> Result<(), Error> {
+async fn answer_report(ctx: Context<'_>, heading: String, lines: &[String], files: Files) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let (content, whole) = fitted(lang, heading, lines);
     let mut reply = poise::CreateReply::default().content(content).ephemeral(true);
     if let Some(whole) = whole {
         reply = reply.attachment(serenity::CreateAttachment::bytes(whole, "problems.txt"));
     }
-    if let Some(png) = png {
+    if let Some(converted) = files.converted {
+        reply = reply.attachment(serenity::CreateAttachment::bytes(converted, "map.toml"));
+    }
+    if let Some(png) = files.png {
         reply = reply.attachment(serenity::CreateAttachment::bytes(png, "board.png"));
     }
     answer_command(ctx, reply).await
@@ -200,14 +234,13 @@ pub async fn list(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let guild = server(ctx)?;
     let kept = ctx.data().store.server_maps(guild).await?;
-    let content = if kept.is_empty() {
-        tr!(lang, "server-map-list-empty")
-    } else {
-        let mut lines = vec![tr!(lang, "server-map-list-heading", count = kept.len())];
-        lines.extend(kept.iter().map(|m| listed(lang, m)));
-        lines.join("\n")
-    };
-    say_privately(ctx, content).await
+    if kept.is_empty() {
+        return say_privately(ctx, tr!(lang, "server-map-list-empty")).await;
+    }
+    // Thirty maps' lines may pass a message's length: as many as fit, and all of them in a file.
+    let heading = tr!(lang, "server-map-list-heading", count = kept.len());
+    let lines: Vec<String> = kept.iter().map(|m| listed(lang, m)).collect();
+    answer_report(ctx, heading, &lines, Files::NONE).await
 }
 
 /// One line of `/ttr map list`.

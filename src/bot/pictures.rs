@@ -58,7 +58,9 @@ pub async fn pictures(data: &Data, table: &Table) -> Result<Pictures, Error> {
 /// The store's, or the drawing thread's.
 async fn with_drawing(data: &Data, table: &Table) -> Result<(), Error> {
     let map = table.game.map();
-    if !render::needs_drawing(map) {
+    // A built-in map (the same map as built in, not a file of that id) comes with its drawing: no hashing.
+    let built_in = crate::maps::builtin(&map.id).is_ok_and(|b| Arc::ptr_eq(&b, map));
+    if built_in || !render::needs_drawing(map) {
         return Ok(());
     }
     let Some((hash, kept)) = data.store.game_map_drawing(table.id).await? else {

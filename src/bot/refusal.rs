@@ -133,6 +133,7 @@ impl Refused {
                 match what {
                     super::limits::Often::Picture => tr!(lang, "too-many-pictures", most = most, seconds = seconds),
                     super::limits::Often::PublicBoard => tr!(lang, "too-many-boards", most = most, seconds = seconds),
+                    super::limits::Often::MapUpload => tr!(lang, "too-many-uploads", most = most, seconds = seconds),
                 }
             }
             Refused::DrawingBusy => tr!(lang, "drawing-busy"),

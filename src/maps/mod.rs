@@ -59,6 +59,11 @@ pub struct Limits {
     pub routes: usize,
     /// Most `tickets` rows.
     pub tickets: usize,
+    /// The longest board side, in pixels: every board of the map is drawn at this size.
+    pub board_side: u32,
+    /// Whether names must be plain words: no character Discord reads as markdown (a link, a heading, bold), since
+    /// names are written into the bot's public messages.
+    pub plain_names: bool,
 }
 
 impl Limits {
@@ -68,14 +73,21 @@ impl Limits {
         cities: 150,
         routes: 400,
         tickets: 250,
+        // Twice the area of the largest built-in board: each board of a map is copied, drawn and encoded whole.
+        board_side: 2400,
+        plain_names: true,
     };
 
-    /// For the operator's own files (the built-in maps, `ttrbot maps --dir`): only the engine's limits.
+    /// For the operator's own files (the built-in maps, `ttrbot maps --dir`), and a stored map read back: only the
+    /// engine's limits. A rule added for uploads goes into [`Limits::UPLOAD`] only, never here: a map accepted once
+    /// is read back with these, and a game on it must load whatever later versions refuse in new uploads.
     pub const FILE: Limits = Limits {
         bytes: usize::MAX,
         cities: u16::MAX as usize,
         routes: MAX_ROUTES,
         tickets: MAX_TICKETS,
+        board_side: MAX_BOARD_SIDE,
+        plain_names: false,
     };
 }
 
@@ -193,6 +205,9 @@ pub fn check(file: &str, text: &str, limits: &Limits) -> Checked {
     }
     let mut found = Found::new(text);
     let built = build(text, limits, &mut found);
+    if let Some((map, lines)) = &built {
+        upload_rules(map, lines, limits, &mut found);
+    }
     let refused = found.refused();
     let mut problems = found.problems;
     problems.sort_by_key(|p| p.line);
@@ -205,6 +220,46 @@ pub fn check(file: &str, text: &str, limits: &Limits) -> Checked {
         map,
         problems,
         city_lines,
+    }
+}
+
+/// What only [`Limits::UPLOAD`] asks of a map that reads: a board no larger than its side, and plain names.
+fn upload_rules(map: &Map, city_lines: &[usize], limits: &Limits, found: &mut Found) {
+    if map.width > limits.board_side || map.height > limits.board_side {
+        found.push(
+            None,
+            Severity::Refusal,
+            MapProblem::BoardTooLarge {
+                width: map.width,
+                height: map.height,
+                most: limits.board_side,
+            },
+        );
+    }
+    if !limits.plain_names {
+        return;
+    }
+    let markup = |name: &str| name.chars().find(|c| "[]()<>*_~`|\\#@:".contains(*c));
+    let mut names: Vec<(Named, &str, Option<usize>)> = vec![(Named::Map, map.name.as_str(), None)];
+    names.extend(
+        map.cities
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (Named::City, c.name.as_str(), city_lines.get(i).copied())),
+    );
+    names.extend(map.countries.iter().map(|k| (Named::Country, k.name.as_str(), None)));
+    for (what, name, line) in names {
+        if let Some(character) = markup(name) {
+            found.push(
+                line,
+                Severity::Refusal,
+                MapProblem::MarkupInName {
+                    what,
+                    name: crate::rules::names::excerpt(name),
+                    character,
+                },
+            );
+        }
     }
 }
 

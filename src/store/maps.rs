@@ -334,6 +334,11 @@ impl Store {
 /// Deletes a map text nothing uses any more (no server's map, no game): a text a game was opened on stays for ever,
 /// its replays need it.
 async fn forget_unused_text(tx: &mut sqlx::Transaction<'_, sqlx::Any>, hash: &str) -> Result<(), StoreError> {
+    // A lobby cancelled before it started never needs its map: it lets go of it, so no text is kept for it.
+    sqlx::query("UPDATE games SET map_hash = NULL WHERE map_hash = $1 AND status = 'cancelled'")
+        .bind(hash)
+        .execute(&mut **tx)
+        .await?;
     sqlx::query(
         "DELETE FROM map_texts WHERE hash = $1
              AND NOT EXISTS (SELECT 1 FROM server_maps WHERE hash = $1)

@@ -101,6 +101,13 @@ pub(super) fn reason(lang: Lang, what: &MapProblem) -> String {
             chars = *chars,
             most = *most
         ),
+        MapProblem::MarkupInName { what, name, character } => tr!(
+            lang,
+            "mapfile-markup-in-name",
+            whose = whose(lang, *what),
+            name = name,
+            character = character.to_string()
+        ),
         MapProblem::InvisibleCharacter { what, name, code } => tr!(
             lang,
             "mapfile-invisible-character",

@@ -168,6 +168,7 @@ settings-hints-off = Hints are off.
 hints-off = Hints are off in this game. The host can turn them on with the `hints` option of `/ttr settings`.
 hint-busy = The bot is still thinking (about your last hint, or a computer player's move): ask again in a moment.
 too-many-pictures = You asked for { $most } pictures in the last minute, as many as one person may: the next one in { $seconds } s.
+too-many-uploads = This server uploaded { $most } maps in the last minute, the most it may: upload again in { $seconds } s.
 too-many-boards = The board was shown { $most } times in this channel in the last minute, so this one is for you only; the next for everyone in { $seconds } s.
 drawing-busy = The bot is busy drawing the boards of many games: ask again in a moment.
 maps-need-server = A server's maps belong to the server: use `/ttr map` in one of its channels.

@@ -41,6 +41,7 @@ mapfile-bad-value-in = value not accepted in `{ $section }`: { $message }
 mapfile-bad-id = the map's id "{ $id }" must be 1 to { $most } characters of a–z, 0–9, - and _
 mapfile-empty-name = { $whose } name is empty
 mapfile-long-name = { $whose } name is { $chars } characters long (at most { $most }): "{ $name }"
+mapfile-markup-in-name = { $whose } name holds “{ $character }”, which Discord would read as formatting (a link, bold, a heading, a mention): "{ $name }"
 mapfile-invisible-character = { $whose } name holds an invisible character ({ $code }): "{ $name }"
 mapfile-empty-board = the board's width and height must be more than 0
 mapfile-board-too-large = the board is { $width } × { $height } pixels; each side may be at most { $most }

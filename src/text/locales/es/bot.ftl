@@ -169,6 +169,7 @@ settings-hints-off = Las pistas están desactivadas.
 hints-off = Las pistas están desactivadas en esta partida. Quien la abrió puede activarlas con la opción `pistas` de `/ttr ajustes`.
 hint-busy = Todavía estoy pensando (en tu pista anterior o en la jugada de un ordenador): vuelve a pedirla en un momento.
 too-many-pictures = Has pedido { $most } imágenes en el último minuto, tantas como puede pedir una persona: la siguiente, dentro de { $seconds } s.
+too-many-uploads = Este servidor ha subido { $most } mapas en el último minuto, el máximo: vuelve a subirlo dentro de { $seconds } s.
 too-many-boards = El tablero se ha mostrado { $most } veces en este canal en el último minuto, así que este es solo para ti; el siguiente para todos, dentro de { $seconds } s.
 drawing-busy = Estoy ocupado dibujando los tableros de muchas partidas: vuelve a pedirlo en un momento.
 maps-need-server = Los mapas de un servidor son del servidor: usa `/ttr mapa` en uno de sus canales.

@@ -42,6 +42,7 @@ mapfile-bad-value-in = valor no aceptado en `{ $section }`: { $message }
 mapfile-bad-id = el id del mapa «{ $id }» debe tener de 1 a { $most } caracteres entre a–z, 0–9, - y _
 mapfile-empty-name = el nombre { $whose } está vacío
 mapfile-long-name = el nombre { $whose } tiene { $chars } caracteres (como mucho { $most }): «{ $name }»
+mapfile-markup-in-name = el nombre { $whose } contiene «{ $character }», que Discord leería como formato (un enlace, negrita, un título, una mención): «{ $name }»
 mapfile-invisible-character = el nombre { $whose } contiene un carácter invisible ({ $code }): «{ $name }»
 mapfile-empty-board = el ancho y el alto del tablero deben ser mayores que 0
 mapfile-board-too-large = el tablero mide { $width } × { $height } píxeles; cada lado puede medir como mucho { $most }
