@@ -74,7 +74,7 @@ mod tests {
             Action::DeclineTunnel,
             Action::DrawTickets,
             Action::KeepTickets {
-                tickets: TicketSet::from_ids([TicketId(0), TicketId(45), TicketId(127)]),
+                tickets: TicketSet::from_ids([TicketId(0), TicketId(45), TicketId(127), TicketId(255)]),
             },
             Action::BuildStation { city: CityId(3), cards },
             Action::Pass,
@@ -85,7 +85,7 @@ mod tests {
             assert_eq!(serde_json::from_str::<Action>(&json).unwrap(), action, "{json}");
         }
         let keep = serde_json::to_string(&actions[6]).unwrap();
-        assert_eq!(keep, r#"{"do":"keep_tickets","tickets":[0,45,127]}"#);
-        assert!(serde_json::from_str::<Action>(r#"{"do":"keep_tickets","tickets":[128]}"#).is_err());
+        assert_eq!(keep, r#"{"do":"keep_tickets","tickets":[0,45,127,255]}"#);
+        assert!(serde_json::from_str::<Action>(r#"{"do":"keep_tickets","tickets":[256]}"#).is_err());
     }
 }

@@ -6,10 +6,10 @@ use serde::{Deserialize, Serialize};
 use super::cards::Color;
 use super::ruleset::Ruleset;
 
-/// Most routes a map may have (route sets are fixed-size bitsets).
-pub const MAX_ROUTES: usize = 256;
-/// Most ticket cards a map may have (ticket choices are bitsets).
-pub const MAX_TICKETS: usize = 128;
+/// Most routes a map may have (route sets are fixed-size bitsets, of 64-bit words: keep it a multiple of 64).
+pub const MAX_ROUTES: usize = 448;
+/// Most ticket cards a map may have (ticket choices are bitsets, of 64-bit words: keep it a multiple of 64).
+pub const MAX_TICKETS: usize = 256;
 
 /// Index of a location (a city, or a border exit of a country) in [`Map::cities`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

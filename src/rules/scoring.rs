@@ -4,7 +4,7 @@ use std::cmp::Reverse;
 
 use serde::{Deserialize, Serialize};
 
-use super::map::{CityId, Map, Place, RouteId, Ticket, TicketId};
+use super::map::{CityId, MAX_ROUTES, Map, Place, RouteId, Ticket, TicketId};
 
 use super::ruleset::TieBreak;
 use super::sets::RouteSet;
@@ -353,7 +353,7 @@ impl TrailGraph {
         let mut search = Search {
             best: 0,
             component_weight: 0,
-            used: [0; 4],
+            used: [0; MAX_ROUTES / 64],
             lightest: 1,
             odd_unused: vec![false; n],
             odd: 0,
@@ -452,8 +452,8 @@ struct Search {
     component_weight: u32,
     /// The lightest route of the component.
     lightest: u32,
-    /// Routes of the trail so far, by local edge index (maps have at most 256 routes).
-    used: [u64; 4],
+    /// Routes of the trail so far, by local edge index (at most one per route a player owns, so `MAX_ROUTES`).
+    used: [u64; MAX_ROUTES / 64],
     /// Whether each vertex has an odd number of unused routes.
     odd_unused: Vec<bool>,
     /// How many vertices do.

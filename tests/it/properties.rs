@@ -4,7 +4,7 @@
 use crate::common;
 use crate::common::map;
 use ttrbot::maps::BUILTIN;
-use ttrbot::rules::{Action, Game, RouteSet, Seat};
+use ttrbot::rules::{Action, Game, MAX_ROUTES, MAX_TICKETS, RouteSet, Seat};
 use ttrbot::sim::{Checks, play_random};
 
 /// Games per map and player count with every invariant checked after every action.
@@ -227,7 +227,7 @@ fn the_moves_besides_building_then_the_claims_and_stations_asked_for_apart_make_
         let every_route = RouteSet::below(m.routes.len());
         // A third of the routes, and ids past the map's last route (no routes: they give no claim).
         let mut some_routes: RouteSet = every_route.iter().filter(|r| r.0 % 3 == 1).collect();
-        (m.routes.len()..256).for_each(|i| some_routes.insert(RouteId(i as u16)));
+        (m.routes.len()..MAX_ROUTES).for_each(|i| some_routes.insert(RouteId(i as u16)));
         for seed in 0..4u64 {
             let mut game = Game::new(m.clone(), players, seed).unwrap();
             let mut chooser = ttrbot::rules::GameRng::new(seed + 90);
@@ -267,5 +267,133 @@ fn the_moves_besides_building_then_the_claims_and_stations_asked_for_apart_make_
     assert!(
         claims > 10_000 && stations > 1_000,
         "only {claims} claims and {stations} stations were compared"
+    );
+}
+
+/// A map file's text: cities on a grid 16 wide, `routes` routes between neighbours row by row (every seventh
+/// doubled), the cities they reach, and `tickets` tickets between cities half the list apart. A server's own map may
+/// be this large (issue 59).
+fn grid_map(routes: usize, tickets: usize) -> String {
+    const SIDE: usize = 16;
+    const COLORS: [&str; 9] = [
+        "gray", "red", "orange", "yellow", "green", "blue", "pink", "white", "black",
+    ];
+    let neighbours = (0..SIDE).flat_map(|r| (0..SIDE).flat_map(move |c| [((r, c), (r, c + 1)), ((r, c), (r + 1, c))]));
+    let tracks: Vec<_> = neighbours
+        .filter(|&(_, (_, c))| c < SIDE)
+        .enumerate()
+        .flat_map(|(i, pair)| std::iter::repeat_n(pair, if i % 7 == 3 { 2 } else { 1 }))
+        .take(routes)
+        .collect();
+    assert_eq!(tracks.len(), routes, "a grid of {SIDE} columns has room for the routes");
+    // A map refuses a city without a route: list those the routes reach, in grid order.
+    let mut cities: Vec<(usize, usize)> = tracks.iter().flat_map(|&(a, b)| [a, b]).collect();
+    cities.sort();
+    cities.dedup();
+    let name = |(r, c): (usize, usize)| format!("Grid {r}-{c}");
+    let mut text = String::from("id = \"grid\"\nname = \"Grid\"\nboard = { width = 1700, height = 3400 }\n");
+    text += "cities = [\n";
+    for &(r, c) in &cities {
+        let (x, y) = (50 + c * 100, 50 + r * 100);
+        text += &format!("  {{ name = \"{}\", x = {x}, y = {y} }},\n", name((r, c)));
+    }
+    text += "]\nroutes = [\n";
+    for (i, &(a, b)) in tracks.iter().enumerate() {
+        let (len, color) = (1 + i % 6, COLORS[i % 9]);
+        text += &format!(
+            "  {{ a = \"{}\", b = \"{}\", len = {len}, color = \"{color}\" }},\n",
+            name(a),
+            name(b)
+        );
+    }
+    text += "]\ntickets = [\n";
+    let n = cities.len();
+    for t in 0..tickets {
+        let (from, to) = (cities[t % n], cities[(t % n + n / 2 + t / n) % n]);
+        let points = from.0.abs_diff(to.0) + from.1.abs_diff(to.1);
+        text += &format!(
+            "  {{ a = \"{}\", b = \"{}\", points = {points} }},\n",
+            name(from),
+            name(to)
+        );
+    }
+    text + r#"]
+[rules]
+players = [2, 5]
+trains = 45
+stations = 0
+hand = 4
+deck_colors = ["red", "orange", "yellow", "green", "blue", "pink", "white", "black"]
+cards_per_color = 12
+wild_cards = 14
+tickets_dealt = 3
+tickets_keep = 2
+tickets_draw = 3
+tickets_draw_keep = 1
+unkept_tickets = "bottom"
+doubles_min_players = 4
+wild = "locomotive"
+wild_faceup_counts_double = true
+wild_only_on_tunnels = false
+end_at = 2
+longest_path_bonus = 10
+route_points = { 1 = 1, 2 = 2, 3 = 4, 4 = 7, 5 = 10, 6 = 15 }
+tie_breaks = ["tickets_completed", "longest_path"]
+"#
+}
+
+#[test]
+fn a_map_as_large_as_a_server_may_upload_loads_and_one_route_or_ticket_more_is_refused() {
+    let largest = ttrbot::maps::parse("grid.toml", &grid_map(MAX_ROUTES, MAX_TICKETS)).unwrap();
+    assert_eq!((largest.routes.len(), largest.tickets.len()), (MAX_ROUTES, MAX_TICKETS));
+    assert!(largest.routes.iter().any(|r| r.twin.is_some_and(|t| t.0 >= 256)));
+    let err = ttrbot::maps::parse("grid.toml", &grid_map(MAX_ROUTES + 1, MAX_TICKETS)).unwrap_err();
+    assert_eq!(err.to_string(), format!("grid.toml: more than {MAX_ROUTES} routes"));
+    let err = ttrbot::maps::parse("grid.toml", &grid_map(MAX_ROUTES, MAX_TICKETS + 1)).unwrap_err();
+    assert_eq!(err.to_string(), format!("grid.toml: more than {MAX_TICKETS} tickets"));
+}
+
+#[test]
+fn random_games_on_a_map_of_400_routes_and_250_tickets_keep_every_invariant_and_store_their_high_ids() {
+    // Route ids past 255 and ticket ids past 127 need the sets' upper words: they must be claimed, dealt, kept
+    // through every invariant check, and written to a snapshot and read back.
+    let m = std::sync::Arc::new(ttrbot::maps::parse("grid.toml", &grid_map(400, 250)).unwrap());
+    let (mut high_routes, mut high_tickets, mut wide_snapshots) = (0, 0, 0);
+    for seed in 0..300u64 {
+        let players = 2 + seed as usize % 4;
+        let checks = if seed % 30 == 0 {
+            Checks::Strict
+        } else {
+            Checks::Invariants
+        };
+        let played = play_random(m.clone(), players, seed, checks).unwrap_or_else(|e| panic!("grid: {e}"));
+        let game = &played.game;
+        assert!(game.is_over());
+        high_routes += game
+            .public_view()
+            .owners
+            .iter()
+            .skip(256)
+            .filter(|o| o.is_some())
+            .count();
+        high_tickets += (0..players)
+            .flat_map(|s| game.seat_view(Seat(s as u8)).tickets)
+            .filter(|(t, _)| t.0 >= 128)
+            .count();
+        let snapshot = game.snapshot();
+        let restored = Game::restore(m.clone(), &snapshot).unwrap();
+        assert_eq!(&restored, game, "seed {seed}");
+        assert_eq!(restored.snapshot(), snapshot, "seed {seed}");
+        let state: serde_json::Value = serde_json::from_str(&snapshot).unwrap();
+        let words = |seat: &serde_json::Value| seat["routes"].as_array().map_or(0, Vec::len);
+        let widest = state["seats"].as_array().unwrap().iter().map(words).max().unwrap();
+        assert!((4..=7).contains(&widest), "seed {seed}: {widest} words");
+        wide_snapshots += usize::from(widest > 4);
+    }
+    assert!(high_routes > 3_000, "only {high_routes} routes past 255 claimed");
+    assert!(high_tickets > 1_000, "only {high_tickets} tickets past 127 kept");
+    assert!(
+        wide_snapshots > 250,
+        "only {wide_snapshots} snapshots stored routes past 255"
     );
 }
