@@ -13,6 +13,20 @@ use ttrbot::rules::{Action, DealtGame, Game, GameRng, Map, Seat, SeatView};
 
 const MAPS: [&str; 5] = ["usa", "europe", "switzerland", "india", "berlin"];
 
+/// The built-in maps, and the largest map an upload may bring (150 cities, 390 routes, 240 tickets).
+fn maps_measured() -> Vec<(String, Arc<Map>)> {
+    let mut all: Vec<(String, Arc<Map>)> = MAPS
+        .iter()
+        .map(|id| (id.to_string(), maps::builtin(id).unwrap()))
+        .collect();
+    let grandland = include_str!("../tests/fixtures/custom/grandland.toml");
+    all.push((
+        "grandland".into(),
+        Arc::new(maps::parse("grandland.toml", grandland).unwrap()),
+    ));
+    all
+}
+
 /// Positions met in games between normal players (every decision of a few games), with the legal actions there.
 fn positions(map: &Arc<Map>, games: u64) -> Vec<(SeatView, Vec<Action>)> {
     let mut out = Vec::new();
@@ -52,8 +66,7 @@ fn percentiles(map: &Arc<Map>, level: Level, positions: &[(SeatView, Vec<Action>
 fn decisions(c: &mut Criterion) {
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     println!("decision time per move over whole games between normal players ({cores} cores):");
-    for id in MAPS {
-        let map = maps::builtin(id).unwrap();
+    for (id, map) in maps_measured() {
         let seen = positions(&map, 20);
         for level in [Level::Easy, Level::Normal] {
             let (p50, p99) = percentiles(&map, level, &seen);
@@ -83,8 +96,7 @@ fn decisions(c: &mut Criterion) {
 /// first seat's view of a new game, the hidden cards and tickets drawn anew each time (the search also guesses the
 /// other seats' tickets, and starts from its own move).
 fn playouts(c: &mut Criterion) {
-    for id in MAPS {
-        let map = maps::builtin(id).unwrap();
+    for (id, map) in maps_measured() {
         let players = usize::from(map.rules.max_players.min(4));
         let view = Game::new(Arc::clone(&map), players, 1).unwrap().seat_view(Seat(0));
         let mut rng = GameRng::new(7);

@@ -114,7 +114,7 @@ async fn send_lobby(ctx: Context<'_>, lobby: &Lobby) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn start(
     ctx: Context<'_>,
-    #[autocomplete = "super::maps::complete_map"] map: String,
+    #[autocomplete = "super::server_maps::complete_map"] map: String,
     #[min = 0]
     #[max = 4]
     bots: Option<u8>,
@@ -126,7 +126,7 @@ pub async fn start(
     let chosen = SettingOptions::read(ctx).await?;
     // Public messages are in the server's language, for the whole game.
     let public = command_server_lang(ctx);
-    let (map, map_hash, board) = super::maps::chosen_map(ctx, &map).await?;
+    let (map, map_hash, board) = super::server_maps::chosen_map(ctx, &map).await?;
     let channel = if thread == Some(true) {
         may_open_thread(ctx)?;
         // A host who may open no more lobbies gets no thread either (nobody fills a channel with empty threads).

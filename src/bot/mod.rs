@@ -35,6 +35,7 @@ mod refusal;
 mod reminders;
 mod reply;
 mod router;
+mod server_maps;
 mod settings;
 mod stalls;
 mod startup;

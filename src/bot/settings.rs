@@ -29,7 +29,7 @@ pub async fn settings(
     let chosen = SettingOptions::read(ctx).await?;
     // The server's map makers are the server's, not a game's: set without a game in the channel.
     if let Some(role) = &map_makers {
-        let now = super::maps::set_map_makers(ctx, role).await?;
+        let now = super::server_maps::set_map_makers(ctx, role).await?;
         if !chosen.any() && pings.is_none() && heads_up.is_none() {
             return say_privately(ctx, now).await;
         }

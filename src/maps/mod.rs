@@ -239,7 +239,9 @@ fn upload_rules(map: &Map, city_lines: &[usize], limits: &Limits, found: &mut Fo
     if !limits.plain_names {
         return;
     }
-    let markup = |name: &str| name.chars().find(|c| "[]()<>*_~`|\\#@:".contains(*c));
+    // Brackets make a masked link, `<` `>` a mention or a channel, the others bold, italics, strikes, code,
+    // spoilers and escapes; parentheses alone do nothing ("Berlin (provisional board)").
+    let markup = |name: &str| name.chars().find(|c| "[]<>*_~`|\\@".contains(*c));
     let mut names: Vec<(Named, &str, Option<usize>)> = vec![(Named::Map, map.name.as_str(), None)];
     names.extend(
         map.cities

@@ -70,6 +70,8 @@ async fn hostile_map_files_are_each_refused_in_words_within_three_seconds_and_no
     };
     let long_name = TINYLAND.replace("\"Eastby\"", &format!("\"{}\"", "E".repeat(5000)));
     let right_to_left = TINYLAND.replace("\"Eastby\"", "\"East\u{202E}by\"");
+    // A name would be a link in the bot's public messages.
+    let link = TINYLAND.replace("\"Eastby\"", "\"[Free](https://evil.example)\"");
     let twice_in_case = TINYLAND.replace(
         "  { name = \"Lakeside\", x = 640, y = 320 },",
         "  { name = \"Lakeside\", x = 640, y = 320 },\n  { name = \"LAKESIDE\", x = 600, y = 200 },",
@@ -112,14 +114,18 @@ async fn hostile_map_files_are_each_refused_in_words_within_three_seconds_and_no
             3000,
             "invisible",
         ),
+        ("link.toml", link.clone().into_bytes(), 3000, "formatting"),
         ("twice.toml", twice_in_case.clone().into_bytes(), 3000, "LAKESIDE"),
         ("nan.toml", not_a_number.clone().into_bytes(), 3000, "Midvale"),
         ("negative.toml", negative.clone().into_bytes(), 3000, "Midvale"),
         ("huge.toml", huge.clone().into_bytes(), 3000, "Midvale"),
         ("to-itself.toml", to_itself.clone().into_bytes(), 3000, "Eastby"),
     ];
-    for (name, bytes, size, expected) in cases {
-        let (answer, took) = upload(&fake, CHANNEL, name, &bytes, size, true).await;
+    for (i, (name, bytes, size, expected)) in cases.into_iter().enumerate() {
+        // Each from a server of its own: a server may upload three maps a minute.
+        let channel = CHANNEL + 10 + i as u64;
+        fake.put_in_guild(channel, GUILD + 100 + i as u64);
+        let (answer, took) = upload(&fake, channel, name, &bytes, size, true).await;
         let words = said(&answer);
         eprintln!("{name} ({took:?}): {words}");
         assert!(words.contains(expected), "{name}: {words}");
@@ -130,7 +136,12 @@ async fn hostile_map_files_are_each_refused_in_words_within_three_seconds_and_no
         assert!(took <= Duration::from_secs(3), "{name}: answered in {took:?}");
     }
     let store = fake.store().await;
-    assert!(store.server_maps(GUILD).await.unwrap().is_empty(), "nothing was stored");
+    for i in 0..20 {
+        assert!(
+            store.server_maps(GUILD + 100 + i).await.unwrap().is_empty(),
+            "nothing was stored"
+        );
+    }
     let slowest = bens.await.unwrap();
     assert!(
         slowest <= Duration::from_secs(1),
@@ -174,6 +185,18 @@ async fn only_the_servers_managers_or_its_map_makers_role_upload_and_a_servers_m
     let answer = fake.interact_deferred(bens).await;
     assert!(said(&answer.json).contains("Tinyland"), "{:#}", answer.json);
     assert_eq!(store.server_maps(GUILD).await.unwrap().len(), 1);
+    // Two more uploads this minute, then a fourth is refused in words, unread.
+    for edition in 2..=3 {
+        let text = TINYLAND.replacen("name = \"Tinyland\"", &format!("name = \"Tinyland {edition}\""), 1);
+        let (again, _) = upload(&fake, CHANNEL, "tinyland.toml", text.as_bytes(), size, true).await;
+        assert!(said(&again).contains("replaces"), "{again:#}");
+    }
+    let (fourth, _) = upload(&fake, CHANNEL, "fourth.toml", TINYLAND.as_bytes(), size, true).await;
+    assert!(
+        said(&fourth).contains("uploaded 3 maps in the last minute"),
+        "{fourth:#}"
+    );
+    assert_eq!(fake.fetched("fourth.toml"), 0);
 
     // Another server sees none of it: not in its list, not in `/ttr start`'s choices, not startable.
     let elsewhere = 5950;

@@ -706,7 +706,7 @@ fn more_rows_than_an_upload_may_have_are_refused_naming_the_limit() {
             .map(|i| format!("  {{ name = \"Extra {i}\", x = {}, y = 50 }},", i % 800))
             .collect()
     };
-    // Routes past the engine's limit, between two cities that exist (a third track is refused too, by its line).
+    // Routes past an upload's limit, between two cities that exist (a third track is refused too, by its line).
     let routes = |n: usize| -> Vec<String> {
         (0..n)
             .map(|_| "  { a = \"Northport\", b = \"Westvale\", len = 2, color = \"gray\" },".to_string())
@@ -720,9 +720,10 @@ fn more_rows_than_an_upload_may_have_are_refused_naming_the_limit() {
     let cases = [
         (with_rows("cities", &cities(143)), Counted::Cities, 151, Some(150)),
         (with_rows("cities", &cities(142)), Counted::Cities, 150, None),
-        (with_rows("routes", &routes(245)), Counted::Routes, 257, Some(256)),
-        (with_rows("tickets", &tickets(119)), Counted::Tickets, 129, Some(128)),
-        (with_rows("tickets", &tickets(118)), Counted::Tickets, 128, None),
+        (with_rows("routes", &routes(389)), Counted::Routes, 401, Some(400)),
+        (with_rows("routes", &routes(388)), Counted::Routes, 400, None),
+        (with_rows("tickets", &tickets(241)), Counted::Tickets, 251, Some(250)),
+        (with_rows("tickets", &tickets(240)), Counted::Tickets, 250, None),
     ];
     for (text, what, count, refused_past) in cases {
         let checked = maps::check("many.toml", &text, &Limits::UPLOAD);
@@ -976,4 +977,37 @@ fn the_map_makers_guide_shows_the_tiny_map_exactly() {
         TINY,
         "docs/map-makers-guide.md and tests/fixtures/maps/tiny.toml differ"
     );
+}
+
+#[test]
+fn the_largest_test_map_passes_an_uploads_checks_and_computers_of_every_level_finish_games_on_it() {
+    let text = include_str!("../fixtures/custom/grandland.toml");
+    let checked = ttrbot::maps::check("grandland.toml", text, &ttrbot::maps::Limits::UPLOAD);
+    let refusals: Vec<_> = checked
+        .problems
+        .iter()
+        .filter(|p| p.severity == ttrbot::maps::Severity::Refusal)
+        .collect();
+    assert!(refusals.is_empty(), "{refusals:?}");
+    let map = std::sync::Arc::new(checked.map.expect("accepted"));
+    assert_eq!((map.cities.len(), map.routes.len(), map.tickets.len()), (150, 390, 240));
+    use ttrbot::ai::{Level, Think};
+    // A hard player's search, with a few play-outs a move (its time goes by its think budget; the benchmark measures).
+    for (level, think) in [(Level::Easy, 0), (Level::Normal, 0), (Level::Hard, 4)] {
+        let mut game = ttrbot::rules::Game::new(std::sync::Arc::clone(&map), 4, 59).unwrap();
+        let mut players: Vec<_> = (0..4).map(|_| level.player_thinking(Think::Playouts(think))).collect();
+        let mut rng = ttrbot::rules::GameRng::new(59);
+        let mut legal = Vec::new();
+        let mut moves = 0;
+        while !game.is_over() {
+            let seat = game.to_act()[0];
+            game.legal_actions(seat, &mut legal);
+            let view = game.seat_view(seat);
+            let action = players[seat.index()].choose(&map, &view, &legal, &mut rng);
+            game.apply(seat, action).unwrap();
+            moves += 1;
+            assert!(moves < 5_000, "{level:?}: the game ends");
+        }
+        assert!(game.final_scores().is_some());
+    }
 }

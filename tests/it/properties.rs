@@ -348,9 +348,17 @@ fn a_map_as_large_as_a_server_may_upload_loads_and_one_route_or_ticket_more_is_r
     assert_eq!((largest.routes.len(), largest.tickets.len()), (MAX_ROUTES, MAX_TICKETS));
     assert!(largest.routes.iter().any(|r| r.twin.is_some_and(|t| t.0 >= 256)));
     let err = ttrbot::maps::parse("grid.toml", &grid_map(MAX_ROUTES + 1, MAX_TICKETS)).unwrap_err();
-    assert_eq!(err.to_string(), format!("grid.toml: more than {MAX_ROUTES} routes"));
+    let routes = MAX_ROUTES + 1;
+    assert_eq!(
+        err.to_string(),
+        format!("grid.toml: the map has {routes} routes; at most {MAX_ROUTES} are allowed")
+    );
     let err = ttrbot::maps::parse("grid.toml", &grid_map(MAX_ROUTES, MAX_TICKETS + 1)).unwrap_err();
-    assert_eq!(err.to_string(), format!("grid.toml: more than {MAX_TICKETS} tickets"));
+    let tickets = MAX_TICKETS + 1;
+    assert_eq!(
+        err.to_string(),
+        format!("grid.toml: the map has {tickets} tickets; at most {MAX_TICKETS} are allowed")
+    );
 }
 
 #[test]
