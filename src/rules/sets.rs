@@ -47,11 +47,7 @@ impl<const N: usize> Bits<N> {
     }
 
     fn iter(&self) -> Ones<N> {
-        Ones {
-            words: self.0,
-            word: 0,
-            end: N,
-        }
+        Ones::new(self.0, N)
     }
 }
 
@@ -61,27 +57,61 @@ impl<const N: usize> Default for Bits<N> {
     }
 }
 
-/// The ids of the set bits of the first `end` words, in order (a copy of the bits: it allocates nothing).
+/// The ids of the set bits of the first `end` words, in order (a copy of the bits: it allocates nothing). Claims are
+/// listed through it on every turn: the word being walked is kept apart, so a step costs no load or store of the
+/// array, and `end` is checked only from one word to the next.
 #[derive(Clone, Debug)]
 struct Ones<const N: usize> {
     words: [u64; N],
+    /// The bits of `words[word]` not yet given.
+    current: u64,
     word: usize,
     end: usize,
+}
+
+impl<const N: usize> Ones<N> {
+    fn new(words: [u64; N], end: usize) -> Ones<N> {
+        let current = if end > 0 { words[0] } else { 0 };
+        Ones {
+            words,
+            current,
+            word: 0,
+            end,
+        }
+    }
 }
 
 impl<const N: usize> Iterator for Ones<N> {
     type Item = u16;
 
     fn next(&mut self) -> Option<u16> {
-        while self.word < self.end {
-            let w = self.words[self.word];
-            if w != 0 {
-                self.words[self.word] = w & (w - 1);
-                return Some((self.word as u16) << 6 | w.trailing_zeros() as u16);
-            }
+        while self.current == 0 {
             self.word += 1;
+            if self.word >= self.end {
+                return None;
+            }
+            self.current = self.words[self.word];
         }
-        None
+        let bit = self.current.trailing_zeros() as u16;
+        self.current &= self.current - 1;
+        Some((self.word as u16) << 6 | bit)
+    }
+
+    /// What `for_each` runs on: two plain loops over locals, so the bits stay in registers however wide the set is.
+    fn fold<B, F: FnMut(B, u16) -> B>(self, init: B, mut f: F) -> B {
+        let (mut acc, mut word, mut current) = (init, self.word, self.current);
+        loop {
+            while current != 0 {
+                let bit = current.trailing_zeros() as u16;
+                current &= current - 1;
+                acc = f(acc, (word as u16) << 6 | bit);
+            }
+            word += 1;
+            if word >= self.end {
+                return acc;
+            }
+            current = self.words[word];
+        }
     }
 }
 
@@ -154,14 +184,13 @@ impl RouteSet {
 
     /// The routes with ids below `count` that are not in the set, in id order. Runs on every turn: it looks only at
     /// the words that hold ids below `count`, so a small map pays nothing for the room a large one needs.
+    #[inline]
     pub fn missing(&self, count: usize) -> RouteIter {
         let mut complement = first::<ROUTE_WORDS>(count);
         for (w, s) in complement.0.iter_mut().zip(self.0.0.iter()) {
             *w &= !s;
         }
-        let mut ones = complement.iter();
-        ones.end = count.div_ceil(64).min(ROUTE_WORDS);
-        RouteIter(ones)
+        RouteIter(Ones::new(complement.0, count.div_ceil(64).min(ROUTE_WORDS)))
     }
 
     /// The routes, in id order.
@@ -230,6 +259,10 @@ impl Iterator for RouteIter {
 
     fn next(&mut self) -> Option<RouteId> {
         self.0.next().map(RouteId)
+    }
+
+    fn fold<B, F: FnMut(B, RouteId) -> B>(self, init: B, mut f: F) -> B {
+        self.0.fold(init, |acc, id| f(acc, RouteId(id)))
     }
 }
 
@@ -349,6 +382,38 @@ mod tests {
         let missing: Vec<_> = set.missing(MAX_ROUTES).collect();
         assert_eq!(missing.len(), MAX_ROUTES - 5);
         assert!(missing.contains(&RouteId(446)) && !missing.contains(&RouteId(447)));
+    }
+
+    #[test]
+    fn walking_a_route_set_one_by_one_or_all_at_once_gives_the_same_routes() {
+        let set: RouteSet = [0, 1, 63, 64, 200, 256, 383, 384, 447]
+            .map(RouteId)
+            .into_iter()
+            .collect();
+        for (it, count) in [
+            (set.iter(), 9),
+            (set.missing(300), 300 - 6),
+            (set.missing(0), 0),
+            (set.missing(448), 439),
+        ] {
+            // A `for` loop steps with `next`; `fold` (and `for_each`, which uses it) has loops of its own.
+            let mut one_by_one = Vec::new();
+            for r in it.clone() {
+                one_by_one.push(r);
+            }
+            assert_eq!(one_by_one.len(), count);
+            let folded = it.clone().fold(Vec::new(), |mut all, r| {
+                all.push(r);
+                all
+            });
+            assert_eq!(folded, one_by_one);
+            // Partly walked, the rest comes the same either way.
+            let mut started = it.clone();
+            let first: Vec<RouteId> = started.by_ref().take(5).collect();
+            let mut rest = Vec::new();
+            started.for_each(|r| rest.push(r));
+            assert_eq!([first, rest].concat(), one_by_one);
+        }
     }
 
     #[test]
