@@ -114,7 +114,9 @@ async fn send_lobby(ctx: Context<'_>, lobby: &Lobby) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn start(
     ctx: Context<'_>,
-    #[autocomplete = "super::server_maps::complete_map"] map: String,
+    #[autocomplete = "super::server_maps::complete_map"]
+    #[max_length = 40]
+    map: String,
     #[min = 0]
     #[max = 4]
     bots: Option<u8>,

@@ -231,7 +231,12 @@ fn listed(lang: Lang, map: &ServerMap) -> String {
 
 /// Show one of this server's maps, empty, to the channel.
 #[poise::command(slash_command)]
-pub async fn show(ctx: Context<'_>, #[autocomplete = "complete_server_map"] name: String) -> Result<(), Error> {
+pub async fn show(
+    ctx: Context<'_>,
+    #[autocomplete = "complete_server_map"]
+    #[max_length = 40]
+    name: String,
+) -> Result<(), Error> {
     let data = ctx.data();
     let guild = server(ctx)?;
     let (_, map) = server_map(ctx, guild, &name).await?;
@@ -275,7 +280,12 @@ pub async fn show(ctx: Context<'_>, #[autocomplete = "complete_server_map"] name
 
 /// Remove one of this server's maps (games already played on it keep it).
 #[poise::command(slash_command)]
-pub async fn remove(ctx: Context<'_>, #[autocomplete = "complete_server_map"] name: String) -> Result<(), Error> {
+pub async fn remove(
+    ctx: Context<'_>,
+    #[autocomplete = "complete_server_map"]
+    #[max_length = 40]
+    name: String,
+) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let guild = server(ctx)?;
     may_change_maps(ctx, guild).await?;
