@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::{Child, Command};
 
-/// The window's size (CSS pixels; the screenshot's size too) when a browser starts.
+/// The page's viewport (CSS pixels; a screenshot's size too) when a browser starts.
 pub const WINDOW: (u32, u32) = (1024, 768);
 /// How long ChromeDriver may take to start and Chromium to open a session: seconds on a loaded 2-core machine.
 const STARTUP: Duration = Duration::from_secs(30);
@@ -192,14 +192,17 @@ impl Browser {
             .as_str()
             .ok_or_else(|| error(format!("a new session without an id: {session}")))?
             .to_string();
-        Ok(Browser {
+        let browser = Browser {
             session: format!("{base}/session/{id}"),
             http,
             port,
             id,
             closed: false,
             _driver: child,
-        })
+        };
+        // `--window-size` sizes the window, frame included; the page is to see `WINDOW`.
+        browser.set_window_size(width, height).await?;
+        Ok(browser)
     }
 
     async fn command(&self, method: Method, path: &str, body: Option<Value>) -> Result<Value> {
@@ -277,11 +280,16 @@ impl Browser {
         self.command(Method::DELETE, "/actions", None).await.map(drop)
     }
 
-    /// Resizes the window (CSS pixels; without a window frame in headless mode, also the page's viewport).
+    /// Resizes the window so that the page's viewport, and so a screenshot, is `width` × `height` CSS pixels.
     pub async fn set_window_size(&self, width: u32, height: u32) -> Result<()> {
-        self.post("/window/rect", json!({"width": width, "height": height}))
-            .await
-            .map(drop)
+        // Headless Chromium still counts a window frame (139 pixels of height for Chromium 148's toolbars) that the
+        // page does not get: measured, and added.
+        let frame = self
+            .execute("return [outerWidth - innerWidth, outerHeight - innerHeight];", &[])
+            .await?;
+        let extra = |i: usize| frame[i].as_u64().map(|extra| extra as u32).unwrap_or_default();
+        let size = json!({"width": width + extra(0), "height": height + extra(1)});
+        self.post("/window/rect", size).await.map(drop)
     }
 
     /// The visible part of the page as a PNG.
