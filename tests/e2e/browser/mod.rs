@@ -110,7 +110,8 @@ pub struct Browser {
 
 impl Browser {
     /// Chromium and ChromeDriver started, a session open on a blank page at `WINDOW`'s size; `None` (after one line
-    /// on stderr saying why) when either program is missing, unless `TTRBOT_REQUIRE_BROWSER=1`, where that panics.
+    /// on stderr, the first time, saying why) when either program is missing, unless `TTRBOT_REQUIRE_BROWSER=1`,
+    /// where that panics.
     /// ChromeDriver is `$CHROMEDRIVER` or `chromedriver` on PATH; Chromium is `$CHROME` or the first of `chromium`,
     /// `chromium-browser` and `google-chrome` on PATH. Programs that are there but do not start panic: a broken
     /// install is a failure, not a reason to skip.
@@ -125,10 +126,15 @@ impl Browser {
                 if std::env::var_os("TTRBOT_REQUIRE_BROWSER").is_some_and(|v| v == "1") {
                     panic!("TTRBOT_REQUIRE_BROWSER=1 but {why}");
                 }
-                eprintln!(
-                    "browser tests skipped: {why} (install them with `apt-get install chromium chromium-driver`, \
-                     or name them in CHROME and CHROMEDRIVER)"
-                );
+                // Once, and straight to stderr, past the test harness's capture: a plain `cargo test` shows why.
+                static SAID: std::sync::Once = std::sync::Once::new();
+                SAID.call_once(|| {
+                    let _ = writeln!(
+                        std::io::stderr(),
+                        "browser tests skipped: {why} (install them with `apt-get install chromium chromium-driver`, \
+                         or name them in CHROME and CHROMEDRIVER)"
+                    );
+                });
                 return None;
             }
         };
