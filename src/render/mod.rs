@@ -14,9 +14,11 @@ mod palette;
 mod panel;
 mod png;
 mod remembered;
+mod scene;
 mod spares;
 mod stored;
 mod style;
+mod surface;
 
 pub use board::{
     BaseLayer, base_layer, board, board_in, board_in_png, board_png, drawing_of, empty_board_png, seat_board,
