@@ -1,4 +1,4 @@
-//! The board as a picture: pure functions from a map and a `PublicView` to an image, and PNG encoding.
+//! The board as a picture: pure functions from a map and a `PublicView` to an image and PNG encoding, or to SVG.
 
 mod board;
 mod chart;
