@@ -6,31 +6,26 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use image::{Rgba, RgbaImage};
+use image::RgbaImage;
 
-use super::draw::{self, Point};
-use super::fonts::LABEL;
-use super::glyphs;
+use super::draw;
 use super::halve;
 use super::labels::{self, Label};
 use super::palette::{self, Palette};
 use super::panel;
 use super::remembered;
+use super::scene::{self, EXIT_FILL, EXIT_NAME, METRO_LINE};
 use super::spares::{Spares, spares};
 use super::stored;
 use super::style::{
-    BACKGROUND, CAR_OVERHANG, CITY_FILL, CITY_RADIUS, CITY_RING, CarMark, DONE, HALO, HIGHLIGHT, HIGHLIGHT_WIDTH, INK,
-    METRO_BADGE, WHITE, car_quads, claimed_car, color_rgba, draw_mark, image_size, mark_rgba, player_rgba,
-    printed_colors, quad_center, seat_color,
+    BACKGROUND, CITY_FILL, CITY_RADIUS, CITY_RING, DONE, HALO, HIGHLIGHT, INK, WHITE, color_rgba, image_size,
+    player_rgba, printed_colors, seat_color,
 };
-use crate::rules::{CityId, Color, Game, Map, Place, PublicView, RouteId, RouteKind, Seat, Step, TicketId};
+use super::surface::Canvas;
+use crate::rules::{CityId, Color, Game, Map, Place, PublicView, RouteId, Seat, Step, TicketId};
 use crate::seating::{Player, PlayerColor};
 use crate::text::Lang;
 use crate::text::catalog::tr;
-
-fn scaled(q: &[Point], k: f32) -> Vec<Point> {
-    q.iter().map(|p| (p.0 * k, p.1 * k)).collect()
-}
 
 /// A map's base layer (background, printed routes, cities, names, the panel's background), drawn once per map and
 /// shared; with the palette its boards are encoded with and each base pixel's index in it.
@@ -239,13 +234,6 @@ fn palette_samples(map: &Map, base: &RgbaImage) -> Vec<(RgbaImage, draw::Damage)
         .collect()
 }
 
-/// A border exit's name.
-const EXIT_NAME: Rgba<u8> = Rgba([150, 30, 25, 255]);
-/// A border exit's square.
-const EXIT_FILL: Rgba<u8> = Rgba([220, 60, 50, 255]);
-/// The line under a metro line's badges.
-const METRO_LINE: Rgba<u8> = Rgba([90, 90, 100, 255]);
-
 /// Every flat colour a board is drawn with: each keeps its own palette entry, so areas of one colour stay exact.
 fn flat_colors() -> Vec<palette::Rgb> {
     let mut colors = vec![
@@ -286,144 +274,11 @@ fn draw_base_in_bands(map: &Map, placed: &[labels::Label], band_rows: u32) -> Rg
         }
         draw::band(top * 2, || {
             panel::draw_background(map, &mut canvas, K);
-            draw_metro_lines(map, &mut canvas);
-            for i in 0..map.routes.len() {
-                draw_printed_route(map, RouteId(i as u16), &mut canvas);
-            }
-            draw_cities(map, &mut canvas);
-            for label in placed {
-                draw_leader(map, label, &mut canvas);
-            }
-            for label in placed {
-                let exit = map.city(label.city).country.is_some();
-                let color = if exit { EXIT_NAME } else { INK };
-                labels::draw(&mut canvas, label, K, color);
-            }
+            scene::draw_map(map, placed, &mut Canvas::new(&mut canvas, K));
         });
         halve::halve_into(&canvas, &mut out, top);
     }
     out
-}
-
-/// Farther from its dot than this, a name gets a thin line to the dot, so it is clear whose name it is.
-const LEADER_FROM: f32 = 24.0;
-
-/// A thin line from a city's ring to its name, when the name had to stand off.
-fn draw_leader(map: &Map, label: &labels::Label, img: &mut RgbaImage) {
-    let c = map.city(label.city);
-    let b = label.bounds;
-    let near = (c.x.clamp(b[0], b[2]), c.y.clamp(b[1], b[3]));
-    let (dx, dy) = (near.0 - c.x, near.1 - c.y);
-    let distance = (dx * dx + dy * dy).sqrt();
-    if distance < LEADER_FROM {
-        return;
-    }
-    let (ux, uy) = (dx / distance, dy / distance);
-    let start = CITY_RADIUS + 3.0;
-    let end = distance - 2.0;
-    draw::line(
-        img,
-        ((c.x + ux * start) * K, (c.y + uy * start) * K),
-        ((c.x + ux * end) * K, (c.y + uy * end) * K),
-        1.6 * K,
-        Rgba([60, 54, 48, 200]),
-    );
-}
-
-/// Metro lines: a thin line under each badge, drawn before every car so cars cover it.
-fn draw_metro_lines(map: &Map, img: &mut RgbaImage) {
-    for route in map.routes.iter().filter(|r| r.kind == RouteKind::Metro) {
-        let (a, b) = (map.city(route.a), map.city(route.b));
-        draw::line(img, (a.x * K, a.y * K), (b.x * K, b.y * K), 3.0 * K, METRO_LINE);
-    }
-}
-
-/// One route's printed spaces: light fills inside edges of the route's colour, tunnel teeth, ferry marks; or a
-/// metro badge.
-fn draw_printed_route(map: &Map, id: RouteId, img: &mut RgbaImage) {
-    let route = map.route(id);
-    let (fill, edge) = printed_colors(route.color);
-    for (k, quad) in car_quads(map, id).iter().enumerate() {
-        if route.kind == RouteKind::Metro {
-            draw_metro_badge(img, quad_center(quad), route.color, route.cost);
-            continue;
-        }
-        let q = scaled(quad, K);
-        // Tunnels get dark teeth along both long sides, like the printed board's jagged border.
-        if route.tunnel {
-            tunnel_teeth(img, &q, K);
-        }
-        draw::fill_convex(img, &draw::grow(&q, 1.8 * K), edge);
-        draw::fill_convex(img, &q, fill);
-        // Ferries: a locomotive mark on the spaces that need one.
-        if k < usize::from(route.ferry) {
-            let c = quad_center(quad);
-            draw::fill_circle(img, (c.0 * K, c.1 * K), 4.0 * K, INK);
-            draw::fill_circle(img, (c.0 * K, c.1 * K), 2.0 * K, WHITE);
-        }
-    }
-}
-
-/// A metro line's round badge in its colour, showing how many cards it costs (`c` at 1×).
-fn draw_metro_badge(img: &mut RgbaImage, c: Point, color: Option<Color>, cost: u8) {
-    draw::fill_circle(img, (c.0 * K, c.1 * K), METRO_BADGE * K * 0.62, INK);
-    draw::fill_circle(img, (c.0 * K, c.1 * K), METRO_BADGE * K * 0.52, color_rgba(color));
-    let label = cost.to_string();
-    let size = 15.0 * K;
-    let (tw, th) = glyphs::text_size(&LABEL, size, &label);
-    let dark = color.is_some_and(|c| matches!(c, Color::Black | Color::Blue | Color::Purple));
-    let ink = if dark { WHITE } else { INK };
-    glyphs::text(
-        img,
-        &LABEL,
-        size,
-        (c.0 * K - tw / 2.0, c.1 * K - th / 2.0 - 2.0),
-        ink,
-        &label,
-    );
-}
-
-/// Cities as ringed dots; border exits as red squares.
-fn draw_cities(map: &Map, img: &mut RgbaImage) {
-    for city in &map.cities {
-        let c = (city.x * K, city.y * K);
-        if city.country.is_some() {
-            let s = 8.0 * K;
-            draw::fill_convex(img, &draw::square(c, s), INK);
-            let t = s - 2.5 * K;
-            draw::fill_convex(img, &draw::square(c, t), EXIT_FILL);
-        } else {
-            draw::fill_circle(img, c, (CITY_RADIUS + 2.5) * K, CITY_RING);
-            draw::fill_circle(img, c, CITY_RADIUS * K, CITY_FILL);
-        }
-    }
-}
-
-/// Small triangles pointing outwards along the long sides of a car (`q` in drawing pixels, `k` the scale).
-fn tunnel_teeth(img: &mut RgbaImage, q: &[Point], k: f32) {
-    for (a, b, c) in [(q[0], q[1], q[3]), (q[3], q[2], q[0])] {
-        // Side a→b; `c` is the corner across the car, to find which way is out.
-        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-        let len = (dx * dx + dy * dy).sqrt().max(1e-6);
-        let (ux, uy) = (dx / len, dy / len);
-        let (mut nx, mut ny) = (-uy, ux);
-        if (c.0 - a.0) * nx + (c.1 - a.1) * ny > 0.0 {
-            (nx, ny) = (-nx, -ny);
-        }
-        let step = 6.0 * k;
-        let teeth = (len / step).floor().max(1.0) as usize;
-        let spare = (len - teeth as f32 * step) / 2.0;
-        for t in 0..teeth {
-            let s0 = spare + t as f32 * step;
-            let p0 = (a.0 + ux * s0, a.1 + uy * s0);
-            let p1 = (a.0 + ux * (s0 + step), a.1 + uy * (s0 + step));
-            let tip = (
-                a.0 + ux * (s0 + step / 2.0) + nx * 3.5 * k,
-                a.1 + uy * (s0 + step / 2.0) + ny * 3.5 * k,
-            );
-            draw::fill_convex(img, &[p0, tip, p1], INK);
-        }
-    }
 }
 
 /// Draws a board for everyone: the map's base layer, the players' cars on their routes (the last claim glowing
@@ -489,26 +344,7 @@ fn ticket_rings(map: &Map, players: &[Player], seat: Seat, tickets: &[(TicketId,
 /// The players' pieces drawn over a copy of `base`: the last claim's glow, the cars, the stations.
 fn pieces_over(base: &RgbaImage, map: &Map, view: &PublicView, players: &[Player]) -> RgbaImage {
     let mut img = Spares::copy_of(base);
-    if let Some(last) = view.last_claim {
-        // A dark rim first, so the glow shows on light paper and on light routes alike.
-        let quads = car_quads(map, last);
-        for q in &quads {
-            draw::fill_convex(&mut img, &draw::grow(q, CAR_OVERHANG + HIGHLIGHT_WIDTH + 1.5), INK);
-        }
-        for q in &quads {
-            draw::fill_convex(&mut img, &draw::grow(q, CAR_OVERHANG + HIGHLIGHT_WIDTH), HIGHLIGHT);
-        }
-    }
-    for (i, owner) in view.owners.iter().enumerate() {
-        if let Some(seat) = owner {
-            draw_claimed_route(map, RouteId(i as u16), seat_color(players, *seat), &mut img);
-        }
-    }
-    for seat in &view.seats {
-        for &city in &seat.station_cities {
-            draw_station(map, city, seat_color(players, seat.seat), &mut img);
-        }
-    }
+    scene::draw_pieces(map, view, players, &mut Canvas::new(&mut img, 1.0));
     img
 }
 
@@ -534,34 +370,6 @@ fn draw_ticket_city(map: &Map, city: CityId, color: PlayerColor, done: bool, img
     } else {
         draw::fill_circle(img, (c.x, c.y), CITY_RADIUS + 2.0, CITY_FILL);
     }
-}
-
-/// A claimed route: each car a solid piece in the player's colour, a little wider than its printed space, with a
-/// shadow, a dark outline and the player's mark.
-fn draw_claimed_route(map: &Map, id: RouteId, color: PlayerColor, img: &mut RgbaImage) {
-    let fill = player_rgba(color);
-    for q in car_quads(map, id) {
-        let car = claimed_car(&q);
-        draw::fill_convex(img, &draw::shifted(&car, 1.2, 1.6), Rgba([0, 0, 0, 90]));
-        draw::fill_convex(img, &draw::grow(&car, 1.4), INK);
-        draw::fill_convex(img, &car, fill);
-        draw_mark(img, &car, CarMark::of(color), mark_rgba(color));
-    }
-}
-
-/// A station: a small house in the owner's colour, with its mark, on the city dot (so it never hides the name).
-fn draw_station(map: &Map, city: CityId, color: PlayerColor, img: &mut RgbaImage) {
-    let c = map.city(city);
-    let (x, y) = (c.x, c.y + 1.0);
-    let house = [
-        (x - 8.0, y + 8.0),
-        (x - 8.0, y - 2.0),
-        (x, y - 10.0),
-        (x + 8.0, y - 2.0),
-        (x + 8.0, y + 8.0),
-    ];
-    draw::fill_convex(img, &draw::grow(&house, 1.6), INK);
-    draw::fill_convex(img, &house, player_rgba(color));
 }
 
 #[cfg(test)]

@@ -52,6 +52,22 @@ pub fn line_height(font: &FontRef<'static>, size: f32) -> f32 {
     scaled.ascent() - scaled.descent()
 }
 
+/// Distance from a line's top to its baseline at a size.
+pub fn ascent(font: &FontRef<'static>, size: f32) -> f32 {
+    font.as_scaled(PxScale::from(size)).ascent()
+}
+
+/// The em size (a font size as SVG and CSS mean it) that draws glyphs as large as `size` does here, where a size is
+/// the line's ascent plus descent.
+pub fn em_size(font: &FontRef<'static>, size: f32) -> f32 {
+    size * font.units_per_em().unwrap_or(1.0) / font.height_unscaled()
+}
+
+/// How far a halo reaches around the ink of a text of a size.
+pub fn halo_radius(size: f32) -> f32 {
+    (size / 9.0).max(1.0)
+}
+
 /// A text's ink as imageproc draws it from the origin: each glyph's covered pixels (offset, coverage) in drawing
 /// order (its uncovered pixels blend to what was there, so they are left out).
 struct Ink {
@@ -155,7 +171,7 @@ pub fn haloed_text(
     content: &str,
 ) {
     let ink = ink(font, size, content);
-    let r = (size / 9.0).max(1.0);
+    let r = halo_radius(size);
     for (dx, dy) in [
         (-r, 0.0),
         (r, 0.0),

@@ -8,6 +8,7 @@ use super::draw;
 use super::fonts::{LABEL, TEXT};
 use super::glyphs;
 use super::style::{self, CarMark, HALO, INK, mark_rgba, player_rgba, seat_color};
+use super::surface::Canvas;
 use crate::rules::view::{FinalResult, PublicSeat};
 use crate::rules::{Card, Color, Map, PublicView, Seat, Step, TicketId, TunnelClaim};
 use crate::seating::Player;
@@ -206,7 +207,7 @@ fn draw_seat_row(
     let car = draw::rect(x, y + 14.0, x + 58.0, y + 42.0);
     draw::fill_convex(img, &draw::grow(&car, 2.0), INK);
     draw::fill_convex(img, &car, player_rgba(color));
-    style::draw_mark(img, &car, CarMark::of(color), mark_rgba(color));
+    style::draw_mark(&mut Canvas::new(img, 1.0), &car, CarMark::of(color), mark_rgba(color));
     let score = view
         .result
         .as_ref()

@@ -1,9 +1,10 @@
 //! The board's look, shared by its parts (the board, the panel, the name placement, the score chart): sizes and
 //! colours, the players' car marks, and where each route's car spaces lie.
 
-use image::{Rgba, RgbaImage};
+use image::Rgba;
 
 use super::draw::{self, Point};
+use super::surface::Surface;
 use crate::rules::{Color, Map, RouteId, RouteKind, Seat};
 use crate::seating::{Player, PlayerColor};
 
@@ -200,7 +201,7 @@ pub fn mark_spot(car: &[Point], mark: CarMark) -> Point {
 }
 
 /// A player's mark on one car (`car` is its four corners, the first two along one long side).
-pub fn draw_mark(img: &mut RgbaImage, car: &[Point], mark: CarMark, ink: Rgba<u8>) {
+pub fn draw_mark<S: Surface>(s: &mut S, car: &[Point], mark: CarMark, ink: Rgba<u8>) {
     let c = (
         car.iter().map(|p| p.0).sum::<f32>() / car.len() as f32,
         car.iter().map(|p| p.1).sum::<f32>() / car.len() as f32,
@@ -221,8 +222,8 @@ pub fn draw_mark(img: &mut RgbaImage, car: &[Point], mark: CarMark, ink: Rgba<u8
         ]
     };
     match mark {
-        CarMark::Dot => draw::fill_circle(img, c, width * 0.27, ink),
-        CarMark::Bar => draw::fill_convex(img, &band(c, width * 0.32, width * 0.78), ink),
+        CarMark::Dot => s.circle(c, width * 0.27, ink),
+        CarMark::Bar => s.polygon(&band(c, width * 0.32, width * 0.78), ink),
         CarMark::Diamond => {
             let r = width * 0.36;
             let diamond = [
@@ -231,13 +232,13 @@ pub fn draw_mark(img: &mut RgbaImage, car: &[Point], mark: CarMark, ink: Rgba<u8
                 (c.0 - ux * r, c.1 - uy * r),
                 (c.0 - nx * r, c.1 - ny * r),
             ];
-            draw::fill_convex(img, &diamond, ink);
+            s.polygon(&diamond, ink);
         }
-        CarMark::Stripe => draw::fill_convex(img, &band(c, (length - width * 0.5).max(2.0), width * 0.26), ink),
+        CarMark::Stripe => s.polygon(&band(c, (length - width * 0.5).max(2.0), width * 0.26), ink),
         CarMark::TwoDots => {
             let off = (length * 0.24).min(width * 0.9);
-            for s in [-1.0, 1.0] {
-                draw::fill_circle(img, (c.0 + ux * off * s, c.1 + uy * off * s), width * 0.2, ink);
+            for side in [-1.0, 1.0] {
+                s.circle((c.0 + ux * off * side, c.1 + uy * off * side), width * 0.2, ink);
             }
         }
     }

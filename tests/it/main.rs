@@ -26,4 +26,5 @@ mod scoring;
 mod store;
 mod store_crash;
 mod store_maps;
+mod svg;
 mod text;
