@@ -37,4 +37,4 @@ pub use scoring::{FinalScore, Holdings};
 pub use seat::Seat;
 pub use sets::{RouteSet, TicketSet};
 pub use step::{Step, TunnelClaim};
-pub use view::{OpenMoves, PublicView, ReturnedTicket, SeatView};
+pub use view::{OpenMoves, PublicSeat, PublicView, ReturnedTicket, SeatView};

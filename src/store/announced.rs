@@ -193,6 +193,11 @@ impl Store {
         .iter()
         .map(|row| GameId(row.get("id")))
         .collect();
+        // Its games' pages are not served any more (the game and its record stay, for the players' statistics).
+        sqlx::query(&format!("UPDATE games SET web_token = '' WHERE {column} = $1"))
+            .bind(to_db(id))
+            .execute(&mut *tx)
+            .await?;
         // Whatever was stored and never shown there, finished games' last moves included, will never be.
         sqlx::query(&format!(
             "UPDATE games SET announced_version = \

@@ -1,11 +1,13 @@
 //! A game's history from its log: the game replayed from its seed and actions (without reading the snapshot), the
 //! score round by round for the final chart, and each seat's final result.
 
+use std::sync::Arc;
+
 use sqlx::Row;
 
 use super::games::stored_seed;
 use super::{GameId, Internal, Refusal, Store, StoreError, from_db};
-use crate::rules::{Action, Event, Game, Seat};
+use crate::rules::{Action, Event, Game, Map, PublicView, Seat};
 
 /// A seat's result in a finished game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -167,11 +169,40 @@ impl Store {
             .collect())
     }
 
+    /// Game `id` as everyone saw it, from its seed and log: the public view before the first action and after each
+    /// (index = version), with each action's public events (the first entry empty). What a game's web page replays.
+    ///
+    /// # Errors
+    /// As [`Store::replay`].
+    pub async fn public_record(&self, id: GameId) -> Result<(Arc<Map>, Vec<PublicView>, Vec<Vec<Event>>), StoreError> {
+        let mut views = Vec::new();
+        let mut events_seen = 0;
+        let mut events_by_version: Vec<std::ops::Range<usize>> = Vec::new();
+        let (game, events) = self
+            .replay_watching_events(id, |game, events| {
+                views.push(game.public_view());
+                events_by_version.push(events_seen..events);
+                events_seen = events;
+            })
+            .await?;
+        let by_version = events_by_version.into_iter().map(|r| events[r].to_vec()).collect();
+        Ok((Arc::clone(game.map()), views, by_version))
+    }
+
     /// Replays game `id` from its seed and log, showing `watch` the game before the first action and after each.
     async fn replay_watching(
         &self,
         id: GameId,
         mut watch: impl FnMut(&Game),
+    ) -> Result<(Game, Vec<Event>), StoreError> {
+        self.replay_watching_events(id, |game, _| watch(game)).await
+    }
+
+    /// [`Store::replay_watching`], telling `watch` also how many public events the game has made so far.
+    async fn replay_watching_events(
+        &self,
+        id: GameId,
+        mut watch: impl FnMut(&Game, usize),
     ) -> Result<(Game, Vec<Event>), StoreError> {
         let game_row = sqlx::query("SELECT map, map_hash, seed, seed_key, (SELECT COUNT(*) FROM seats WHERE game_id = games.id) AS players FROM games WHERE id = $1")
             .bind(id.0)
@@ -190,7 +221,7 @@ impl Store {
             .fetch_all(&self.pool)
             .await?;
         let mut events = Vec::new();
-        watch(&game);
+        watch(&game, 0);
         for (i, row) in rows.iter().enumerate() {
             let seq: i64 = row.get("seq");
             if seq != i as i64 + 1 {
@@ -201,7 +232,7 @@ impl Store {
                 serde_json::from_str(row.get("action")).map_err(|e| corrupt(format!("action {seq}: {e}")))?;
             game.apply_into(Seat(seat as u8), action, &mut events)
                 .map_err(|e| corrupt(format!("action {seq} refused on replay: {e}")))?;
-            watch(&game);
+            watch(&game, events.len());
         }
         Ok((game, events))
     }

@@ -12,6 +12,7 @@ mod reminders;
 mod settings;
 mod stalls;
 mod stats;
+mod web;
 
 use std::borrow::Cow;
 use std::fmt;
@@ -33,6 +34,7 @@ pub use maps::{MOST_SERVER_MAPS, ServerMap, Uploaded, text_hash};
 pub use reminders::Due;
 pub use stalls::Preference;
 pub use stats::{FinishedGame, PlayerStats, StatsPlace};
+pub use web::{ServerGame, WatchedGame, WebToken};
 
 /// The encoding of stored snapshots. Raise it when `rules::State`'s JSON changes incompatibly; older snapshots
 /// are then reported as unreadable (and can be rebuilt from the action log).
@@ -116,6 +118,11 @@ macro_rules! migrations {
                 14,
                 "server maps",
                 include_str!(concat!("../../migrations/", $folder, "/0014_server_maps.sql")),
+            ),
+            (
+                15,
+                "web pages",
+                include_str!(concat!("../../migrations/", $folder, "/0015_web_pages.sql")),
             ),
         ]
     };
