@@ -47,6 +47,71 @@ pub struct Config {
     /// Requests a second Discord allows the whole bot, answers to interactions aside (`TTRBOT_GLOBAL_RATE`, 1 to
     /// 100000; Discord's 50 unless it granted this bot more): every process takes its shards' share.
     pub global_rate: u32,
+    /// The games' web pages (`TTRBOT_WEB_ADDR`, `TTRBOT_PUBLIC_URL`); `None`: no pages are served and no message
+    /// links to one.
+    pub web: Option<WebConfig>,
+}
+
+/// Where the web pages are served and the address people open them at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WebConfig {
+    /// The address the pages' server listens on (`TTRBOT_WEB_ADDR`, e.g. `127.0.0.1:8080` behind a reverse proxy).
+    pub addr: std::net::SocketAddr,
+    /// The address pages are linked at (`TTRBOT_PUBLIC_URL`, e.g. `https://ttr.example.org`), without a final `/`;
+    /// by default `http://` and the listening address.
+    pub public_url: String,
+}
+
+impl WebConfig {
+    /// The web settings as `get` gives them: none unless `TTRBOT_WEB_ADDR` is set.
+    ///
+    /// # Errors
+    /// An address or a URL that does not read: a sentence naming the variable.
+    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Option<WebConfig>, String> {
+        let Some(addr) = get("TTRBOT_WEB_ADDR") else {
+            if get("TTRBOT_PUBLIC_URL").is_some() {
+                return Err(
+                    "TTRBOT_PUBLIC_URL is set but TTRBOT_WEB_ADDR is not: set the address the pages are \
+                            served on (e.g. TTRBOT_WEB_ADDR=127.0.0.1:8080)"
+                        .to_string(),
+                );
+            }
+            return Ok(None);
+        };
+        let addr: std::net::SocketAddr = addr.trim().parse().map_err(|_| {
+            format!(
+                "TTRBOT_WEB_ADDR must be an address and a port, such as 127.0.0.1:8080, not \"{}\"",
+                addr.trim()
+            )
+        })?;
+        let public_url = match get("TTRBOT_PUBLIC_URL") {
+            None => format!("http://{addr}"),
+            Some(text) => public_url(text.trim())?,
+        };
+        Ok(Some(WebConfig { addr, public_url }))
+    }
+}
+
+/// `TTRBOT_PUBLIC_URL` read as a URL: http or https, a host, no user, query or fragment; without a final `/`.
+fn public_url(text: &str) -> Result<String, String> {
+    let refused = || {
+        format!(
+            "TTRBOT_PUBLIC_URL must be the http(s) address the pages are reached at, such as https://ttr.example.org, \
+             not \"{}\"",
+            text.chars().take(80).collect::<String>()
+        )
+    };
+    let url = url::Url::parse(text).map_err(|_| refused())?;
+    let fits = matches!(url.scheme(), "http" | "https")
+        && url.host().is_some()
+        && url.username().is_empty()
+        && url.password().is_none()
+        && url.query().is_none()
+        && url.fragment().is_none();
+    if !fits {
+        return Err(refused());
+    }
+    Ok(url.as_str().trim_end_matches('/').to_string())
 }
 
 impl Config {
@@ -92,6 +157,7 @@ impl Config {
             most_hosted_games: u16::try_from(number(&get, "TTRBOT_MOST_HOSTED_GAMES", 10, 1, 10_000)?)
                 .unwrap_or(u16::MAX),
             global_rate: u32::try_from(number(&get, "TTRBOT_GLOBAL_RATE", 50, 1, 100_000)?).unwrap_or(50),
+            web: WebConfig::from_lookup(&get)?,
         })
     }
 }
@@ -171,6 +237,7 @@ impl std::fmt::Debug for Config {
             .field("worker_place", &self.worker_place)
             .field("most_hosted_games", &self.most_hosted_games)
             .field("global_rate", &self.global_rate)
+            .field("web", &self.web)
             .finish()
     }
 }
@@ -259,6 +326,7 @@ mod tests {
             worker_place: None,
             most_hosted_games: 10,
             global_rate: 50,
+            web: None,
         };
         let shown = format!("{config:?} {config:#?}");
         assert!(
@@ -350,6 +418,49 @@ mod tests {
         assert_eq!(config.game_seed, Some(7));
         assert_eq!(config.reminder_scan, std::time::Duration::from_secs(60));
         assert_eq!(config_with(&[]).unwrap().lease, std::time::Duration::from_secs(180));
+    }
+
+    #[test]
+    fn web_pages_are_off_unless_an_address_is_given_and_their_public_address_reads_as_a_url() {
+        assert_eq!(config_with(&[]).unwrap().web, None);
+        let web = config_with(&[("TTRBOT_WEB_ADDR", "127.0.0.1:8080")])
+            .unwrap()
+            .web
+            .unwrap();
+        assert_eq!(web.public_url, "http://127.0.0.1:8080");
+        let web = config_with(&[
+            ("TTRBOT_WEB_ADDR", "0.0.0.0:80"),
+            ("TTRBOT_PUBLIC_URL", "https://ttr.example.org/"),
+        ])
+        .unwrap()
+        .web
+        .unwrap();
+        assert_eq!(web.public_url, "https://ttr.example.org");
+        let refused = [
+            (vec![("TTRBOT_WEB_ADDR", "8080")], "TTRBOT_WEB_ADDR must be"),
+            (
+                vec![("TTRBOT_PUBLIC_URL", "https://ttr.example.org")],
+                "TTRBOT_PUBLIC_URL is set but",
+            ),
+            (
+                vec![
+                    ("TTRBOT_WEB_ADDR", "127.0.0.1:1"),
+                    ("TTRBOT_PUBLIC_URL", "javascript:alert(1)"),
+                ],
+                "TTRBOT_PUBLIC_URL must be",
+            ),
+            (
+                vec![
+                    ("TTRBOT_WEB_ADDR", "127.0.0.1:1"),
+                    ("TTRBOT_PUBLIC_URL", "https://a@example.org"),
+                ],
+                "TTRBOT_PUBLIC_URL must be",
+            ),
+        ];
+        for (vars, said) in refused {
+            let error = config_with(&vars).unwrap_err();
+            assert!(error.starts_with(said), "{vars:?}: {error}");
+        }
     }
 
     #[test]

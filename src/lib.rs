@@ -14,6 +14,7 @@
 //! - [`ai`]: computer players, deciding from their own seat's view only; pure like the rules.
 //! - [`bot`]: the Discord bot (poise + serenity): thin handlers over the store, the rules, the text and the renderer.
 //! - [`seeds`]: where a new game's seed comes from (the operating system's entropy).
+//! - [`web`]: every game's web page (live board, replay) and every server's, from public views only.
 //! - [`replay`], [`sim`], [`cli`], [`config`]: the command line and its offline tools.
 
 pub mod ai;
@@ -36,3 +37,4 @@ pub mod sim;
 pub mod stats;
 pub mod store;
 pub mod text;
+pub mod web;

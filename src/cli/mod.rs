@@ -6,6 +6,7 @@ mod render;
 mod replay;
 pub mod score;
 mod session;
+mod web;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -53,6 +54,8 @@ enum Command {
     Render(render::RenderArgs),
     /// Play a game in the terminal against computer players: the bot's verbs and sentences, your board as a PNG.
     Play(play::PlayArgs),
+    /// Serve the games' web pages without Discord: every game of a database, or one game saved by `ttrbot play`.
+    Web(web::WebArgs),
     /// Play random games between computer players, checking every invariant after every action.
     Simulate {
         /// Map id.
@@ -107,6 +110,7 @@ pub fn main() -> ExitCode {
         Command::Replay { file } => replay::run(&file),
         Command::Render(args) => render::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Web(args) => web::run(&args),
         Command::Simulate {
             map,
             map_file,

@@ -13,17 +13,19 @@ use fluent_syntax::ast;
 use super::Lang;
 
 /// The message files of each language, in the order they are loaded.
-pub const FILES: [(Lang, &str, &str); 10] = [
+pub const FILES: [(Lang, &str, &str); 12] = [
     (Lang::En, "en/text.ftl", include_str!("locales/en/text.ftl")),
     (Lang::En, "en/bot.ftl", include_str!("locales/en/bot.ftl")),
     (Lang::En, "en/commands.ftl", include_str!("locales/en/commands.ftl")),
     (Lang::En, "en/play.ftl", include_str!("locales/en/play.ftl")),
     (Lang::En, "en/mapfile.ftl", include_str!("locales/en/mapfile.ftl")),
+    (Lang::En, "en/web.ftl", include_str!("locales/en/web.ftl")),
     (Lang::Es, "es/text.ftl", include_str!("locales/es/text.ftl")),
     (Lang::Es, "es/bot.ftl", include_str!("locales/es/bot.ftl")),
     (Lang::Es, "es/commands.ftl", include_str!("locales/es/commands.ftl")),
     (Lang::Es, "es/play.ftl", include_str!("locales/es/play.ftl")),
     (Lang::Es, "es/mapfile.ftl", include_str!("locales/es/mapfile.ftl")),
+    (Lang::Es, "es/web.ftl", include_str!("locales/es/web.ftl")),
 ];
 
 /// One bundle per language, built once.

@@ -150,6 +150,11 @@ impl Session {
         &self.names
     }
 
+    /// What everyone saw happen so far, in order.
+    pub fn history(&self) -> &[Event] {
+        &self.history
+    }
+
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
         self.game.is_over()

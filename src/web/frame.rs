@@ -1,0 +1,286 @@
+//! One version of a game as its page draws it: the pieces on the board (SVG), the panel (HTML), the score chart
+//! (SVG), who claimed which route when, and the latest sentences — all from the record's public views.
+
+use maud::{Markup, html};
+use serde::Serialize;
+
+use super::record::Record;
+use crate::lang::Lang;
+use crate::rules::{Card, Color, Map, PublicView, Seat, Step, TunnelClaim};
+use crate::seating::Player;
+use crate::text::catalog::tr;
+use crate::text::{self};
+
+/// How many versions' sentences a frame carries: a page that missed a few moves (a reconnect, a slow phone) adds
+/// them from the next frame it gets.
+const RECENT_VERSIONS: i64 = 20;
+
+/// A version of the game as the page's script applies it.
+#[derive(Serialize)]
+pub struct Frame {
+    /// The version drawn.
+    pub version: i64,
+    /// The game's latest version when the frame was made.
+    pub latest: i64,
+    /// The first version the page can step back to.
+    pub first: i64,
+    /// The content of the board's `pieces` group.
+    pub pieces: String,
+    /// The panel, as HTML.
+    pub panel: String,
+    /// The score chart up to this version, as SVG.
+    pub chart: String,
+    /// Each claimed route's index with who claimed it when, as a sentence.
+    pub claims: Vec<(usize, String)>,
+    /// The sentences of the latest versions up to this one, each with its version.
+    pub lines: Vec<(i64, String)>,
+}
+
+/// The frame of `version`, if the record has it.
+pub fn frame(record: &Record, version: i64) -> Option<Frame> {
+    let view = record.view(version)?;
+    let lang = record.lang;
+    let map = &record.map;
+    let latest = record.latest();
+    let names = record.names();
+    let claims = view
+        .owners
+        .iter()
+        .enumerate()
+        .filter_map(|(route, owner)| {
+            let seat = (*owner)?;
+            let name = names.get(seat.index()).cloned().unwrap_or_default();
+            let sentence = match record.claimed_at[route] {
+                Some(at) if at > record.first => tr!(lang, "web-claimed-at", name = name, move = at),
+                _ => tr!(lang, "web-claimed", name = name),
+            };
+            Some((route, sentence))
+        })
+        .collect();
+    let lines = record
+        .lines
+        .iter()
+        .filter(|(v, _)| *v <= version && *v > version - RECENT_VERSIONS)
+        .cloned()
+        .collect();
+    let since = (version == latest).then_some(record.turn_started_at).flatten();
+    Some(Frame {
+        version,
+        latest,
+        first: record.first,
+        pieces: crate::render::pieces_svg(map, view, &record.players),
+        panel: panel(lang, map, view, &record.players, since).into_string(),
+        chart: chart(record, version).into_string(),
+        claims,
+        lines,
+    })
+}
+
+/// The name shown for a seat.
+fn seat_name(lang: Lang, players: &[Player], seat: Seat) -> String {
+    players
+        .get(seat.index())
+        .map_or_else(|| tr!(lang, "player-fallback", number = seat.0 + 1), |p| p.name.clone())
+}
+
+/// `#rrggbb` of a colour drawn on the board.
+pub(super) fn hex(rgba: image::Rgba<u8>) -> String {
+    format!("#{:02x}{:02x}{:02x}", rgba.0[0], rgba.0[1], rgba.0[2])
+}
+
+/// A seat's colour as the board draws its cars.
+fn seat_hex(players: &[Player], seat: Seat) -> String {
+    let color = players
+        .get(seat.index())
+        .map_or(crate::seating::PlayerColor::for_seat(seat.index()), |p| p.color);
+    hex(crate::render::player_rgba(color))
+}
+
+/// The panel: what the game waits for, the last claim, each seat's row, the face-up cards, the piles, and at the
+/// end the ranking with every player's tickets.
+fn panel(lang: Lang, map: &Map, view: &PublicView, players: &[Player], since: Option<i64>) -> Markup {
+    let name = seat_name(lang, players, view.current);
+    let status = match &view.phase {
+        Step::StartingTickets => tr!(lang, "panel-choosing"),
+        Step::Over => tr!(lang, "panel-over"),
+        Step::Tunnel(TunnelClaim { extra, .. }) => tr!(lang, "panel-tunnel", name = name, count = *extra),
+        _ if view.final_round => tr!(lang, "panel-last-round", name = name),
+        _ => tr!(lang, "panel-to-play", name = name),
+    };
+    let over = matches!(view.phase, Step::Over);
+    let last_claim = view.last_claim.map(|route| {
+        let r = map.route(route);
+        let who = view.owners[usize::from(route.0)].map_or_else(String::new, |s| seat_name(lang, players, s));
+        tr!(
+            lang,
+            "panel-last-claim",
+            name = who,
+            a = map.city(r.a).name.as_str(),
+            b = map.city(r.b).name.as_str()
+        )
+    });
+    html! {
+        p.status { (status) }
+        @if let Some(at) = since.filter(|_| !over) {
+            p.since { (tr!(lang, "web-turn-since", when = utc_minute(at))) }
+        }
+        @if let Some(line) = last_claim { p.last { (line) } }
+        table.seats {
+            @for seat in &view.seats {
+                @let current = seat.seat == view.current && !matches!(view.phase, Step::Over | Step::StartingTickets);
+                @let score = view.result.as_ref().map_or(i32::from(seat.route_points), |r| r.scores[seat.seat.index()].total);
+                tr class=(if current { "current" } else { "" }) data-seat=(seat.seat.0) {
+                    td { svg.swatch viewBox="0 0 30 14" { rect width="30" height="14" rx="2" fill=(seat_hex(players, seat.seat)) {} } }
+                    td.name { (seat_name(lang, players, seat.seat)) br; small.details { (seat_details(lang, map, seat)) } }
+                    td.score { (score) }
+                }
+            }
+        }
+        h3 { (tr!(lang, "panel-faceup")) }
+        ul.faceup {
+            @for card in &view.faceup {
+                li { (card_swatch(*card)) span { (card.map_or_else(|| "—".to_string(), |c| text::card(lang, map, c))) } }
+            }
+        }
+        p.piles { (tr!(lang, "panel-piles", deck = view.deck_size, discard = view.discard_size, tickets = view.ticket_deck_size)) }
+        @if let Some(result) = &view.result {
+            h3 { (tr!(lang, "panel-final")) }
+            ol.ranking {
+                @for &seat in &result.ranking {
+                    @let s = &result.scores[seat];
+                    li { (tr!(lang, "panel-final-row", rank = result.ranks[seat], name = seat_name(lang, players, Seat(seat as u8)),
+                        total = s.total, routes = s.route_points, tickets = s.ticket_points,
+                        bonus = s.longest_bonus + s.station_points + s.grand_tour_points)) }
+                }
+            }
+            @for (seat, tickets) in result.tickets.iter().enumerate() {
+                h4 { (tr!(lang, "final-tickets-heading", name = seat_name(lang, players, Seat(seat as u8)))) }
+                ul.tickets {
+                    @for &(ticket, done) in tickets {
+                        li class=(if done { "done" } else { "failed" }) { (if done { "✓ " } else { "✗ " }) (map.ticket_label(ticket)) }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A seat's counts: trains (or trams), metros, cards, tickets, stations, as the picture's panel lists them.
+fn seat_details(lang: Lang, map: &Map, seat: &crate::rules::PublicSeat) -> String {
+    let key = if map.rules.metros > 0 {
+        "count-trams"
+    } else {
+        "count-trains"
+    };
+    let mut details = vec![tr!(lang, key, count = seat.trains)];
+    if map.rules.metros > 0 {
+        details.push(tr!(lang, "panel-metros", count = seat.metros));
+    }
+    details.push(tr!(lang, "count-cards", count = seat.hand_size));
+    details.push(tr!(lang, "count-tickets", count = seat.tickets_held));
+    if map.rules.stations > 0 {
+        details.push(tr!(lang, "panel-stations", count = seat.stations_left));
+    }
+    details.join(" · ")
+}
+
+/// A face-up card in its colour (the wild card striped in every colour; an empty slot grey).
+fn card_swatch(card: Option<Card>) -> Markup {
+    const STRIPES: [Color; 6] = [
+        Color::Red,
+        Color::Orange,
+        Color::Yellow,
+        Color::Green,
+        Color::Blue,
+        Color::Purple,
+    ];
+    html! {
+        svg.card viewBox="0 0 60 36" {
+            @match card {
+                None => rect width="60" height="36" rx="3" fill="#ddd" {},
+                Some(c) if c.is_wild() => {
+                    @for (i, color) in STRIPES.iter().enumerate() {
+                        rect x=(i * 10) width="10" height="36" fill=(hex(crate::render::color_rgba(Some(*color)))) {}
+                    }
+                }
+                Some(c) => rect width="60" height="36" rx="3" fill=(hex(crate::render::color_rgba(c.color()))) {},
+            }
+        }
+    }
+}
+
+/// Chart size in its own units (the page scales it).
+const CHART_W: f32 = 600.0;
+const CHART_H: f32 = 180.0;
+
+/// Each seat's score after every version up to `version` (route points as the game went, the final totals once it
+/// is over), as lines on one chart scaled to the whole game.
+fn chart(record: &Record, version: i64) -> Markup {
+    let score = |view: &PublicView, seat: usize| -> i32 {
+        view.result
+            .as_ref()
+            .map_or(i32::from(view.seats[seat].route_points), |r| r.scores[seat].total)
+    };
+    let seats = record.views.last().map_or(0, |v| v.seats.len());
+    let top = record
+        .views
+        .iter()
+        .flat_map(|v| (0..seats).map(move |s| score(v, s)))
+        .max()
+        .unwrap_or(0)
+        .max(10) as f32;
+    let bottom = record
+        .views
+        .iter()
+        .flat_map(|v| (0..seats).map(move |s| score(v, s)))
+        .min()
+        .unwrap_or(0)
+        .min(0) as f32;
+    let span = (record.latest() - record.first).max(1) as f32;
+    let x = |v: i64| (v - record.first) as f32 / span * CHART_W;
+    let y = |points: i32| CHART_H - (points as f32 - bottom) / (top - bottom) * CHART_H;
+    let shown = usize::try_from(version - record.first + 1).unwrap_or(0);
+    html! {
+        svg.chart viewBox=(format!("-4 -4 {} {}", CHART_W + 8.0, CHART_H + 8.0)) preserveAspectRatio="none" {
+            line x1="0" y1=(y(0)) x2=(CHART_W) y2=(y(0)) stroke="#bbb" stroke-width="1" {}
+            @for seat in 0..seats {
+                @let points: Vec<String> = record.views.iter().take(shown).enumerate()
+                    .map(|(i, v)| format!("{:.1},{:.1}", x(record.first + i as i64), y(score(v, seat)))).collect();
+                polyline points=(points.join(" ")) fill="none" stroke-width="2.5" stroke=(seat_hex(&record.players, Seat(seat as u8))) {}
+            }
+        }
+    }
+}
+
+/// Unix milliseconds as "2026-12-06 14:05 UTC".
+pub fn utc_minute(ms: i64) -> String {
+    let minutes = ms.div_euclid(60_000);
+    let (days, minute) = (minutes.div_euclid(1440), minutes.rem_euclid(1440));
+    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
+        minute / 60,
+        minute % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::utc_minute;
+
+    #[test]
+    fn unix_milliseconds_read_as_a_utc_date_and_minute() {
+        assert_eq!(utc_minute(0), "1970-01-01 00:00 UTC");
+        assert_eq!(utc_minute(951_782_400_000), "2000-02-29 00:00 UTC");
+        assert_eq!(utc_minute(1_796_566_500_000), "2026-12-06 14:15 UTC");
+    }
+}
