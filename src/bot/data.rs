@@ -52,6 +52,8 @@ pub struct Data {
     pub pools: Arc<super::pools::Pools>,
     /// Where files attached to commands (map uploads) may be fetched from, and the client that fetches them.
     pub downloads: Arc<super::download::Downloads>,
+    /// The address the games' web pages are linked at (`TTRBOT_PUBLIC_URL`), when this bot serves them.
+    pub web_url: Option<Arc<str>>,
 }
 
 impl Data {
@@ -74,7 +76,38 @@ impl Data {
             limits: Arc::default(),
             pools: Arc::default(),
             downloads: Arc::new(super::download::Downloads::new(None)),
+            web_url: None,
         }
+    }
+
+    /// The address of game `id`'s web page, when this bot serves pages and the game's server links to them.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn game_page(&self, id: GameId) -> Result<Option<String>, StoreError> {
+        let Some(base) = &self.web_url else {
+            return Ok(None);
+        };
+        Ok(self
+            .store
+            .linked_web_token(id)
+            .await?
+            .map(|token| format!("{base}/g/{}", token.as_str())))
+    }
+
+    /// The address of server `guild`'s web page, when this bot serves pages and the server links to them.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn server_page(&self, guild: u64) -> Result<Option<String>, StoreError> {
+        let Some(base) = &self.web_url else {
+            return Ok(None);
+        };
+        if !self.store.web_links(guild).await? {
+            return Ok(None);
+        }
+        let token = self.store.server_web_token(guild).await?;
+        Ok(Some(format!("{base}/s/{}", token.as_str())))
     }
 
     /// Does `work`, background work for game `id` (a computer's move, a late post, a reminder), if this process

@@ -161,6 +161,20 @@ pub async fn run(config: &Config, token: &str) -> Result<(), BotError> {
     data.supervisor_scan = config.supervisor_scan;
     data.worker = Arc::clone(&worker);
     data.downloads = Arc::new(download::Downloads::new(config.discord_api_base.as_deref()));
+    if let Some(web) = &config.web {
+        // Bound before the gateway connects, so a port in use stops the bot at once, saying which.
+        let listener = tokio::net::TcpListener::bind(web.addr)
+            .await
+            .map_err(|e| BotError::Config(format!("TTRBOT_WEB_ADDR={} cannot be listened on: {e}", web.addr)))?;
+        let pages = crate::web::Pages::new(crate::web::Source::Store(store.clone()));
+        tokio::spawn(async move {
+            if let Err(e) = crate::web::serve(listener, pages).await {
+                tracing::error!("the web pages stopped: {e}");
+            }
+        });
+        tracing::info!(addr = %web.addr, url = %web.public_url, "serving the games' web pages");
+        data.web_url = Some(web.public_url.as_str().into());
+    }
     // The heartbeat first, before anything that may take long, and for as long as the process lives: while it
     // beats, other processes leave this one's games alone.
     tokio::spawn({

@@ -94,6 +94,8 @@ pub enum Refused {
     NotMapMaker,
     /// `/ttr settings map_makers:` from someone who does not manage the server.
     NotServerManager,
+    /// `/ttr settings web_links:` outside a server, or from someone who does not manage the server.
+    NotLinksManager,
     /// An uploaded map file could not be read.
     MapFile(super::download::NotFetched),
     /// An uploaded map file is not text (UTF-8).
@@ -140,6 +142,7 @@ impl Refused {
             Refused::MapsNeedServer => tr!(lang, "maps-need-server"),
             Refused::NotMapMaker => tr!(lang, "not-map-maker"),
             Refused::NotServerManager => tr!(lang, "not-server-manager"),
+            Refused::NotLinksManager => tr!(lang, "not-links-manager"),
             Refused::MapFile(super::download::NotFetched::TooBig { most }) => {
                 tr!(lang, "map-file-too-big", kilobytes = most / 1024)
             }

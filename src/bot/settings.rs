@@ -23,16 +23,21 @@ pub async fn settings(
     pings: Option<bool>,
     heads_up: Option<bool>,
     map_makers: Option<serenity::Role>,
+    web_links: Option<bool>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let store = &ctx.data().store;
     let chosen = SettingOptions::read(ctx).await?;
-    // The server's map makers are the server's, not a game's: set without a game in the channel.
+    // The server's map makers and links are the server's, not a game's: set without a game in the channel.
+    let mut server_said = Vec::new();
     if let Some(role) = &map_makers {
-        let now = super::server_maps::set_map_makers(ctx, role).await?;
-        if !chosen.any() && pings.is_none() && heads_up.is_none() {
-            return say_privately(ctx, now).await;
-        }
+        server_said.push(super::server_maps::set_map_makers(ctx, role).await?);
+    }
+    if let Some(on) = web_links {
+        server_said.push(set_web_links(ctx, on).await?);
+    }
+    if !server_said.is_empty() && !chosen.any() && pings.is_none() && heads_up.is_none() {
+        return say_privately(ctx, server_said.join("\n")).await;
     }
     let Opened { held: _held, table } = Opened::command(ctx).await?;
     let (game, user) = (table.id, ctx.author().id.get());
@@ -65,6 +70,29 @@ pub async fn settings(
         }
     }
     say_privately(ctx, settings_now(store, game, user, lang).await?).await
+}
+
+/// Turns this server's links to its games' web pages on or off (only those who manage the server may). Returns the
+/// sentence saying how it stands.
+///
+/// # Errors
+/// Refused: outside a server, or the caller does not manage the server.
+async fn set_web_links(ctx: Context<'_>, on: bool) -> Result<String, Error> {
+    let lang = user_lang(ctx);
+    let guild = ctx.guild_id().ok_or(Refused::NotLinksManager)?.get();
+    let member = ctx.author_member().await;
+    if !member.and_then(|m| m.permissions).is_some_and(|p| p.manage_guild()) {
+        return Err(Refused::NotLinksManager.into());
+    }
+    ctx.data().store.set_web_links(guild, on).await?;
+    Ok(tr!(
+        lang,
+        if on {
+            "server-web-links-on"
+        } else {
+            "server-web-links-off"
+        }
+    ))
 }
 
 /// The game's settings and the user's own, in sentences.

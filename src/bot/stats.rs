@@ -86,6 +86,13 @@ pub async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
         }
         lines.join("\n")
     };
+    let content = match ctx.guild_id() {
+        Some(guild) => match ctx.data().server_page(guild.get()).await? {
+            Some(page) => format!("{content}\n{}", tr!(lang, "leaderboard-page", url = page)),
+            None => content,
+        },
+        None => content,
+    };
     // The people listed are named, never pinged.
     say_quietly(ctx, content).await
 }

@@ -29,6 +29,8 @@ pub struct Table {
     pub seats: Vec<StoredSeat>,
     /// Its settings, read with the game.
     pub settings: Settings,
+    /// The address of its web page, when the bot serves pages and its server links to them.
+    pub page: Option<String>,
 }
 
 impl Table {
@@ -61,6 +63,7 @@ impl Table {
         let loaded = data.store.load(id).await?;
         let seats = data.store.seats(id).await?;
         let settings = data.store.settings(id).await?;
+        let page = data.game_page(id).await?;
         Ok(Table {
             id,
             channel,
@@ -68,6 +71,7 @@ impl Table {
             version: loaded.version,
             seats,
             settings,
+            page,
         })
     }
 

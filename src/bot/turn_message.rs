@@ -76,7 +76,7 @@ pub fn heads_up(table: &Table, view: &PublicView) -> Option<u64> {
 }
 
 /// A turn message's buttons, stamped with the game's version: the face-up cards ("1 · red"), `Deck`, `Tickets` and
-/// `Hand`. A button is disabled only when the move is impossible whatever the player to move holds: everyone reads
+/// `Hand` (and `Watch`, a link to the game's page, when it has one). A button is disabled only when the move is impossible whatever the player to move holds: everyone reads
 /// these buttons, so they are built from the public view alone. None is shown once the game is over.
 pub fn turn_components(table: &Table) -> Vec<serenity::CreateActionRow> {
     if table.game.is_over() {
@@ -139,12 +139,21 @@ pub fn turn_components(table: &Table) -> Vec<serenity::CreateActionRow> {
     ];
     // Only when nothing can be drawn may a player pass (and then only if their cards build nothing: the rules
     // refuse the pass privately otherwise).
+    let mut last: Vec<serenity::CreateButton> = Vec::new();
     if open.pass {
-        rows.push(serenity::CreateActionRow::Buttons(vec![
+        last.push(
             serenity::CreateButton::new(id(Component::Pass))
                 .label(tr!(lang, "button-pass"))
                 .style(serenity::ButtonStyle::Danger),
-        ]));
+        );
+    }
+    // The link to the game's page goes in the last row, beside Pass when there is one: the second row may already
+    // hold 5 buttons, Discord's most.
+    if let Some(watch) = watch_button(table) {
+        last.push(watch);
+    }
+    if !last.is_empty() {
+        rows.push(serenity::CreateActionRow::Buttons(last));
     }
     rows
 }
@@ -165,7 +174,7 @@ pub fn scores_embed(table: &Table, view: &PublicView) -> serenity::CreateEmbed {
 
 /// The last message of a game: the final board, each player's score in full with their tickets revealed (✓ done,
 /// ✗ failed), the hints each person asked for (when hints were on or used), and the winner. Nobody is pinged and no
-/// button is left.
+/// button is left but the link to the game's page.
 fn final_message(table: &Table, result: &FinalResult, happened: &str, pictures: Pictures) -> serenity::CreateMessage {
     let lang = table.lang();
     let board = text::final_board(lang, table.game.map(), &table.names(), result);
@@ -195,9 +204,18 @@ fn final_message(table: &Table, result: &FinalResult, happened: &str, pictures: 
             .add_embed(serenity::CreateEmbed::new().image("attachment://scores.png"))
             .add_file(serenity::CreateAttachment::bytes(chart, "scores.png"));
     }
+    let rows = watch_button(table)
+        .map(|watch| vec![serenity::CreateActionRow::Buttons(vec![watch])])
+        .unwrap_or_default();
     message
-        .components(Vec::new())
+        .components(rows)
         .allowed_mentions(serenity::CreateAllowedMentions::new())
+}
+
+/// `Watch`: a link to the game's web page (the live board and the replay), when the game has one.
+pub fn watch_button(table: &Table) -> Option<serenity::CreateButton> {
+    let page = table.page.as_ref()?;
+    Some(serenity::CreateButton::new_link(page).label(tr!(table.lang(), "button-watch")))
 }
 
 /// "Hints asked for: Ana 2, Ben 0." for the people seated (and anyone who asked), when the game allowed hints or
@@ -270,6 +288,7 @@ mod tests {
             version: 40,
             seats,
             settings: Settings::default(),
+            page: None,
         }
     }
 

@@ -15,7 +15,7 @@ use super::reply::{
     refuse_after_public_defer, say_privately,
 };
 use super::table::{Opened, Press, Table};
-use super::turn_message::scores_embed;
+use super::turn_message::{scores_embed, watch_button};
 use crate::lang::Lang;
 use crate::text::{self, catalog::tr};
 
@@ -125,10 +125,13 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
     let table = Table::running(ctx.data(), ctx.channel_id().get()).await?;
     let view = table.game.public_view();
     let whose = text::whose_turn(table.lang(), &table.names(), &view);
-    let reply = poise::CreateReply::default()
+    let mut reply = poise::CreateReply::default()
         .content(whose)
         .embed(scores_embed(&table, &view))
         .allowed_mentions(serenity::CreateAllowedMentions::new());
+    if let Some(watch) = watch_button(&table) {
+        reply = reply.components(vec![serenity::CreateActionRow::Buttons(vec![watch])]);
+    }
     answer_command(ctx, reply).await
 }
 

@@ -5,6 +5,7 @@
 
 button-join = Join
 button-leave = Leave
+button-watch = Watch
 button-add-computer = Add computer
 button-start = Start
 button-cancel = Cancel
@@ -173,6 +174,9 @@ too-many-boards = The board was shown { $most } times in this channel in the las
 drawing-busy = The bot is busy drawing the boards of many games: ask again in a moment.
 maps-need-server = A server's maps belong to the server: use `/ttr map` in one of its channels.
 not-map-maker = Only people who manage the server (or have the role they chose with `/ttr settings map_makers:`) may upload or remove its maps.
+not-links-manager = Only people who manage a server may turn its links to game pages on or off, in one of its channels.
+server-web-links-on = The games of this server link to their web pages (a live board and a replay).
+server-web-links-off = The games of this server no longer link to web pages (the pages stay, for whoever has their address).
 not-server-manager = Only people who manage the server may choose who uploads its maps.
 map-file-too-big = That file is larger than { $kilobytes } KB, the most a map file may be.
 map-file-not-discords = That file is not on Discord's attachment servers, so it was not read.
@@ -220,5 +224,6 @@ duration-hours = { $amount } hours
 duration-days = { $amount } days
 leaderboard-empty = No game has been finished here yet: the leaderboard starts with the first one.
 leaderboard-heading = **Leaderboard** · { $games } finished · rating starts at 1500
+leaderboard-page = Ratings over time and every game: <{ $url }>
 shown-late = The last move was not shown here in time; here is the game as it stands.
 lobby-expired = The game of **{ $map }** waiting here closed after a week without a start. Open another with `/ttr start`.

@@ -108,6 +108,8 @@ option-remove-name = name
     .description = The map's id
 option-settings-map_makers = map_makers
     .description = Who besides the server's managers may upload and remove maps (@everyone: only the managers)
+option-settings-web_links = web_links
+    .description = Whether this server's games link to their web pages (live board, replay); for its managers
 
 choice-easy = easy
 choice-normal = normal

@@ -6,6 +6,7 @@
 
 button-join = Unirme
 button-leave = Salir
+button-watch = Ver en la web
 button-add-computer = Añadir ordenador
 button-start = Empezar
 button-cancel = Cancelar
@@ -174,6 +175,9 @@ too-many-boards = El tablero se ha mostrado { $most } veces en este canal en el 
 drawing-busy = Estoy ocupado dibujando los tableros de muchas partidas: vuelve a pedirlo en un momento.
 maps-need-server = Los mapas de un servidor son del servidor: usa `/ttr mapa` en uno de sus canales.
 not-map-maker = Solo quien gestiona el servidor (o tiene el rol que eligió con `/ttr ajustes creadores_de_mapas:`) puede subir o borrar sus mapas.
+not-links-manager = Solo quien gestiona un servidor puede activar o quitar los enlaces a las páginas de sus partidas, en uno de sus canales.
+server-web-links-on = Las partidas de este servidor enlazan a sus páginas web (el tablero en directo y la repetición).
+server-web-links-off = Las partidas de este servidor ya no enlazan a páginas web (las páginas siguen, para quien tenga su dirección).
 not-server-manager = Solo quien gestiona el servidor puede elegir quién sube sus mapas.
 map-file-too-big = Ese archivo pasa de { $kilobytes } KB, lo máximo que puede ocupar un archivo de mapa.
 map-file-not-discords = Ese archivo no está en los servidores de archivos de Discord, así que no lo he leído.
@@ -221,5 +225,6 @@ duration-hours = { $amount } horas
 duration-days = { $amount } días
 leaderboard-empty = Todavía no se ha terminado ninguna partida aquí: la clasificación empieza con la primera.
 leaderboard-heading = **Clasificación** · { $games } terminadas · la puntuación empieza en 1500
+leaderboard-page = La puntuación a lo largo del tiempo y todas las partidas: <{ $url }>
 shown-late = La última jugada no se mostró aquí a tiempo; así está la partida ahora.
 lobby-expired = La partida de **{ $map }** que esperaba aquí se ha cerrado tras una semana sin empezar. Abre otra con `/ttr empezar`.

@@ -108,6 +108,8 @@ option-remove-name = nombre
     .description = El identificador del mapa
 option-settings-map_makers = creadores_de_mapas
     .description = Quién, además de quien gestiona el servidor, puede subir y borrar mapas (@everyone: solo ellos)
+option-settings-web_links = enlaces_web
+    .description = Si las partidas del servidor enlazan a su página web (directo, repetición); solo quien lo gestiona
 
 choice-easy = fácil
 choice-normal = normal
