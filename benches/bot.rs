@@ -260,6 +260,147 @@ async fn upload_latency() {
     fake.stop().await;
 }
 
+/// Open event streams on one game's page, and page loads a second, while the game is played.
+const STREAMS: usize = 1_000;
+const PAGE_LOADS_PER_SECOND: u64 = 100;
+/// Moves played under that load.
+const LOADED_MOVES: usize = 40;
+
+/// A game's web page under load: [`STREAMS`] live streams on one game and [`PAGE_LOADS_PER_SECOND`] page loads a
+/// second while [`LOADED_MOVES`] moves are played through the fake Discord. Prints each move's answer and board time
+/// (the bot's latency targets), how long each move took to reach every stream, the page loads' times, and the bot's
+/// memory before and with the streams open.
+async fn web_load() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let base = format!("http://127.0.0.1:{port}");
+    let launch = fake_discord::Launch {
+        env: vec![
+            ("TTRBOT_WEB_ADDR".into(), format!("127.0.0.1:{port}")),
+            ("TTRBOT_PUBLIC_URL".into(), base.clone()),
+        ],
+        ..fake_discord::Launch::default()
+    };
+    let fake = Arc::new(Fake::start_with("bench-web", launch).await);
+    let pid = fake.bot_pid().unwrap();
+    let mut table = Table::seat(Arc::clone(&fake), 700, "europe", 3, 7).await;
+    table.play_moves(20).await;
+    let token = table.store.game_web_token(table.game).await.unwrap().unwrap();
+    let page = format!("{base}/g/{}", token.as_str());
+    let before = resident_kib(pid);
+    // Each stream's client records when it read each version.
+    let seen: Arc<std::sync::Mutex<Vec<(i64, Instant)>>> = Arc::default();
+    let client = reqwest::Client::new();
+    let mut streams = Vec::new();
+    for _ in 0..STREAMS {
+        let (client, url, seen) = (client.clone(), format!("{page}/live"), Arc::clone(&seen));
+        streams.push(tokio::spawn(async move {
+            let mut response = client.get(url).send().await.unwrap();
+            let mut text = String::new();
+            while let Ok(Some(chunk)) = response.chunk().await {
+                text.push_str(&String::from_utf8_lossy(&chunk));
+                while let Some(end) = text.find("\n\n") {
+                    let event: String = text.drain(..end + 2).collect();
+                    if let Some(at) = event.find("\"version\":") {
+                        let digits: String = event[at + 10..].chars().take_while(char::is_ascii_digit).collect();
+                        if let Ok(version) = digits.parse() {
+                            seen.lock().unwrap().push((version, Instant::now()));
+                        }
+                    }
+                }
+            }
+        }));
+    }
+    poll_until(Duration::from_secs(60), "every stream's first frame", || {
+        (seen.lock().unwrap().len() >= STREAMS).then_some(())
+    })
+    .await;
+    let with_streams = resident_kib(pid);
+    // Page loads at a steady rate, each timed, for as long as the moves go on.
+    let loading = Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let loads: Arc<std::sync::Mutex<Vec<Duration>>> = Arc::default();
+    let loader = {
+        let (client, page, loading, loads) = (client.clone(), page.clone(), Arc::clone(&loading), Arc::clone(&loads));
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(Duration::from_micros(1_000_000 / PAGE_LOADS_PER_SECOND));
+            while loading.load(std::sync::atomic::Ordering::Relaxed) {
+                every.tick().await;
+                let (client, page, loads) = (client.clone(), page.clone(), Arc::clone(&loads));
+                tokio::spawn(async move {
+                    let started = Instant::now();
+                    let body = client.get(page).send().await.unwrap().text().await.unwrap();
+                    assert!(body.contains("<svg"));
+                    loads.lock().unwrap().push(started.elapsed());
+                });
+            }
+        })
+    };
+    let from = fake.call_count();
+    let mut reached = Vec::new();
+    for _ in 0..LOADED_MOVES {
+        let (_, version) = table.state().await;
+        let moved = Instant::now();
+        if table.play_moves(1).await {
+            break;
+        }
+        let (_, now) = table.state().await;
+        if now == version {
+            continue;
+        }
+        let all = poll_until(Duration::from_secs(30), "the move on every stream", || {
+            let seen = seen.lock().unwrap();
+            let got = seen.iter().filter(|(v, _)| *v >= now).count();
+            (got >= STREAMS).then(|| seen.iter().filter(|(v, _)| *v >= now).map(|(_, at)| *at).max())
+        })
+        .await;
+        if let Some(last) = all {
+            reached.push(last.saturating_duration_since(moved));
+        }
+    }
+    loading.store(false, std::sync::atomic::Ordering::Relaxed);
+    loader.await.unwrap();
+    let answers = fake.read_calls(|calls| answer_times(&fake, &calls[from..]));
+    report("with the page watched: interaction → answer", answers);
+    report(&format!("a move → all {STREAMS} open pages' streams"), reached);
+    report(
+        &format!("a page load at {PAGE_LOADS_PER_SECOND} a second"),
+        loads.lock().unwrap().clone(),
+    );
+    let streams_kib = match (before, with_streams) {
+        (Some(a), Some(b)) => format!("{:.1} KiB a stream", (b.saturating_sub(a)) as f64 / STREAMS as f64),
+        _ => "?".into(),
+    };
+    println!(
+        "bot memory: {} KiB before the streams, {} KiB with {STREAMS} open ({streams_kib}), {} KiB at the end",
+        before.map_or("?".into(), |k| k.to_string()),
+        with_streams.map_or("?".into(), |k| k.to_string()),
+        resident_kib(pid).map_or("?".into(), |k| k.to_string())
+    );
+    for stream in streams {
+        stream.abort();
+    }
+    drop(table);
+    match Arc::try_unwrap(fake) {
+        Ok(fake) => drop(fake.stop().await),
+        Err(_) => unreachable!("the table is done"),
+    }
+}
+
+/// Asks `found` every 5 ms until it answers, for at most `limit`.
+async fn poll_until<T>(limit: Duration, what: &str, found: impl Fn() -> Option<T>) -> T {
+    let deadline = Instant::now() + limit;
+    loop {
+        if let Some(answer) = found() {
+            return answer;
+        }
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
 fn resident_kib(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
@@ -322,8 +463,8 @@ fn main() {
         .enable_all()
         .build()
         .unwrap();
-    // A word after `--` runs the parts whose names contain it alone: `claims`, `hints`, `uploads`, `throughput`,
-    // `memory`.
+    // A word after `--` runs the parts whose names contain it alone: `claims`, `hints`, `uploads`, `web`,
+    // `throughput`, `memory`.
     let only = std::env::args().skip(1).find(|a| !a.starts_with('-'));
     let runs = |part: &str| only.as_deref().is_none_or(|word| part.contains(word));
     runtime.block_on(async {
@@ -335,6 +476,9 @@ fn main() {
         }
         if runs("uploads") {
             upload_latency().await;
+        }
+        if runs("web") {
+            web_load().await;
         }
         if !runs("throughput and memory") {
             return;

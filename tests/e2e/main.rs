@@ -20,3 +20,4 @@ mod hardening;
 mod limits;
 mod liveness;
 mod processes;
+mod web_pages;

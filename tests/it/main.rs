@@ -28,3 +28,4 @@ mod store_crash;
 mod store_maps;
 mod svg;
 mod text;
+mod web;
