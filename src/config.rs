@@ -85,6 +85,13 @@ impl WebConfig {
             )
         })?;
         let public_url = match get("TTRBOT_PUBLIC_URL") {
+            // Links to 0.0.0.0 or :: would lead nowhere.
+            None if addr.ip().is_unspecified() => {
+                return Err(format!(
+                    "TTRBOT_WEB_ADDR={addr} listens on every address: set TTRBOT_PUBLIC_URL to the address people open \
+                     the pages at (e.g. https://ttr.example.org)"
+                ));
+            }
             None => format!("http://{addr}"),
             Some(text) => public_url(text.trim())?,
         };
@@ -438,6 +445,10 @@ mod tests {
         assert_eq!(web.public_url, "https://ttr.example.org");
         let refused = [
             (vec![("TTRBOT_WEB_ADDR", "8080")], "TTRBOT_WEB_ADDR must be"),
+            (
+                vec![("TTRBOT_WEB_ADDR", "0.0.0.0:8080")],
+                "TTRBOT_WEB_ADDR=0.0.0.0:8080 listens on every",
+            ),
             (
                 vec![("TTRBOT_PUBLIC_URL", "https://ttr.example.org")],
                 "TTRBOT_PUBLIC_URL is set but",

@@ -33,6 +33,23 @@ pub struct Standing {
 /// Everyone's standing after `games` (in the order they finished), best rating first (then more wins, then the
 /// user id, so the order is stable).
 pub fn leaderboard(games: &[FinishedGame]) -> Vec<Standing> {
+    leaderboard_watching(games, |_| {})
+}
+
+/// `people`'s ratings after each of `games` (in the order they finished), one list per person: the leaderboard's
+/// ratings as they went, in one pass.
+pub fn ratings_over_time(games: &[FinishedGame], people: &[u64]) -> Vec<Vec<f64>> {
+    let mut series = vec![Vec::with_capacity(games.len()); people.len()];
+    leaderboard_watching(games, |table| {
+        for (i, user) in people.iter().enumerate() {
+            series[i].push(table.get(user).map_or(START, |s| s.rating));
+        }
+    });
+    series
+}
+
+/// [`leaderboard`], showing `watch` the table after each game.
+fn leaderboard_watching(games: &[FinishedGame], mut watch: impl FnMut(&HashMap<u64, Standing>)) -> Vec<Standing> {
     let mut table: HashMap<u64, Standing> = HashMap::new();
     for game in games {
         let before: Vec<f64> = game
@@ -65,6 +82,7 @@ pub fn leaderboard(games: &[FinishedGame]) -> Vec<Standing> {
             standing.games += 1;
             standing.wins += u32::from(rank == 1);
         }
+        watch(&table);
     }
     let mut out: Vec<Standing> = table.into_values().collect();
     out.sort_by(|a, b| {
@@ -74,4 +92,29 @@ pub fn leaderboard(games: &[FinishedGame]) -> Vec<Standing> {
             .then(a.user.cmp(&b.user))
     });
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{START, leaderboard, ratings_over_time};
+    use crate::store::FinishedGame;
+
+    #[test]
+    fn ratings_over_time_end_at_the_leaderboards_ratings_and_start_from_1500() {
+        let game = |ranks: &[(u64, i64)]| FinishedGame { ranks: ranks.to_vec() };
+        let games = [
+            game(&[(1, 1), (2, 2)]),
+            game(&[(2, 1), (3, 2), (1, 3)]),
+            game(&[(1, 1), (3, 1)]),
+        ];
+        let series = ratings_over_time(&games, &[1, 2, 3, 4]);
+        let table = leaderboard(&games);
+        for (i, user) in [1, 2, 3].iter().enumerate() {
+            let rating = table.iter().find(|s| s.user == *user).unwrap().rating;
+            assert_eq!(series[i].len(), 3);
+            assert!((series[i][2] - rating).abs() < 1e-9, "user {user}");
+        }
+        assert_eq!(series[2][0], START, "user 3 had not played yet");
+        assert_eq!(series[3], vec![START; 3], "someone who never played stays at the start");
+    }
 }

@@ -68,15 +68,7 @@ async fn serve(args: &WebArgs, lang: Lang) -> Result<(), Failure> {
             let games = store.latest_games(args.list).await.map_err(|e| failed(e.to_string()))?;
             let addresses = games
                 .iter()
-                .filter_map(|g| {
-                    let token = g.token.as_ref()?;
-                    Some(format!(
-                        "{base}/g/{}  {} · {}",
-                        token.as_str(),
-                        g.map,
-                        g.players.join(", ")
-                    ))
-                })
+                .map(|g| format!("{base}/g/{}  {} · {}", g.token.as_str(), g.map, g.players.join(", ")))
                 .collect();
             (Source::Store(store), addresses)
         }
@@ -123,13 +115,5 @@ fn read_saved(path: &Path, lang: Lang) -> Result<Record, String> {
         .iter()
         .map(|e| text::event(lang, &map, session.names(), e))
         .collect();
-    let moves = session.history().len() as i64;
-    Ok(Record::of_position(
-        map,
-        players,
-        lang,
-        game.public_view(),
-        moves,
-        lines,
-    ))
+    Ok(Record::of_position(map, players, lang, game.public_view(), lines))
 }

@@ -16,7 +16,7 @@ use crate::seating::Player;
 use crate::text::{self, Lang};
 
 /// The font family the SVG's text asks for: the web page serves the labels' font (`fonts/`) under this name.
-pub const FONT_FAMILY: &str = concat!("ttrbot", "-label");
+pub const FONT_FAMILY: &str = "ttrbot-label";
 
 /// An SVG document being written, shape by shape.
 struct Svg<'a> {

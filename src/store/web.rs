@@ -68,8 +68,10 @@ impl Store {
                 .map(|t| WebToken::parse(&t))
         };
         let read = "SELECT web_token FROM games WHERE id = $1 AND status <> 'lobby'";
-        let row = sqlx::query(read).bind(id.0).fetch_optional(&self.pool).await?;
-        if let Some(known) = current(row) {
+        let Some(row) = sqlx::query(read).bind(id.0).fetch_optional(&self.pool).await? else {
+            return Ok(None);
+        };
+        if let Some(known) = current(Some(row)) {
             return Ok(known);
         }
         let _writing = self.writing().await;
@@ -106,10 +108,13 @@ impl Store {
     /// # Errors
     /// The database.
     pub async fn game_by_web_token(&self, token: &WebToken) -> Result<Option<WatchedGame>, StoreError> {
-        let row = sqlx::query(&format!("{WATCHED} WHERE web_token = $1 AND {SERVED}"))
-            .bind(token.as_str())
-            .fetch_optional(&self.pool)
-            .await?;
+        // Written as the partial index's condition is, so SQLite and PostgreSQL use the index.
+        let row = sqlx::query(&format!(
+            "{WATCHED} WHERE web_token = $1 AND web_token <> '' AND status <> 'lobby'"
+        ))
+        .bind(token.as_str())
+        .fetch_optional(&self.pool)
+        .await?;
         Ok(row.map(|r| watched_of(&r)))
     }
 
@@ -124,15 +129,19 @@ impl Store {
             .await?;
         Ok(row.map(|r| watched_of(&r)))
     }
-    /// Game `id`'s stored version (actions applied), or `None` for an unknown game: what a live page watches.
+    /// Game `id`'s stored version (actions applied) while its page is served; `None` for an unknown game or one
+    /// whose page is gone. What a live page watches.
     ///
     /// # Errors
     /// The database.
-    pub async fn game_version(&self, id: GameId) -> Result<Option<i64>, StoreError> {
-        let row = sqlx::query("SELECT version FROM snapshots WHERE game_id = $1")
-            .bind(id.0)
-            .fetch_optional(&self.pool)
-            .await?;
+    pub async fn served_version(&self, id: GameId) -> Result<Option<i64>, StoreError> {
+        let row = sqlx::query(
+            "SELECT s.version FROM snapshots s JOIN games g ON g.id = s.game_id
+             WHERE s.game_id = $1 AND g.status <> 'lobby' AND COALESCE(g.web_token, 'new') <> ''",
+        )
+        .bind(id.0)
+        .fetch_optional(&self.pool)
+        .await?;
         Ok(row.map(|r| r.get("version")))
     }
 
@@ -238,8 +247,8 @@ impl Store {
             .collect())
     }
 
-    /// Server `guild_id`'s latest started games (newest first, at most `limit`): each with its status, map id,
-    /// players' names, when it last changed, and its page's token (`None` once its channel is gone).
+    /// Server `guild_id`'s latest started games whose pages were linked in their channels (newest first, at most
+    /// `limit`; a game whose link was never shown, or whose channel is gone, is not listed).
     ///
     /// # Errors
     /// The database.
@@ -247,7 +256,8 @@ impl Store {
         self.games_listed(Some(guild_id), limit).await
     }
 
-    /// [`Store::server_games`] of every server (what `ttrbot web --database` lists for an operator).
+    /// The latest started games of every server, each given its page's token if it had none (what `ttrbot web
+    /// --database` lists for an operator); not those whose channel is gone.
     ///
     /// # Errors
     /// The database.
@@ -255,11 +265,12 @@ impl Store {
         self.games_listed(None, limit).await
     }
 
+    /// The latest started games of `guild_id` (only those with a token), or of every server (tokens made).
     async fn games_listed(&self, guild_id: Option<u64>, limit: u32) -> Result<Vec<ServerGame>, StoreError> {
         let rows = sqlx::query(
             "SELECT id, status, map, updated_at, web_token FROM games
-             WHERE ($1 IS NULL OR guild_id = $1) AND status IN ('running', 'finished')
-             ORDER BY updated_at DESC, id DESC LIMIT $2",
+             WHERE ($1 IS NULL OR (guild_id = $1 AND web_token IS NOT NULL)) AND COALESCE(web_token, 'new') <> ''
+             AND status IN ('running', 'finished') ORDER BY updated_at DESC, id DESC LIMIT $2",
         )
         .bind(guild_id.map(to_db))
         .bind(i64::from(limit))
@@ -268,9 +279,15 @@ impl Store {
         let mut games = Vec::with_capacity(rows.len());
         for row in rows {
             let id = GameId(row.get("id"));
-            let token = match row.get::<Option<String>, _>("web_token") {
-                Some(t) => WebToken::parse(&t),
-                None => self.game_web_token(id).await?,
+            let token = match row
+                .get::<Option<String>, _>("web_token")
+                .and_then(|t| WebToken::parse(&t))
+            {
+                Some(token) => token,
+                None => match self.game_web_token(id).await? {
+                    Some(token) => token,
+                    None => continue,
+                },
             };
             games.push(ServerGame {
                 id,
@@ -314,6 +331,6 @@ pub struct ServerGame {
     pub updated_at: i64,
     /// Its players' names in seat order.
     pub players: Vec<String>,
-    /// Its page's token (`None` once its channel is gone).
-    pub token: Option<WebToken>,
+    /// Its page's token.
+    pub token: WebToken,
 }

@@ -1,5 +1,5 @@
-//! The pages' own files — script, stylesheet, the board's fonts — served from the binary under addresses that change
-//! with their content (so a browser may keep them for good), and the security policy that allows nothing else.
+//! The pages' own files (script, stylesheet, the board's font, an icon), served from the binary, and the security
+//! policy that allows nothing else.
 
 use std::sync::OnceLock;
 
@@ -13,7 +13,7 @@ img-src 'self' data:; font-src 'self'; connect-src 'self'; base-uri 'none'; form
 frame-ancestors 'none'";
 
 /// Each file by name: its content type and bytes.
-const FILES: [(&str, &str, &[u8]); 5] = [
+const FILES: [(&str, &str, &[u8]); 4] = [
     (
         "game.js",
         "text/javascript; charset=utf-8",
@@ -25,7 +25,6 @@ const FILES: [(&str, &str, &[u8]); 5] = [
         "font/ttf",
         include_bytes!("../../fonts/DejaVuSansCondensed-Bold.ttf"),
     ),
-    ("text.ttf", "font/ttf", include_bytes!("../../fonts/DejaVuSans.ttf")),
     ("icon.svg", "image/svg+xml", include_bytes!("assets/icon.svg")),
 ];
 
@@ -49,9 +48,15 @@ pub async fn asset(Path(name): Path<String>) -> Response {
         return super::not_found();
     };
     let mut response = ([(header::CONTENT_TYPE, *kind)], *bytes).into_response();
-    response.headers_mut().insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static("public, max-age=31536000, immutable"),
-    );
+    // The script, stylesheet and icon are linked with their content's digest and kept for good; the font, which
+    // the stylesheet names by a fixed address, for a day.
+    let keep = if name.ends_with(".ttf") {
+        "public, max-age=86400"
+    } else {
+        "public, max-age=31536000, immutable"
+    };
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static(keep));
     response
 }

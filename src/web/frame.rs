@@ -11,9 +11,9 @@ use crate::seating::Player;
 use crate::text::catalog::tr;
 use crate::text::{self};
 
-/// How many versions' sentences a frame carries: a page that missed a few moves (a reconnect, a slow phone) adds
-/// them from the next frame it gets.
-const RECENT_VERSIONS: i64 = 20;
+/// How many versions' sentences a frame carries: a page that missed a few moves (a slow phone) adds them from the
+/// next frame it gets; one that reconnects says which it saw last and gets every later one.
+pub const RECENT_VERSIONS: i64 = 20;
 
 /// A version of the game as the page's script applies it.
 #[derive(Serialize)]
@@ -34,22 +34,24 @@ pub struct Frame {
     pub claims: Vec<(usize, String)>,
     /// The sentences of the latest versions up to this one, each with its version.
     pub lines: Vec<(i64, String)>,
+    /// The game is over (as of its latest version): nothing more will come.
+    pub over: bool,
 }
 
-/// The frame of `version`, if the record has it.
-pub fn frame(record: &Record, version: i64) -> Option<Frame> {
+/// The frame of `version`, if the record has it, with the sentences of the versions after `lines_after` (at most
+/// [`RECENT_VERSIONS`] before it unless asked for more).
+pub fn frame(record: &Record, version: i64, lines_after: Option<i64>) -> Option<Frame> {
     let view = record.view(version)?;
     let lang = record.lang;
     let map = &record.map;
     let latest = record.latest();
-    let names = record.names();
     let claims = view
         .owners
         .iter()
         .enumerate()
         .filter_map(|(route, owner)| {
             let seat = (*owner)?;
-            let name = names.get(seat.index()).cloned().unwrap_or_default();
+            let name = seat_name(lang, &record.players, seat);
             let sentence = match record.claimed_at[route] {
                 Some(at) if at > record.first => tr!(lang, "web-claimed-at", name = name, move = at),
                 _ => tr!(lang, "web-claimed", name = name),
@@ -60,7 +62,7 @@ pub fn frame(record: &Record, version: i64) -> Option<Frame> {
     let lines = record
         .lines
         .iter()
-        .filter(|(v, _)| *v <= version && *v > version - RECENT_VERSIONS)
+        .filter(|(v, _)| *v <= version && *v > lines_after.unwrap_or(version - RECENT_VERSIONS))
         .cloned()
         .collect();
     let since = (version == latest).then_some(record.turn_started_at).flatten();
@@ -73,6 +75,7 @@ pub fn frame(record: &Record, version: i64) -> Option<Frame> {
         chart: chart(record, version).into_string(),
         claims,
         lines,
+        over: record.views.last().is_some_and(|v| v.result.is_some()),
     })
 }
 
@@ -119,6 +122,28 @@ fn panel(lang: Lang, map: &Map, view: &PublicView, players: &[Player], since: Op
             b = map.city(r.b).name.as_str()
         )
     });
+    let rows: Vec<SeatRow> = view
+        .seats
+        .iter()
+        .map(|seat| SeatRow {
+            seat: seat.seat.0,
+            current: seat.seat == view.current && !matches!(view.phase, Step::Over | Step::StartingTickets),
+            color: seat_hex(players, seat.seat),
+            name: seat_name(lang, players, seat.seat),
+            details: seat_details(lang, map, seat),
+            score: view
+                .result
+                .as_ref()
+                .map_or(i32::from(seat.route_points), |r| r.scores[seat.seat.index()].total),
+        })
+        .collect();
+    let piles = tr!(
+        lang,
+        "panel-piles",
+        deck = view.deck_size,
+        discard = view.discard_size,
+        tickets = view.ticket_deck_size
+    );
     html! {
         p.status { (status) }
         @if let Some(at) = since.filter(|_| !over) {
@@ -126,39 +151,70 @@ fn panel(lang: Lang, map: &Map, view: &PublicView, players: &[Player], since: Op
         }
         @if let Some(line) = last_claim { p.last { (line) } }
         table.seats {
-            @for seat in &view.seats {
-                @let current = seat.seat == view.current && !matches!(view.phase, Step::Over | Step::StartingTickets);
-                @let score = view.result.as_ref().map_or(i32::from(seat.route_points), |r| r.scores[seat.seat.index()].total);
-                tr class=(if current { "current" } else { "" }) data-seat=(seat.seat.0) {
-                    td { svg.swatch viewBox="0 0 30 14" { rect width="30" height="14" rx="2" fill=(seat_hex(players, seat.seat)) {} } }
-                    td.name { (seat_name(lang, players, seat.seat)) br; small.details { (seat_details(lang, map, seat)) } }
-                    td.score { (score) }
+            @for row in &rows {
+                tr.current[row.current] data-seat=(row.seat) {
+                    td { svg.swatch viewBox="0 0 30 14" { rect width="30" height="14" rx="2" fill=(row.color) {} } }
+                    td.name { (row.name) br; small.details { (row.details) } }
+                    td.score { (row.score) }
                 }
             }
         }
         h3 { (tr!(lang, "panel-faceup")) }
         ul.faceup {
             @for card in &view.faceup {
-                li { (card_swatch(*card)) span { (card.map_or_else(|| "—".to_string(), |c| text::card(lang, map, c))) } }
-            }
-        }
-        p.piles { (tr!(lang, "panel-piles", deck = view.deck_size, discard = view.discard_size, tickets = view.ticket_deck_size)) }
-        @if let Some(result) = &view.result {
-            h3 { (tr!(lang, "panel-final")) }
-            ol.ranking {
-                @for &seat in &result.ranking {
-                    @let s = &result.scores[seat];
-                    li { (tr!(lang, "panel-final-row", rank = result.ranks[seat], name = seat_name(lang, players, Seat(seat as u8)),
-                        total = s.total, routes = s.route_points, tickets = s.ticket_points,
-                        bonus = s.longest_bonus + s.station_points + s.grand_tour_points)) }
+                li {
+                    (card_swatch(*card))
+                    span { (card.map_or_else(|| "—".to_string(), |c| text::card(lang, map, c))) }
                 }
             }
-            @for (seat, tickets) in result.tickets.iter().enumerate() {
-                h4 { (tr!(lang, "final-tickets-heading", name = seat_name(lang, players, Seat(seat as u8)))) }
-                ul.tickets {
-                    @for &(ticket, done) in tickets {
-                        li class=(if done { "done" } else { "failed" }) { (if done { "✓ " } else { "✗ " }) (map.ticket_label(ticket)) }
-                    }
+        }
+        p.piles { (piles) }
+        @if let Some(result) = &view.result {
+            (final_ranking(lang, map, players, result))
+        }
+    }
+}
+
+/// A seat's row in the panel.
+struct SeatRow {
+    seat: u8,
+    current: bool,
+    color: String,
+    name: String,
+    details: String,
+    score: i32,
+}
+
+/// The ranking, winner first, with each player's points by kind; then every player's tickets, as the final
+/// scoreboard reveals them.
+fn final_ranking(lang: Lang, map: &Map, players: &[Player], result: &crate::rules::view::FinalResult) -> Markup {
+    let ranking: Vec<String> = result
+        .ranking
+        .iter()
+        .map(|&seat| {
+            let s = &result.scores[seat];
+            tr!(
+                lang,
+                "panel-final-row",
+                rank = result.ranks[seat],
+                name = seat_name(lang, players, Seat(seat as u8)),
+                total = s.total,
+                routes = s.route_points,
+                tickets = s.ticket_points,
+                bonus = s.longest_bonus + s.station_points + s.grand_tour_points
+            )
+        })
+        .collect();
+    html! {
+        h3 { (tr!(lang, "panel-final")) }
+        ul.ranking {
+            @for line in &ranking { li { (line) } }
+        }
+        @for (seat, tickets) in result.tickets.iter().enumerate() {
+            h4 { (tr!(lang, "final-tickets-heading", name = seat_name(lang, players, Seat(seat as u8)))) }
+            ul.tickets {
+                @for &(ticket, done) in tickets {
+                    li.done[done].failed[!done] { (if done { "✓ " } else { "✗ " }) (map.ticket_label(ticket)) }
                 }
             }
         }
@@ -240,13 +296,23 @@ fn chart(record: &Record, version: i64) -> Markup {
     let x = |v: i64| (v - record.first) as f32 / span * CHART_W;
     let y = |points: i32| CHART_H - (points as f32 - bottom) / (top - bottom) * CHART_H;
     let shown = usize::try_from(version - record.first + 1).unwrap_or(0);
+    let lines: Vec<(String, String)> = (0..seats)
+        .map(|seat| {
+            let points: Vec<String> = record
+                .views
+                .iter()
+                .take(shown)
+                .enumerate()
+                .map(|(i, v)| format!("{:.1},{:.1}", x(record.first + i as i64), y(score(v, seat))))
+                .collect();
+            (points.join(" "), seat_hex(&record.players, Seat(seat as u8)))
+        })
+        .collect();
     html! {
         svg.chart viewBox=(format!("-4 -4 {} {}", CHART_W + 8.0, CHART_H + 8.0)) preserveAspectRatio="none" {
             line x1="0" y1=(y(0)) x2=(CHART_W) y2=(y(0)) stroke="#bbb" stroke-width="1" {}
-            @for seat in 0..seats {
-                @let points: Vec<String> = record.views.iter().take(shown).enumerate()
-                    .map(|(i, v)| format!("{:.1},{:.1}", x(record.first + i as i64), y(score(v, seat)))).collect();
-                polyline points=(points.join(" ")) fill="none" stroke-width="2.5" stroke=(seat_hex(&record.players, Seat(seat as u8))) {}
+            @for (points, color) in &lines {
+                polyline points=(points) fill="none" stroke-width="2.5" stroke=(color) {}
             }
         }
     }

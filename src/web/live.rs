@@ -1,5 +1,7 @@
 //! Live pages: one watcher per watched game looks for a new version a few times a second (in the store, so a move
-//! made by any process sharing it is seen) and hands every open page of that game the same new frame.
+//! made by any process sharing it is seen) and hands every open page of that game the same new frame. A watcher
+//! stops when no page listens, when the game is over (its last frame sent) and when its page is no longer served
+//! (its channel deleted), which ends the streams.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -16,22 +18,34 @@ pub const WATCH_EVERY: Duration = Duration::from_millis(250);
 /// Frames a slow page may fall behind before it skips to the newest (every frame holds the whole position).
 const FRAMES_KEPT: usize = 4;
 
+/// A frame as sent to pages: its version, its JSON, and whether the game is over with it.
+#[derive(Clone)]
+pub struct Sent {
+    /// The version it draws.
+    pub version: i64,
+    /// The frame, as JSON.
+    pub json: Arc<str>,
+    /// The game ended with it: nothing follows.
+    pub over: bool,
+}
+
 /// The watched games, each with the channel its pages listen to.
 #[derive(Default)]
 pub struct Hub {
-    watched: Mutex<HashMap<GameKey, broadcast::Sender<Arc<str>>>>,
+    watched: Mutex<HashMap<GameKey, broadcast::Sender<Sent>>>,
 }
 
 impl Hub {
-    /// Listens to `key`'s new frames (as JSON), starting its watcher if no page watched it.
-    pub fn listen(&self, pages: &Pages, key: &GameKey, stamp: Option<i64>) -> broadcast::Receiver<Arc<str>> {
+    /// Listens to `key`'s new frames, starting its watcher if no page watched it. A new watcher sends the frame of
+    /// the version it first reads, so a page that listens and then reads the game misses no move between the two.
+    pub fn listen(&self, pages: &Pages, key: &GameKey) -> broadcast::Receiver<Sent> {
         let mut watched = self.watched.lock().expect("never poisoned");
         if let Some(sender) = watched.get(key) {
             return sender.subscribe();
         }
         let (sender, receiver) = broadcast::channel(FRAMES_KEPT);
         watched.insert(key.clone(), sender.clone());
-        tokio::spawn(watch(pages.clone(), key.clone(), sender, stamp));
+        tokio::spawn(watch(pages.clone(), key.clone(), sender));
         receiver
     }
 
@@ -39,10 +53,20 @@ impl Hub {
     pub fn watched_games(&self) -> usize {
         self.watched.lock().expect("never poisoned").len()
     }
+
+    /// Stops watching `key` if `sender` is still its channel (dropping the last sender ends the streams).
+    fn forget(&self, key: &GameKey, sender: &broadcast::Sender<Sent>) {
+        let mut watched = self.watched.lock().expect("never poisoned");
+        if watched.get(key).is_some_and(|kept| kept.same_channel(sender)) {
+            watched.remove(key);
+        }
+    }
 }
 
-/// Reads `key`'s version every [`WATCH_EVERY`] and sends the newest frame when it changes, until no page listens.
-async fn watch(pages: Pages, key: GameKey, sender: broadcast::Sender<Arc<str>>, mut stamp: Option<i64>) {
+/// Reads `key`'s version every [`WATCH_EVERY`] and sends the newest frame when it changes, until no page listens,
+/// the game is over, or its page is no longer served.
+async fn watch(pages: Pages, key: GameKey, sender: broadcast::Sender<Sent>) {
+    let mut stamp = None;
     let mut every = tokio::time::interval(WATCH_EVERY);
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
@@ -56,22 +80,28 @@ async fn watch(pages: Pages, key: GameKey, sender: broadcast::Sender<Arc<str>>, 
             }
         }
         let now = match pages.source().stamp(&key).await {
-            Ok(now) => now,
+            Ok(Some(now)) => now,
+            Ok(None) => break,
             Err(e) => {
                 tracing::warn!("a live page's game could not be read: {e}");
                 continue;
             }
         };
-        if now == stamp {
+        if stamp == Some(now) {
             continue;
         }
-        stamp = now;
-        match pages.latest_frame(&key).await {
-            Ok(Some(frame)) => {
-                let _ = sender.send(frame);
+        stamp = Some(now);
+        match pages.latest_frame(&key, None).await {
+            Ok(Some(sent)) => {
+                let over = sent.over;
+                let _ = sender.send(sent);
+                if over {
+                    break;
+                }
             }
-            Ok(None) => {}
+            Ok(None) => break,
             Err(e) => tracing::warn!("a live page's frame could not be made: {e}"),
         }
     }
+    pages.hub().forget(&key, &sender);
 }

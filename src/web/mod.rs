@@ -11,13 +11,13 @@ mod source;
 
 use std::collections::HashMap;
 use std::convert::Infallible;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::Router;
 use axum::extract::{Path, State};
-use axum::http::{HeaderName, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
@@ -42,6 +42,32 @@ struct Inner {
     hub: live::Hub,
     records: Mutex<HashMap<GameKey, Kept>>,
     uses: AtomicU64,
+    /// One lock per game whose record is being made, so it is made once.
+    building: Mutex<HashMap<GameKey, Arc<tokio::sync::Mutex<()>>>>,
+    /// Live streams open now.
+    streams: AtomicUsize,
+}
+
+/// Most live streams a process keeps open at once (each a socket and a few kilobytes): past it a page is told to
+/// come back later (503), which its script does by itself.
+const MOST_STREAMS: usize = 5_000;
+
+/// One open live stream, counted while it lives.
+struct StreamSlot(Pages);
+
+impl StreamSlot {
+    /// A slot, if fewer than [`MOST_STREAMS`] are open.
+    fn take(pages: &Pages) -> Option<StreamSlot> {
+        let open = pages.0.streams.fetch_add(1, Ordering::Relaxed);
+        let slot = StreamSlot(pages.clone());
+        (open < MOST_STREAMS).then_some(slot)
+    }
+}
+
+impl Drop for StreamSlot {
+    fn drop(&mut self) {
+        self.0.0.streams.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 /// A game's latest record, with the stamp it was made at and when it was last used (a count of uses).
@@ -64,6 +90,8 @@ impl Pages {
             hub: live::Hub::default(),
             records: Mutex::default(),
             uses: AtomicU64::new(0),
+            building: Mutex::default(),
+            streams: AtomicUsize::new(0),
         }))
     }
 
@@ -80,22 +108,30 @@ impl Pages {
         self.0.hub.watched_games()
     }
 
-    /// `key`'s record as of now: the kept one while the game has not changed, else made again.
+    /// `key`'s record as of now: the kept one while the game has not changed, else made again (once, however many
+    /// pages ask for it at the same time).
     async fn record(&self, key: &GameKey) -> Result<Option<Arc<Record>>, String> {
         let stamp = self.source().stamp(key).await?;
         if stamp.is_none() {
             return Ok(None);
         }
-        let used = self.0.uses.fetch_add(1, Ordering::Relaxed);
-        if let Some((made_at, record, last_used)) = self.0.records.lock().expect("never poisoned").get_mut(key)
-            && *made_at == stamp
-        {
-            *last_used = used;
-            return Ok(Some(Arc::clone(record)));
+        if let Some(record) = self.kept(key, stamp) {
+            return Ok(Some(record));
+        }
+        let building = {
+            let mut building = self.0.building.lock().expect("never poisoned");
+            building.retain(|_, lock| Arc::strong_count(lock) > 1);
+            Arc::clone(building.entry(key.clone()).or_default())
+        };
+        let _building = building.lock().await;
+        // Another request may have made it while this one waited.
+        if let Some(record) = self.kept(key, stamp) {
+            return Ok(Some(record));
         }
         let Some(record) = self.source().record(key).await?.map(Arc::new) else {
             return Ok(None);
         };
+        let used = self.0.uses.fetch_add(1, Ordering::Relaxed);
         let mut records = self.0.records.lock().expect("never poisoned");
         if records.len() >= MOST_RECORDS && !records.contains_key(key) {
             let least_used = records
@@ -110,12 +146,27 @@ impl Pages {
         Ok(Some(record))
     }
 
-    /// The latest frame of `key`'s game, as JSON.
-    async fn latest_frame(&self, key: &GameKey) -> Result<Option<Arc<str>>, String> {
+    /// `key`'s kept record, if it was made at `stamp`.
+    fn kept(&self, key: &GameKey, stamp: Option<i64>) -> Option<Arc<Record>> {
+        let used = self.0.uses.fetch_add(1, Ordering::Relaxed);
+        let mut records = self.0.records.lock().expect("never poisoned");
+        let (made_at, record, last_used) = records.get_mut(key)?;
+        (*made_at == stamp).then(|| {
+            *last_used = used;
+            Arc::clone(record)
+        })
+    }
+
+    /// The latest frame of `key`'s game, with the sentences after version `lines_after` (or the recent ones).
+    async fn latest_frame(&self, key: &GameKey, lines_after: Option<i64>) -> Result<Option<live::Sent>, String> {
         let Some(record) = self.record(key).await? else {
             return Ok(None);
         };
-        Ok(frame::frame(&record, record.latest()).map(|f| frame_json(&f)))
+        Ok(frame::frame(&record, record.latest(), lines_after).map(|f| live::Sent {
+            version: f.version,
+            over: f.over,
+            json: frame_json(&f),
+        }))
     }
 
     /// The pages' routes, with their compression, time limit and security headers.
@@ -173,32 +224,46 @@ fn not_found() -> Response {
     response
 }
 
-/// A page's answer for a failure of ours: logged, and the same 404 as a page that is not there (nothing about the
-/// game is told).
-fn failed(what: &str, e: &str) -> Response {
+/// A page's answer for a failure of ours (the database did not answer): logged, and "come back in a few seconds",
+/// which a live page does by itself. Nothing about the game is told: it failed before the token was known.
+fn page_failed(what: &str, e: &str) -> Response {
     tracing::warn!("a web page failed: {what}: {e}");
-    not_found()
+    come_back()
 }
 
-/// The game `token` opens, with its record.
-async fn find(pages: &Pages, token: &str) -> Result<Option<(GameKey, Arc<Record>)>, String> {
+/// 503 with a time to try again after.
+fn come_back() -> Response {
+    let mut response = StatusCode::SERVICE_UNAVAILABLE.into_response();
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
+    response
+}
+
+/// The game `token` opens, if its page is served.
+async fn find_key(pages: &Pages, token: &str) -> Result<Option<GameKey>, String> {
     let Some(token) = WebToken::parse(token) else {
         return Ok(None);
     };
-    let Some(key) = pages.source().find(&token).await? else {
+    pages.source().find(&token).await
+}
+
+/// The game `token` opens, with its record.
+async fn find(pages: &Pages, token: &str) -> Result<Option<Arc<Record>>, String> {
+    let Some(key) = find_key(pages, token).await? else {
         return Ok(None);
     };
-    Ok(pages.record(&key).await?.map(|record| (key, record)))
+    pages.record(&key).await
 }
 
 async fn game_page(State(pages): State<Pages>, Path(token): Path<String>) -> Response {
     match find(&pages, &token).await {
-        Ok(Some((_, record))) => match frame::frame(&record, record.latest()) {
+        Ok(Some(record)) => match frame::frame(&record, record.latest(), None) {
             Some(frame) => private(Html(pages::game(&record, &frame, &token).into_string()).into_response()),
             None => not_found(),
         },
         Ok(None) => not_found(),
-        Err(e) => failed("game page", &e),
+        Err(e) => page_failed("game page", &e),
     }
 }
 
@@ -207,7 +272,7 @@ async fn game_frame(State(pages): State<Pages>, Path((token, version)): Path<(St
         return not_found();
     };
     match find(&pages, &token).await {
-        Ok(Some((_, record))) => match frame::frame(&record, version) {
+        Ok(Some(record)) => match frame::frame(&record, version, None) {
             Some(frame) => private(
                 (
                     [(header::CONTENT_TYPE, "application/json")],
@@ -218,38 +283,59 @@ async fn game_frame(State(pages): State<Pages>, Path((token, version)): Path<(St
             None => not_found(),
         },
         Ok(None) => not_found(),
-        Err(e) => failed("frame", &e),
+        Err(e) => page_failed("frame", &e),
     }
 }
 
-async fn live_stream(State(pages): State<Pages>, Path(token): Path<String>) -> Response {
-    let (key, record) = match find(&pages, &token).await {
-        Ok(Some(found)) => found,
-        Ok(None) => return not_found(),
-        Err(e) => return failed("live stream", &e),
+async fn live_stream(State(pages): State<Pages>, Path(token): Path<String>, headers: HeaderMap) -> Response {
+    // Counted before anything is read: a refused stream costs nothing.
+    let Some(slot) = StreamSlot::take(&pages) else {
+        return come_back();
     };
-    let stamp = pages.source().stamp(&key).await.ok().flatten();
-    let receiver = pages.hub().listen(&pages, &key, stamp);
-    // The current frame first: a page that reconnects (a restart, a lost network) catches up at once.
-    let first = frame::frame(&record, record.latest()).map(|f| frame_json(&f));
-    let stream = futures_util::stream::unfold((first, receiver), |(first, mut receiver)| async move {
-        let reconnect = first.is_some();
-        let data = match first {
-            Some(data) => data,
+    let key = match find_key(&pages, &token).await {
+        Ok(Some(key)) => key,
+        Ok(None) => return not_found(),
+        Err(e) => return page_failed("live stream", &e),
+    };
+    // Listening first, then reading the game: a move stored in between comes by the stream.
+    let receiver = pages.hub().listen(&pages, &key);
+    // A page that reconnects says the last version it was sent, and gets every sentence since.
+    let seen = headers
+        .get("last-event-id")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<i64>().ok());
+    let first = match pages.latest_frame(&key, seen).await {
+        Ok(Some(first)) => first,
+        Ok(None) => return not_found(),
+        Err(e) => return page_failed("live stream", &e),
+    };
+    let state = (Some(first), receiver, slot, false);
+    // The slot travels with the stream: it is given back when the page goes away and the stream is dropped.
+    let stream = futures_util::stream::unfold(state, |(first, mut receiver, slot, ended)| async move {
+        if ended {
+            return None;
+        }
+        let opening = first.is_some();
+        let sent = match first {
+            Some(sent) => sent,
             None => loop {
                 match receiver.recv().await {
-                    Ok(data) => break data,
+                    Ok(sent) => break sent,
                     Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
                     Err(tokio::sync::broadcast::error::RecvError::Closed) => return None,
                 }
             },
         };
-        let mut event = SseEvent::default().event("frame").data(&*data);
-        if reconnect {
+        let mut event = SseEvent::default()
+            .event("frame")
+            .id(sent.version.to_string())
+            .data(&*sent.json);
+        if opening {
             // A page whose stream broke (a restart) tries again after a second rather than the browser's three.
             event = event.retry(Duration::from_secs(1));
         }
-        Some((Ok::<_, Infallible>(event), (None, receiver)))
+        // A finished game's last frame ends its stream (the page closes it too).
+        Some((Ok::<_, Infallible>(event), (None, receiver, slot, sent.over)))
     });
     let sse = Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(20)));
     private(sse.into_response())
@@ -265,7 +351,7 @@ async fn server_page(State(pages): State<Pages>, Path(token): Path<String>) -> R
     match pages::server(store, &token).await {
         Ok(Some(page)) => private(Html(page.into_string()).into_response()),
         Ok(None) => not_found(),
-        Err(e) => failed("server page", &e.to_string()),
+        Err(e) => page_failed("server page", &e.to_string()),
     }
 }
 
@@ -275,7 +361,7 @@ fn private(mut response: Response) -> Response {
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-cache"));
     headers.insert(
         HeaderName::from_static("x-robots-tag"),
-        HeaderValue::from_static("noindex, nofollow"),
+        HeaderValue::from_static("noindex,nofollow"),
     );
     response
 }

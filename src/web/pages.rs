@@ -14,17 +14,16 @@ use crate::text::catalog::tr;
 use crate::text::{self};
 
 /// The head every page shares: its title, the viewport for phones, the stylesheet and the script.
-fn head(lang: Lang, title: &str) -> Markup {
+fn head(title: &str) -> Markup {
     html! {
         (DOCTYPE)
         meta charset="utf-8";
         meta name="viewport" content="width=device-width, initial-scale=1";
-        meta name="robots" content="noindex, nofollow";
+        meta name="robots" content="noindex,nofollow";
         title { (title) }
         link rel="icon" href=(assets::url("icon.svg"));
         link rel="stylesheet" href=(assets::url("page.css"));
         script defer src=(assets::url("game.js")) {}
-        @let _ = lang;
     }
 }
 
@@ -55,14 +54,18 @@ pub fn game(record: &Record, frame: &Frame, token: &str) -> Markup {
     let map = &record.map;
     let title = text::map_name(lang, map);
     let pieces = format!("<g id=\"pieces\">{}</g>", frame.pieces);
-    let board = record.base_svg.replacen("<g id=\"pieces\"></g>", &pieces, 1);
+    let board = record.base_svg.replacen(EMPTY_PIECES, &pieces, 1);
     let details = serde_json::to_string(&route_details(lang, map)).expect("strings serialise");
     let claims = serde_json::to_string(&frame.claims).expect("strings serialise");
-    let replayable = record.views.len() > 1;
+    // Shown by the script once there is a move to step back to.
+    let replay_hidden = frame.latest <= frame.first;
+    let move_of = tr!(lang, "web-move-of", move = "{move}", moves = "{moves}");
     html! {
         html lang=(lang.code()) {
-            head { (head(lang, &tr!(lang, "web-game-title", map = title.as_str()))) }
-            body data-token=(token) data-version=(frame.version) data-latest=(frame.latest) data-first=(frame.first) {
+            head { (head(&tr!(lang, "web-game-title", map = title.as_str()))) }
+            // A finished game's page is not live: nothing more will come.
+            body.over[frame.over] data-token=(token) data-version=(frame.version) data-latest=(frame.latest)
+                data-first=(frame.first) {
                 header {
                     h1 { (title) }
                     span #live.live { (tr!(lang, "web-live")) }
@@ -79,16 +82,14 @@ pub fn game(record: &Record, frame: &Frame, token: &str) -> Markup {
                         div #details role="status" hidden {}
                     }
                     aside #panel { (PreEscaped(&frame.panel)) }
-                    @if replayable {
-                        section #replay aria-label=(tr!(lang, "web-replay")) {
-                            button #first type="button" title=(tr!(lang, "web-first")) { "⇤" }
-                            button #prev type="button" title=(tr!(lang, "web-previous")) { "◀" }
-                            input #slider type="range" min=(frame.first) max=(frame.latest) value=(frame.version)
-                                aria-label=(tr!(lang, "web-replay"));
-                            button #next type="button" title=(tr!(lang, "web-next")) { "▶" }
-                            button #last type="button" title=(tr!(lang, "web-latest")) { "⇥" }
-                            span #at data-words=(tr!(lang, "web-move-of", move = "{move}", moves = "{moves}")) {}
-                        }
+                    section #replay aria-label=(tr!(lang, "web-replay")) hidden[replay_hidden] {
+                        button #first type="button" title=(tr!(lang, "web-first")) { "⇤" }
+                        button #prev type="button" title=(tr!(lang, "web-previous")) { "◀" }
+                        input #slider type="range" min=(frame.first) max=(frame.latest) value=(frame.version)
+                            aria-label=(tr!(lang, "web-replay"));
+                        button #next type="button" title=(tr!(lang, "web-next")) { "▶" }
+                        button #last type="button" title=(tr!(lang, "web-latest")) { "⇥" }
+                        span #at data-words=(move_of) {}
                     }
                     section #chart-box {
                         h2 { (tr!(lang, "web-chart")) }
@@ -103,17 +104,21 @@ pub fn game(record: &Record, frame: &Frame, token: &str) -> Markup {
                         }
                     }
                 }
-                div #routes hidden data-details=(details) data-claims=(claims) data-unclaimed=(tr!(lang, "web-unclaimed")) {}
+                div #routes hidden data-details=(details) data-claims=(claims)
+                    data-unclaimed=(tr!(lang, "web-unclaimed")) {}
             }
         }
     }
 }
 
+/// The pieces' group as [`crate::render::base_svg`] leaves it, for the page to fill.
+const EMPTY_PIECES: &str = "<g id=\"pieces\"></g>";
+
 /// Most games a server's page lists.
 const SERVER_GAMES: u32 = 30;
 
 /// A server's page: its leaderboard, everyone's rating after each game, and its latest games with their links.
-/// `None` when `token` is no server's.
+/// `None` when `token` is no server's, or the server turned its links off.
 ///
 /// # Errors
 /// The store's.
@@ -121,14 +126,16 @@ pub async fn server(store: &Store, token: &WebToken) -> Result<Option<Markup>, S
     let Some(guild) = store.server_by_web_token(token).await? else {
         return Ok(None);
     };
+    if !store.web_links(guild).await? {
+        return Ok(None);
+    }
     let lang = store.server_language(guild).await?;
     let finished = store.finished_games(crate::store::StatsPlace::Server(guild)).await?;
     let standings = crate::stats::leaderboard(&finished);
     let names = store.people_names(guild).await?;
     let name_of = |user: u64| names.get(&user).cloned().unwrap_or_else(|| tr!(lang, "web-someone"));
-    let games = store.server_games(guild, SERVER_GAMES).await?;
-    let mut listed = Vec::with_capacity(games.len());
-    for game in games {
+    let mut listed = Vec::new();
+    for game in store.server_games(guild, SERVER_GAMES).await? {
         let map = store.map(&game.map, None).await.ok();
         let map_name = map
             .as_deref()
@@ -146,7 +153,7 @@ pub async fn server(store: &Store, token: &WebToken) -> Result<Option<Markup>, S
     let ratings = ratings_chart(&finished, &standings, &name_of);
     Ok(Some(html! {
         html lang=(lang.code()) {
-            head { (head(lang, &title)) }
+            head { (head(&title)) }
             body.server {
                 header { h1 { (title) } }
                 main {
@@ -156,12 +163,24 @@ pub async fn server(store: &Store, token: &WebToken) -> Result<Option<Markup>, S
                             p { (tr!(lang, "web-no-finished-games")) }
                         } @else {
                             table.leaderboard {
-                                thead { tr { th { "#" } th { (tr!(lang, "web-player")) } th { (tr!(lang, "web-rating")) }
-                                    th { (tr!(lang, "web-games")) } th { (tr!(lang, "web-wins")) } } }
+                                thead {
+                                    tr {
+                                        th { "#" }
+                                        th { (tr!(lang, "web-player")) }
+                                        th { (tr!(lang, "web-rating")) }
+                                        th { (tr!(lang, "web-games")) }
+                                        th { (tr!(lang, "web-wins")) }
+                                    }
+                                }
                                 tbody {
                                     @for (i, s) in standings.iter().enumerate() {
-                                        tr { td { (i + 1) } td { (name_of(s.user)) } td { (s.rating.round() as i64) }
-                                            td { (s.games) } td { (s.wins) } }
+                                        tr {
+                                            td { (i + 1) }
+                                            td { (name_of(s.user)) }
+                                            td { (s.rating.round() as i64) }
+                                            td { (s.games) }
+                                            td { (s.wins) }
+                                        }
                                     }
                                 }
                             }
@@ -177,13 +196,7 @@ pub async fn server(store: &Store, token: &WebToken) -> Result<Option<Markup>, S
                         h2 { (tr!(lang, "web-server-games")) }
                         ul.games {
                             @for (line, token) in &listed {
-                                li {
-                                    @if let Some(token) = token {
-                                        a href=(format!("/g/{}", token.as_str())) { (line) }
-                                    } @else {
-                                        span { (line) }
-                                    }
-                                }
+                                li { a href=(format!("/g/{}", token.as_str())) { (line) } }
                             }
                         }
                     }
@@ -192,6 +205,9 @@ pub async fn server(store: &Store, token: &WebToken) -> Result<Option<Markup>, S
         }
     }))
 }
+
+/// Most finished games the ratings chart spans (the latest; the ratings themselves count every game).
+const CHART_GAMES: usize = 300;
 
 /// Everyone's rating after each finished game, for the people on the leaderboard's first lines, with a legend.
 fn ratings_chart(
@@ -206,36 +222,43 @@ fn ratings_chart(
         return None;
     }
     let people: Vec<u64> = standings.iter().take(SHOWN).map(|s| s.user).collect();
-    // The leaderboard after each prefix of the games: quadratic, and a server's page lists at most a few hundred.
-    let mut series: Vec<Vec<f64>> = vec![Vec::new(); people.len()];
-    for n in 1..=finished.len() {
-        let table = crate::stats::leaderboard(&finished[..n]);
-        for (i, user) in people.iter().enumerate() {
-            let rating = table
-                .iter()
-                .find(|s| s.user == *user)
-                .map_or(crate::stats::START, |s| s.rating);
-            series[i].push(rating);
-        }
+    let mut series = crate::stats::ratings_over_time(finished, &people);
+    for points in &mut series {
+        let skipped = points.len().saturating_sub(CHART_GAMES);
+        points.drain(..skipped);
     }
+    let games = series.first().map_or(0, Vec::len);
     let (low, high) = series
         .iter()
         .flatten()
         .fold((f64::MAX, f64::MIN), |(lo, hi), r| (lo.min(*r), hi.max(*r)));
     let span = (high - low).max(1.0);
-    let x = |i: usize| i as f64 / (finished.len() - 1).max(1) as f64 * W;
+    let x = |i: usize| i as f64 / games.saturating_sub(1).max(1) as f64 * W;
     let y = |r: f64| H - (r - low) / span * H;
     let color = |i: usize| super::frame::hex(crate::render::player_rgba(crate::seating::PlayerColor::for_seat(i)));
+    let lines: Vec<String> = series
+        .iter()
+        .map(|points| {
+            let points: Vec<String> = points
+                .iter()
+                .enumerate()
+                .map(|(k, r)| format!("{:.1},{:.1}", x(k), y(*r)))
+                .collect();
+            points.join(" ")
+        })
+        .collect();
     Some(html! {
         svg.chart viewBox=(format!("-4 -4 {} {}", W + 8.0, H + 8.0)) preserveAspectRatio="none" {
-            @for (i, points) in series.iter().enumerate() {
-                @let line: Vec<String> = points.iter().enumerate().map(|(k, r)| format!("{:.1},{:.1}", x(k), y(*r))).collect();
-                polyline points=(line.join(" ")) fill="none" stroke-width="2.5" stroke=(color(i)) {}
+            @for (i, points) in lines.iter().enumerate() {
+                polyline points=(points) fill="none" stroke-width="2.5" stroke=(color(i)) {}
             }
         }
         ul.legend {
             @for (i, user) in people.iter().enumerate() {
-                li { svg.swatch viewBox="0 0 30 14" { rect width="30" height="14" rx="2" fill=(color(i)) {} } (name_of(*user)) }
+                li {
+                    svg.swatch viewBox="0 0 30 14" { rect width="30" height="14" rx="2" fill=(color(i)) {} }
+                    (name_of(*user))
+                }
             }
         }
     })

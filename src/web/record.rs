@@ -41,14 +41,8 @@ impl Record {
 
     /// The public view at `version`, if the record has it.
     pub fn view(&self, version: i64) -> Option<&PublicView> {
-        usize::try_from(version - self.first)
-            .ok()
-            .and_then(|i| self.views.get(i))
-    }
-
-    /// The players' names in seat order.
-    pub fn names(&self) -> Vec<String> {
-        self.players.iter().map(|p| p.name.clone()).collect()
+        let index = version.checked_sub(self.first)?;
+        usize::try_from(index).ok().and_then(|i| self.views.get(i))
     }
 
     /// Game `id` replayed from its log: every public view and every move's sentences.
@@ -73,17 +67,21 @@ impl Record {
         Ok(Record::new(map, players, lang, views, 0, lines, turn_started_at))
     }
 
-    /// A game of which only the last position and its sentences are known (a game saved by `ttrbot play`), at
-    /// `version`.
+    /// A game of which only the last position and its sentences are known (a game saved by `ttrbot play`): the
+    /// sentences numbered from 1, the position the version of the last.
     pub fn of_position(
         map: Arc<Map>,
         players: Vec<Player>,
         lang: Lang,
         view: PublicView,
-        version: i64,
         lines: Vec<String>,
     ) -> Record {
-        let lines = lines.into_iter().map(|line| (version, line)).collect();
+        let version = lines.len() as i64;
+        let lines = lines
+            .into_iter()
+            .enumerate()
+            .map(|(i, line)| (i as i64 + 1, line))
+            .collect();
         Record::new(map, players, lang, vec![view], version, lines, None)
     }
 

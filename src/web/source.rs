@@ -60,7 +60,7 @@ impl Source {
     /// The store's, as a sentence for the log.
     pub async fn stamp(&self, key: &GameKey) -> Result<Option<i64>, String> {
         match (self, key) {
-            (Source::Store(store), GameKey::Stored(id)) => store.game_version(*id).await.map_err(|e| e.to_string()),
+            (Source::Store(store), GameKey::Stored(id)) => store.served_version(*id).await.map_err(|e| e.to_string()),
             (Source::Saved { path, .. }, GameKey::Saved) => Ok(std::fs::metadata(path).ok().map(|m| {
                 let modified = m
                     .modified()

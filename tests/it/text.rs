@@ -309,18 +309,22 @@ mod catalog_checks {
     use ttrbot::text::{Lang, catalog};
 
     /// The sources whose strings players read.
-    const SCANNED: [&str; 5] = [
+    const SCANNED: [&str; 6] = [
         "src/bot",
         "src/render",
         "src/text",
+        "src/web",
         "src/cli/session",
         "src/cli/play.rs",
     ];
 
     /// Calls whose strings nobody playing reads: logs, internal errors that end in the apology, and the words the
     /// operator reads in the terminal when the bot cannot start (the README's language, like `--help`).
-    const NOT_FOR_PLAYERS: [&str; 16] = [
+    const NOT_FOR_PLAYERS: [&str; 18] = [
         "tracing::",
+        // What failed in a web page, for the log; the page's security policy, for the browser.
+        "page_failed(",
+        "CONTENT_SECURITY_POLICY",
         // Why the process stops, for the operator's log and terminal.
         "stop_with(",
         "end(&format!(",

@@ -113,7 +113,7 @@ async fn a_games_page_shows_the_board_panel_and_history_from_public_information_
         // A name is text, never markup.
         assert!(page.contains("Cy &lt;b&gt;&amp;amp;&lt;/b&gt;"), "names are escaped");
         assert!(!page.contains("<b>&amp;</b>"));
-        let version = store.game_version(id).await.unwrap().unwrap();
+        let version = store.served_version(id).await.unwrap().unwrap();
         let mut served = vec![page];
         for v in [0, version / 2, version] {
             let (status, frame, _) = get(&format!("{base}/g/{}/v/{v}", token.as_str())).await;
@@ -151,17 +151,38 @@ async fn a_page_follows_the_game_live_and_replays_every_version_as_the_log_repla
         let mut live = reqwest::get(format!("{base}/g/{}/live", token.as_str())).await.unwrap();
         assert_eq!(live.status(), 200);
         assert_eq!(live.headers()["content-type"], "text/event-stream");
-        let version = store.game_version(id).await.unwrap().unwrap();
+        let version = store.served_version(id).await.unwrap().unwrap();
         let first = next_frame(&mut live).await;
         assert_eq!(first["version"], version, "the current frame comes first");
         play(&store, id, 1, 99).await;
         let started = std::time::Instant::now();
-        let next = next_frame(&mut live).await;
+        // The game's watcher, new, sends the version it first reads too (a page may have read the game before).
+        let mut next = next_frame(&mut live).await;
+        while next["version"] == version {
+            next = next_frame(&mut live).await;
+        }
         assert_eq!(next["version"], version + 1);
         assert!(
             started.elapsed() < Duration::from_secs(1),
             "a move shows within a second"
         );
+        // A page that reconnects after version 3 gets every sentence since, not only the latest ones.
+        let again = reqwest::Client::new()
+            .get(format!("{base}/g/{}/live", token.as_str()))
+            .header("last-event-id", "3")
+            .send()
+            .await
+            .unwrap();
+        let mut again = again;
+        let caught_up = next_frame(&mut again).await;
+        let versions: Vec<i64> = caught_up["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l[0].as_i64().unwrap())
+            .collect();
+        assert_eq!(versions.first(), Some(&4), "{versions:?}");
+        assert_eq!(versions.last(), Some(&(version + 1)));
         // Each version's frame claims the routes the log replayed to that version owns.
         let (_, views, _) = store.public_record(id).await.unwrap();
         for (v, view) in views.iter().enumerate() {
@@ -234,8 +255,16 @@ async fn a_wrong_old_or_gone_token_and_a_game_id_all_get_the_same_404() {
             let (status, body, _) = get(&format!("{base}{path}")).await;
             assert_eq!((status, body.as_str()), (404, expected.as_str()), "{path}");
         }
-        // The channel deleted: the page is gone, answered as a token never made, and no new token is made.
+        // The channel deleted: an open live stream ends, the page is gone, answered as a token never made, and no
+        // new token is made.
+        let mut live = reqwest::get(format!("{base}/g/{}/live", token.as_str())).await.unwrap();
+        next_frame(&mut live).await;
         store.channel_gone(CHANNEL).await.unwrap();
+        let ended = tokio::time::timeout(Duration::from_secs(5), async {
+            while let Ok(Some(_)) = live.chunk().await {}
+        })
+        .await;
+        assert!(ended.is_ok(), "the stream ends when the page is gone");
         let (status, body, _) = get(&format!("{base}/g/{}", token.as_str())).await;
         assert_eq!((status, body), (404, expected.clone()));
         assert_eq!(store.game_web_token(id).await.unwrap(), None);
@@ -251,13 +280,20 @@ async fn a_servers_page_ranks_its_players_and_links_its_games_and_links_can_be_t
         let server = store.server_web_token(GUILD).await.unwrap();
         assert_eq!(store.server_web_token(GUILD).await.unwrap(), server);
         let base = serve(&store).await;
+        // A game whose link was never shown is not listed (and no token is made for it by the page).
         let (status, page, _) = get(&format!("{base}/s/{}", server.as_str())).await;
         assert_eq!(status, 200);
+        assert!(!page.contains("/g/"), "no game was linked yet");
         let game_token = store.game_web_token(id).await.unwrap().unwrap();
+        let (_, page, _) = get(&format!("{base}/s/{}", server.as_str())).await;
         assert!(
             page.contains(&format!("/g/{}", game_token.as_str())),
             "the game is linked"
         );
+        // The operator's list (every server, tokens made) names it too.
+        let latest = store.latest_games(5).await.unwrap();
+        assert_eq!(latest.iter().map(|g| &g.token).collect::<Vec<_>>(), vec![&game_token]);
+        assert!(latest[0].players.contains(&"Ben".to_string()) && !latest[0].running);
         for name in ["Ana", "Ben"] {
             assert!(page.contains(name), "{name} is on the leaderboard");
         }
@@ -270,5 +306,18 @@ async fn a_servers_page_ranks_its_players_and_links_its_games_and_links_can_be_t
         store.set_web_links(GUILD, false).await.unwrap();
         assert!(!store.web_links(GUILD).await.unwrap());
         assert_eq!(store.linked_web_token(id).await.unwrap(), None);
+        // A finished game's stream sends its last frame and ends.
+        let mut live = reqwest::get(format!("{base}/g/{}/live", game_token.as_str()))
+            .await
+            .unwrap();
+        assert_eq!(next_frame(&mut live).await["over"], true);
+        let ended = tokio::time::timeout(Duration::from_secs(5), async {
+            while let Ok(Some(_)) = live.chunk().await {}
+        })
+        .await;
+        assert!(ended.is_ok(), "a finished game's stream ends");
+        // Links off closes the server's page; a game's page already shared stays.
+        assert_eq!(get(&format!("{base}/s/{}", server.as_str())).await.0, 404);
+        assert_eq!(get(&format!("{base}/g/{}", game_token.as_str())).await.0, 200);
     }
 }

@@ -30,6 +30,8 @@
     }
     for (const li of lines.children) li.hidden = Number(li.dataset.v) > shown;
     body.classList.toggle("replaying", !following);
+    const replay = byId("replay");
+    if (replay) replay.hidden = latest <= first;
   }
 
   function addLines(frameLines) {
@@ -41,6 +43,7 @@
       lines.appendChild(li);
     }
     lastLine = Math.max(lastLine, ...frameLines.map(([version]) => version));
+    if (following) lines.scrollTop = lines.scrollHeight;
   }
 
   function apply(frame) {
@@ -84,6 +87,9 @@
     live.addEventListener("error", () => {
       byId("live").hidden = true;
       byId("offline").hidden = false;
+      // The browser tries again by itself after a lost connection, but not after a refusal (a full server):
+      // then the page does, a little later.
+      if (live.readyState === EventSource.CLOSED) setTimeout(follow, 5000);
     });
   }
 
@@ -138,5 +144,6 @@
   }
 
   showAt();
-  follow();
+  lines.scrollTop = lines.scrollHeight;
+  if (!body.classList.contains("over")) follow();
 })();
