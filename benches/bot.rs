@@ -382,6 +382,25 @@ async fn web_load() {
     for stream in streams {
         stream.abort();
     }
+    // A wrong token and an old one (the game's channel deleted) answer alike, in alike times.
+    table.store.channel_gone(700).await.unwrap();
+    let (mut wrong, mut old) = (Vec::new(), Vec::new());
+    for i in 0..400 {
+        let (url, times) = if i % 2 == 0 {
+            (
+                format!("{base}/g/{}", ttrbot::store::WebToken::random().as_str()),
+                &mut wrong,
+            )
+        } else {
+            (page.clone(), &mut old)
+        };
+        let started = Instant::now();
+        let status = client.get(url).send().await.unwrap().status();
+        times.push(started.elapsed());
+        assert_eq!(status.as_u16(), 404);
+    }
+    report("a wrong token's 404", wrong);
+    report("an old token's 404 (its channel deleted)", old);
     drop(table);
     match Arc::try_unwrap(fake) {
         Ok(fake) => drop(fake.stop().await),

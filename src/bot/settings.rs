@@ -57,6 +57,8 @@ pub async fn settings(
             changes.push(store.set_preference(game, user, preference, on).await);
         }
     }
+    // What was said of the server's settings comes first, whatever follows.
+    let server_said: String = server_said.iter().map(|said| format!("{said}\n")).collect();
     for change in changes {
         match change {
             Ok(()) => {}
@@ -64,12 +66,13 @@ pub async fn settings(
             Err(StoreError::Refused(refusal)) => {
                 let now = settings_now(store, game, user, lang).await?;
                 let refused = Refused::Store(refusal).words(lang);
-                return say_privately(ctx, format!("{refused} {now}")).await;
+                return say_privately(ctx, format!("{server_said}{refused} {now}")).await;
             }
             Err(e) => return Err(e.into()),
         }
     }
-    say_privately(ctx, settings_now(store, game, user, lang).await?).await
+    let now = settings_now(store, game, user, lang).await?;
+    say_privately(ctx, format!("{server_said}{now}")).await
 }
 
 /// Turns this server's links to its games' web pages on or off (only those who manage the server may). Returns the
@@ -85,6 +88,9 @@ async fn set_web_links(ctx: Context<'_>, on: bool) -> Result<String, Error> {
         return Err(Refused::NotLinksManager.into());
     }
     ctx.data().store.set_web_links(guild, on).await?;
+    if ctx.data().web_url.is_none() {
+        return Ok(tr!(lang, "server-web-links-no-pages"));
+    }
     Ok(tr!(
         lang,
         if on {

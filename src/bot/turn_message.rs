@@ -76,8 +76,9 @@ pub fn heads_up(table: &Table, view: &PublicView) -> Option<u64> {
 }
 
 /// A turn message's buttons, stamped with the game's version: the face-up cards ("1 · red"), `Deck`, `Tickets` and
-/// `Hand` (and `Watch`, a link to the game's page, when it has one). A button is disabled only when the move is impossible whatever the player to move holds: everyone reads
-/// these buttons, so they are built from the public view alone. None is shown once the game is over.
+/// `Hand` (and `Watch`, a link to the game's page, when it has one). A button is disabled only when the move is
+/// impossible whatever the player to move holds: everyone reads these buttons, so they are built from the public view
+/// alone. None is shown once the game is over.
 pub fn turn_components(table: &Table) -> Vec<serenity::CreateActionRow> {
     if table.game.is_over() {
         return Vec::new();

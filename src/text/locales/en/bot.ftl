@@ -176,6 +176,7 @@ maps-need-server = A server's maps belong to the server: use `/ttr map` in one o
 not-map-maker = Only people who manage the server (or have the role they chose with `/ttr settings map_makers:`) may upload or remove its maps.
 not-links-manager = Only people who manage a server may turn its links to game pages on or off, in one of its channels.
 server-web-links-on = The games of this server link to their web pages (a live board and a replay).
+server-web-links-no-pages = Noted for this server; but this bot serves no web pages (its operator has not set them up), so no message links to one.
 server-web-links-off = The games of this server no longer link to web pages (the pages stay, for whoever has their address).
 not-server-manager = Only people who manage the server may choose who uploads its maps.
 map-file-too-big = That file is larger than { $kilobytes } KB, the most a map file may be.

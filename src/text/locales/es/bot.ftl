@@ -177,6 +177,7 @@ maps-need-server = Los mapas de un servidor son del servidor: usa `/ttr mapa` en
 not-map-maker = Solo quien gestiona el servidor (o tiene el rol que eligió con `/ttr ajustes creadores_de_mapas:`) puede subir o borrar sus mapas.
 not-links-manager = Solo quien gestiona un servidor puede activar o quitar los enlaces a las páginas de sus partidas, en uno de sus canales.
 server-web-links-on = Las partidas de este servidor enlazan a sus páginas web (el tablero en directo y la repetición).
+server-web-links-no-pages = Anotado para este servidor; pero este bot no sirve páginas web (quien lo administra no las ha configurado), así que ningún mensaje enlaza a una.
 server-web-links-off = Las partidas de este servidor ya no enlazan a páginas web (las páginas siguen, para quien tenga su dirección).
 not-server-manager = Solo quien gestiona el servidor puede elegir quién sube sus mapas.
 map-file-too-big = Ese archivo pasa de { $kilobytes } KB, lo máximo que puede ocupar un archivo de mapa.
