@@ -217,21 +217,7 @@ fn draw_seat_row(
     let name = seat_name(lang, players, seat.seat);
     fitted_text(img, &LABEL, 36.0, (x + 76.0, y), x + TEXT_RIGHT - pw - 16.0, INK, &name);
     glyphs::text(img, &LABEL, 36.0, (x + TEXT_RIGHT - pw, y), INK, &points);
-    let key = if map.rules.metros > 0 {
-        "count-trams"
-    } else {
-        "count-trains"
-    };
-    let mut details = vec![tr!(lang, key, count = seat.trains)];
-    if map.rules.metros > 0 {
-        details.push(tr!(lang, "panel-metros", count = seat.metros));
-    }
-    details.push(tr!(lang, "count-cards", count = seat.hand_size));
-    details.push(tr!(lang, "count-tickets", count = seat.tickets_held));
-    if map.rules.stations > 0 {
-        details.push(tr!(lang, "panel-stations", count = seat.stations_left));
-    }
-    let details = details.join(" · ");
+    let details = text::seat_counts(lang, map, seat);
     fitted_text(img, &TEXT, 22.0, (x + 76.0, y + 48.0), x + TEXT_RIGHT, MUTED, &details);
     col.y += ROW;
 }

@@ -159,6 +159,12 @@ pub fn seat_rows(lang: Lang, map: &Map, names: &[String], view: &PublicView) -> 
     shown::seat_rows(lang, map, &Names(names, lang), view)
 }
 
+/// A seat's counts as the board's panel and the web page list them: "42 trains · 3 cards · 2 tickets · 2 stations"
+/// (trams and metros on a map with metros, stations on a map with them).
+pub fn seat_counts(lang: Lang, map: &Map, seat: &crate::rules::PublicSeat) -> String {
+    shown::seat_counts(lang, map, seat)
+}
+
 /// The face-up row, one line per slot: "1 · red".
 pub fn faceup(lang: Lang, map: &Map, view: &PublicView) -> Vec<String> {
     shown::faceup(lang, map, view)

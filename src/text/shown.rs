@@ -249,3 +249,22 @@ fn hint_move(lang: Lang, map: &Map, view: &SeatView, action: crate::rules::Actio
         Action::Pass | Action::Skip => tr!(lang, "hint-move-pass"),
     }
 }
+
+/// A seat's counts (see [`super::seat_counts`]).
+pub fn seat_counts(lang: Lang, map: &Map, seat: &crate::rules::PublicSeat) -> String {
+    let key = if map.rules.metros > 0 {
+        "count-trams"
+    } else {
+        "count-trains"
+    };
+    let mut counts = vec![tr!(lang, key, count = seat.trains)];
+    if map.rules.metros > 0 {
+        counts.push(tr!(lang, "panel-metros", count = seat.metros));
+    }
+    counts.push(tr!(lang, "count-cards", count = seat.hand_size));
+    counts.push(tr!(lang, "count-tickets", count = seat.tickets_held));
+    if map.rules.stations > 0 {
+        counts.push(tr!(lang, "panel-stations", count = seat.stations_left));
+    }
+    counts.join(" · ")
+}

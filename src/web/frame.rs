@@ -130,7 +130,7 @@ fn panel(lang: Lang, map: &Map, view: &PublicView, players: &[Player], since: Op
             current: seat.seat == view.current && !matches!(view.phase, Step::Over | Step::StartingTickets),
             color: seat_hex(players, seat.seat),
             name: seat_name(lang, players, seat.seat),
-            details: seat_details(lang, map, seat),
+            details: text::seat_counts(lang, map, seat),
             score: view
                 .result
                 .as_ref()
@@ -219,25 +219,6 @@ fn final_ranking(lang: Lang, map: &Map, players: &[Player], result: &crate::rule
             }
         }
     }
-}
-
-/// A seat's counts: trains (or trams), metros, cards, tickets, stations, as the picture's panel lists them.
-fn seat_details(lang: Lang, map: &Map, seat: &crate::rules::PublicSeat) -> String {
-    let key = if map.rules.metros > 0 {
-        "count-trams"
-    } else {
-        "count-trains"
-    };
-    let mut details = vec![tr!(lang, key, count = seat.trains)];
-    if map.rules.metros > 0 {
-        details.push(tr!(lang, "panel-metros", count = seat.metros));
-    }
-    details.push(tr!(lang, "count-cards", count = seat.hand_size));
-    details.push(tr!(lang, "count-tickets", count = seat.tickets_held));
-    if map.rules.stations > 0 {
-        details.push(tr!(lang, "panel-stations", count = seat.stations_left));
-    }
-    details.join(" · ")
 }
 
 /// A face-up card in its colour (the wild card striped in every colour; an empty slot grey).

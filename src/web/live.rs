@@ -4,9 +4,10 @@
 //! (its channel deleted), which ends the streams.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::Duration;
 
+use axum::body::Bytes;
 use tokio::sync::broadcast;
 
 use super::Pages;
@@ -18,15 +19,18 @@ pub const WATCH_EVERY: Duration = Duration::from_millis(250);
 /// Frames a slow page may fall behind before it skips to the newest (every frame holds the whole position).
 const FRAMES_KEPT: usize = 4;
 
-/// A frame as sent to pages: its version, its JSON, and whether the game is over with it.
+/// A frame as sent to pages: its version, its server-sent event, and whether the game is over with it.
 #[derive(Clone)]
 pub struct Sent {
-    /// The version it draws.
-    pub version: i64,
-    /// The frame, as JSON.
-    pub json: Arc<str>,
+    /// The event, as the stream's bytes (one buffer, shared by every page).
+    pub event: Bytes,
     /// The game ended with it: nothing follows.
     pub over: bool,
+}
+
+/// A `frame` event of `version` carrying `json` (one line: JSON written compactly holds no line break).
+pub fn event(version: i64, json: &str) -> Bytes {
+    Bytes::from(format!("event:frame\nid:{version}\ndata:{json}\n\n"))
 }
 
 /// The watched games, each with the channel its pages listen to.

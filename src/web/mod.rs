@@ -16,9 +16,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::Router;
+use axum::body::{Body, Bytes};
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
-use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use tower_http::compression::CompressionLayer;
@@ -163,9 +163,8 @@ impl Pages {
             return Ok(None);
         };
         Ok(frame::frame(&record, record.latest(), lines_after).map(|f| live::Sent {
-            version: f.version,
             over: f.over,
-            json: frame_json(&f),
+            event: live::event(f.version, &frame_json(&f)),
         }))
     }
 
@@ -212,8 +211,8 @@ pub async fn serve(listener: tokio::net::TcpListener, pages: Pages) -> std::io::
     axum::serve(listener, pages.router()).await
 }
 
-fn frame_json(frame: &frame::Frame) -> Arc<str> {
-    serde_json::to_string(frame).expect("a frame is plain data").into()
+fn frame_json(frame: &frame::Frame) -> String {
+    serde_json::to_string(frame).expect("a frame is plain data")
 }
 
 fn not_found() -> Response {
@@ -273,13 +272,7 @@ async fn game_frame(State(pages): State<Pages>, Path((token, version)): Path<(St
     };
     match find(&pages, &token).await {
         Ok(Some(record)) => match frame::frame(&record, version, None) {
-            Some(frame) => private(
-                (
-                    [(header::CONTENT_TYPE, "application/json")],
-                    frame_json(&frame).to_string(),
-                )
-                    .into_response(),
-            ),
+            Some(frame) => private(([(header::CONTENT_TYPE, "application/json")], frame_json(&frame)).into_response()),
             None => not_found(),
         },
         Ok(None) => not_found(),
@@ -309,37 +302,44 @@ async fn live_stream(State(pages): State<Pages>, Path(token): Path<String>, head
         Ok(None) => return not_found(),
         Err(e) => return page_failed("live stream", &e),
     };
-    let state = (Some(first), receiver, slot, false);
-    // The slot travels with the stream: it is given back when the page goes away and the stream is dropped.
-    let stream = futures_util::stream::unfold(state, |(first, mut receiver, slot, ended)| async move {
+    // A page whose stream broke (a restart) tries again after a second rather than the browser's three.
+    let opening = Bytes::from_static(b"retry: 1000\n\n");
+    let state = (vec![opening, first.event], receiver, slot, first.over);
+    // The slot travels with the stream: it is given back when the page goes away and the stream is dropped. Every
+    // page is sent the same bytes of a frame (shared, not copied per page).
+    let stream = futures_util::stream::unfold(state, |(mut due, mut receiver, slot, ended)| async move {
+        if !due.is_empty() {
+            let next = due.remove(0);
+            return Some((Ok::<_, Infallible>(next), (due, receiver, slot, ended)));
+        }
+        // A finished game's last frame ends its stream (the page closes it too).
         if ended {
             return None;
         }
-        let opening = first.is_some();
-        let sent = match first {
-            Some(sent) => sent,
-            None => loop {
-                match receiver.recv().await {
-                    Ok(sent) => break sent,
-                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
-                    Err(tokio::sync::broadcast::error::RecvError::Closed) => return None,
-                }
-            },
-        };
-        let mut event = SseEvent::default()
-            .event("frame")
-            .id(sent.version.to_string())
-            .data(&*sent.json);
-        if opening {
-            // A page whose stream broke (a restart) tries again after a second rather than the browser's three.
-            event = event.retry(Duration::from_secs(1));
+        loop {
+            let received = tokio::time::timeout(KEEP_ALIVE, receiver.recv()).await;
+            match received {
+                // A comment now and then, so proxies keep a quiet stream open.
+                Err(_) => return Some((Ok(Bytes::from_static(b": \n\n")), (due, receiver, slot, ended))),
+                Ok(Ok(sent)) => return Some((Ok(sent.event), (due, receiver, slot, sent.over))),
+                Ok(Err(tokio::sync::broadcast::error::RecvError::Lagged(_))) => continue,
+                Ok(Err(tokio::sync::broadcast::error::RecvError::Closed)) => return None,
+            }
         }
-        // A finished game's last frame ends its stream (the page closes it too).
-        Some((Ok::<_, Infallible>(event), (None, receiver, slot, sent.over)))
     });
-    let sse = Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(20)));
-    private(sse.into_response())
+    let mut response = Body::from_stream(stream).into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/event-stream"));
+    // nginx would otherwise hold the stream's bytes back.
+    headers.insert(
+        HeaderName::from_static("x-accel-buffering"),
+        HeaderValue::from_static("no"),
+    );
+    private(response)
 }
+
+/// How long a live stream stays quiet before a comment is sent.
+const KEEP_ALIVE: Duration = Duration::from_secs(20);
 
 async fn server_page(State(pages): State<Pages>, Path(token): Path<String>) -> Response {
     let Source::Store(store) = pages.source() else {

@@ -9,11 +9,13 @@ use ttrbot::rules::{Map, RouteId};
 use ttrbot::seating::{Player, PlayerColor};
 use ttrbot::text::Lang;
 
-fn names(n: usize) -> Vec<Player> {
+/// Players named Ana, Ben, Cleo… for `n` seats.
+pub(crate) fn names(n: usize) -> Vec<Player> {
     Player::list(&["Ana", "Ben", "Cleo", "Dev", "Eli"][..n])
 }
 
-fn played(map: &str, players: usize, actions: usize, seed: u64) -> Game {
+/// A game on a built-in map after `actions` random legal actions.
+pub(crate) fn played(map: &str, players: usize, actions: usize, seed: u64) -> Game {
     let map = maps::builtin(map).unwrap();
     let mut game = Game::new(map, players, seed).unwrap();
     ttrbot::sim::play_random_actions(&mut game, actions, &mut GameRng::new(seed));

@@ -4,20 +4,10 @@
 use crate::common;
 use ttrbot::maps::{self, BUILTIN};
 use ttrbot::render::{self, car_quads, claimed_car, player_rgba};
-use ttrbot::rules::{CityId, Game, GameRng, Map, RouteId};
-use ttrbot::seating::Player;
+use ttrbot::rules::{CityId, Map, RouteId};
 use ttrbot::text::{self, Lang};
 
-fn names(n: usize) -> Vec<Player> {
-    Player::list(&["Ana", "Ben", "Cleo", "Dev", "Eli"][..n])
-}
-
-fn played(map: &str, players: usize, actions: usize, seed: u64) -> Game {
-    let map = maps::builtin(map).unwrap();
-    let mut game = Game::new(map, players, seed).unwrap();
-    ttrbot::sim::play_random_actions(&mut game, actions, &mut GameRng::new(seed));
-    game
-}
+use crate::render::{names, played};
 
 /// Whether `xml` is well-formed enough for a browser's XML parser: tags balanced and closed in order, attribute
 /// values quoted, no `<` outside a tag, every `&` an entity. Returns what is wrong.
