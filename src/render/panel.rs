@@ -10,7 +10,7 @@ use super::glyphs;
 use super::style::{self, CarMark, HALO, INK, mark_rgba, player_rgba, seat_color};
 use super::surface::Canvas;
 use crate::rules::view::{FinalResult, PublicSeat};
-use crate::rules::{Card, Color, Map, PublicView, Seat, Step, TicketId, TunnelClaim};
+use crate::rules::{Card, Color, Map, PublicView, Seat, Step, TicketId};
 use crate::seating::Player;
 use crate::text::catalog::tr;
 use crate::text::{self, Lang};
@@ -153,26 +153,10 @@ fn draw_heading(lang: Lang, map: &Map, view: &PublicView, players: &[Player], im
     let title = text::map_name(lang, map);
     fitted_text(img, &LABEL, 40.0, (col.x, col.y), col.x + TEXT_RIGHT, INK, &title);
     col.y += 54.0;
-    let name = seat_name(lang, players, view.current);
-    let status = match &view.phase {
-        Step::StartingTickets => tr!(lang, "panel-choosing"),
-        Step::Over => tr!(lang, "panel-over"),
-        Step::Tunnel(TunnelClaim { extra, .. }) => tr!(lang, "panel-tunnel", name = name, count = *extra),
-        _ if view.final_round => tr!(lang, "panel-last-round", name = name),
-        _ => tr!(lang, "panel-to-play", name = name),
-    };
+    let (status, last_claim) = text::panel_heading(lang, map, view, |seat| seat_name(lang, players, seat));
     fitted_text(img, &LABEL, 34.0, (col.x, col.y), col.x + TEXT_RIGHT, ALERT, &status);
     col.y += 46.0;
-    if let Some(route) = view.last_claim {
-        let r = map.route(route);
-        let who = view.owners[usize::from(route.0)].map_or_else(String::new, |s| seat_name(lang, players, s));
-        let line = tr!(
-            lang,
-            "panel-last-claim",
-            name = who,
-            a = map.city(r.a).name.as_str(),
-            b = map.city(r.b).name.as_str()
-        );
+    if let Some(line) = last_claim {
         draw::fill_convex(
             img,
             &draw::rect(col.x, col.y + 6.0, col.x + 18.0, col.y + 24.0),

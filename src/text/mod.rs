@@ -165,6 +165,17 @@ pub fn seat_counts(lang: Lang, map: &Map, seat: &crate::rules::PublicSeat) -> St
     shown::seat_counts(lang, map, seat)
 }
 
+/// The panel's heading lines (the board's and the web page's): what the game waits for ("Ana to play", "Game over")
+/// and, after a claim, "Last claim: Ana, Essen – Kobenhavn". `name` names a seat as the panel shows it.
+pub fn panel_heading(
+    lang: Lang,
+    map: &Map,
+    view: &PublicView,
+    name: impl Fn(Seat) -> String,
+) -> (String, Option<String>) {
+    shown::panel_heading(lang, map, view, name)
+}
+
 /// The face-up row, one line per slot: "1 · red".
 pub fn faceup(lang: Lang, map: &Map, view: &PublicView) -> Vec<String> {
     shown::faceup(lang, map, view)

@@ -5,7 +5,7 @@ use super::catalog::tr;
 use super::words::{and_list, card_attr, card_name, cards, route, ticket};
 use super::{FinalBoard, Lang, Names};
 use crate::rules::view::FinalResult;
-use crate::rules::{Card, Map, PublicView, Seat, SeatView, Step};
+use crate::rules::{Card, Map, PublicView, Seat, SeatView, Step, TunnelClaim};
 
 pub(super) fn hand(lang: Lang, map: &Map, view: &SeatView) -> String {
     let tickets: Vec<String> = view
@@ -267,4 +267,33 @@ pub fn seat_counts(lang: Lang, map: &Map, seat: &crate::rules::PublicSeat) -> St
         counts.push(tr!(lang, "panel-stations", count = seat.stations_left));
     }
     counts.join(" · ")
+}
+
+/// The panel's heading lines (see [`super::panel_heading`]).
+pub fn panel_heading(
+    lang: Lang,
+    map: &Map,
+    view: &PublicView,
+    name: impl Fn(Seat) -> String,
+) -> (String, Option<String>) {
+    let current = name(view.current);
+    let status = match &view.phase {
+        Step::StartingTickets => tr!(lang, "panel-choosing"),
+        Step::Over => tr!(lang, "panel-over"),
+        Step::Tunnel(TunnelClaim { extra, .. }) => tr!(lang, "panel-tunnel", name = current, count = *extra),
+        _ if view.final_round => tr!(lang, "panel-last-round", name = current),
+        _ => tr!(lang, "panel-to-play", name = current),
+    };
+    let last_claim = view.last_claim.map(|route| {
+        let r = map.route(route);
+        let who = view.owners[usize::from(route.0)].map_or_else(String::new, &name);
+        tr!(
+            lang,
+            "panel-last-claim",
+            name = who,
+            a = map.city(r.a).name.as_str(),
+            b = map.city(r.b).name.as_str()
+        )
+    });
+    (status, last_claim)
 }

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::record::Record;
 use crate::lang::Lang;
-use crate::rules::{Card, Color, Map, PublicView, Seat, Step, TunnelClaim};
+use crate::rules::{Card, Color, Map, PublicView, Seat, Step};
 use crate::seating::Player;
 use crate::text::catalog::tr;
 use crate::text::{self};
@@ -102,26 +102,8 @@ fn seat_hex(players: &[Player], seat: Seat) -> String {
 /// The panel: what the game waits for, the last claim, each seat's row, the face-up cards, the piles, and at the
 /// end the ranking with every player's tickets.
 fn panel(lang: Lang, map: &Map, view: &PublicView, players: &[Player], since: Option<i64>) -> Markup {
-    let name = seat_name(lang, players, view.current);
-    let status = match &view.phase {
-        Step::StartingTickets => tr!(lang, "panel-choosing"),
-        Step::Over => tr!(lang, "panel-over"),
-        Step::Tunnel(TunnelClaim { extra, .. }) => tr!(lang, "panel-tunnel", name = name, count = *extra),
-        _ if view.final_round => tr!(lang, "panel-last-round", name = name),
-        _ => tr!(lang, "panel-to-play", name = name),
-    };
+    let (status, last_claim) = text::panel_heading(lang, map, view, |seat| seat_name(lang, players, seat));
     let over = matches!(view.phase, Step::Over);
-    let last_claim = view.last_claim.map(|route| {
-        let r = map.route(route);
-        let who = view.owners[usize::from(route.0)].map_or_else(String::new, |s| seat_name(lang, players, s));
-        tr!(
-            lang,
-            "panel-last-claim",
-            name = who,
-            a = map.city(r.a).name.as_str(),
-            b = map.city(r.b).name.as_str()
-        )
-    });
     let rows: Vec<SeatRow> = view
         .seats
         .iter()

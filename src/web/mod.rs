@@ -44,6 +44,9 @@ struct Inner {
     uses: AtomicU64,
     /// One lock per game whose record is being made, so it is made once.
     building: Mutex<HashMap<GameKey, Arc<tokio::sync::Mutex<()>>>>,
+    /// Each game's latest frame as sent, with the record it was made from: a thousand pages opening one game's
+    /// stream share one frame's bytes instead of making their own.
+    latest: Mutex<HashMap<GameKey, (Arc<Record>, live::Sent)>>,
     /// Live streams open now.
     streams: AtomicUsize,
 }
@@ -91,6 +94,7 @@ impl Pages {
             records: Mutex::default(),
             uses: AtomicU64::new(0),
             building: Mutex::default(),
+            latest: Mutex::default(),
             streams: AtomicUsize::new(0),
         }))
     }
@@ -162,10 +166,27 @@ impl Pages {
         let Some(record) = self.record(key).await? else {
             return Ok(None);
         };
-        Ok(frame::frame(&record, record.latest(), lines_after).map(|f| live::Sent {
-            over: f.over,
-            event: live::event(f.version, &frame_json(&f)),
-        }))
+        if lines_after.is_none()
+            && let Some((made_from, sent)) = self.0.latest.lock().expect("never poisoned").get(key)
+            && Arc::ptr_eq(made_from, &record)
+        {
+            return Ok(Some(sent.clone()));
+        }
+        let Some(frame) = frame::frame(&record, record.latest(), lines_after) else {
+            return Ok(None);
+        };
+        let sent = live::Sent {
+            over: frame.over,
+            event: live::event(frame.version, &frame_json(&frame)),
+        };
+        if lines_after.is_none() {
+            let mut latest = self.0.latest.lock().expect("never poisoned");
+            // As many as the records kept: a game's latest frame goes when its record does.
+            let records = self.0.records.lock().expect("never poisoned");
+            latest.retain(|k, _| records.contains_key(k));
+            latest.insert(key.clone(), (record, sent.clone()));
+        }
+        Ok(Some(sent))
     }
 
     /// The pages' routes, with their compression, time limit and security headers.
