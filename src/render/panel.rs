@@ -192,10 +192,7 @@ fn draw_seat_row(
     draw::fill_convex(img, &draw::grow(&car, 2.0), INK);
     draw::fill_convex(img, &car, player_rgba(color));
     style::draw_mark(&mut Canvas::new(img, 1.0), &car, CarMark::of(color), mark_rgba(color));
-    let score = view
-        .result
-        .as_ref()
-        .map_or(i32::from(seat.route_points), |r| r.scores[seat.seat.index()].total);
+    let score = view.score(seat.seat);
     let points = format!("{score}");
     let (pw, _) = glyphs::text_size(&LABEL, 36.0, &points);
     let name = seat_name(lang, players, seat.seat);

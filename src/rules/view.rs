@@ -123,6 +123,14 @@ pub struct OpenMoves {
 }
 
 impl PublicView {
+    /// A seat's score as everyone is shown it: its route points while the game runs, its final total once over.
+    pub fn score(&self, seat: Seat) -> i32 {
+        self.result.as_ref().map_or_else(
+            || self.seats.get(seat.index()).map_or(0, |s| i32::from(s.route_points)),
+            |r| r.scores[seat.index()].total,
+        )
+    }
+
     /// What the player to move might do (see [`OpenMoves`]); nothing once the game is over or while everyone
     /// chooses starting tickets.
     pub fn open_moves(&self, map: &Map) -> OpenMoves {

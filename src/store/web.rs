@@ -187,6 +187,21 @@ impl Store {
         Ok(row.map(|r| from_db(r.get("guild_id"))))
     }
 
+    /// What changes whenever server `guild_id`'s page would: its links setting, how many of its games have a page,
+    /// and when one last changed.
+    ///
+    /// # Errors
+    /// The database.
+    pub async fn server_page_stamp(&self, guild_id: u64) -> Result<(bool, i64, i64), StoreError> {
+        let row = sqlx::query(
+            "SELECT COUNT(web_token) AS linked, COALESCE(MAX(updated_at), 0) AS changed FROM games WHERE guild_id = $1",
+        )
+        .bind(to_db(guild_id))
+        .fetch_one(&self.pool)
+        .await?;
+        Ok((self.web_links(guild_id).await?, row.get("linked"), row.get("changed")))
+    }
+
     /// Whether server `guild_id`'s game messages carry links to their pages (the default).
     ///
     /// # Errors

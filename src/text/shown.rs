@@ -48,10 +48,7 @@ pub(super) fn seat_rows(lang: Lang, map: &Map, names: &Names, view: &PublicView)
     view.seats
         .iter()
         .map(|s| {
-            let score = view
-                .result
-                .as_ref()
-                .map_or(i32::from(s.route_points), |r| r.scores[s.seat.index()].total);
+            let score = view.score(s.seat);
             let row = tr!(
                 lang,
                 "seat-row",

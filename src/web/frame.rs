@@ -113,10 +113,7 @@ fn panel(lang: Lang, map: &Map, view: &PublicView, players: &[Player], since: Op
             color: seat_hex(players, seat.seat),
             name: seat_name(lang, players, seat.seat),
             details: text::seat_counts(lang, map, seat),
-            score: view
-                .result
-                .as_ref()
-                .map_or(i32::from(seat.route_points), |r| r.scores[seat.seat.index()].total),
+            score: view.score(seat.seat),
         })
         .collect();
     let piles = tr!(
@@ -235,11 +232,7 @@ const CHART_H: f32 = 180.0;
 /// Each seat's score after every version up to `version` (route points as the game went, the final totals once it
 /// is over), as lines on one chart scaled to the whole game.
 fn chart(record: &Record, version: i64) -> Markup {
-    let score = |view: &PublicView, seat: usize| -> i32 {
-        view.result
-            .as_ref()
-            .map_or(i32::from(view.seats[seat].route_points), |r| r.scores[seat].total)
-    };
+    let score = |view: &PublicView, seat: usize| view.score(Seat(seat as u8));
     let seats = record.views.last().map_or(0, |v| v.seats.len());
     let top = record
         .views

@@ -47,6 +47,8 @@ struct Inner {
     /// Each game's latest frame as sent, with the record it was made from: a thousand pages opening one game's
     /// stream share one frame's bytes instead of making their own.
     latest: Mutex<HashMap<GameKey, (Arc<Record>, live::Sent)>>,
+    /// Servers' pages as made, by token, with what they were made at (see [`crate::store::Store::server_page_stamp`]).
+    servers: Mutex<HashMap<WebToken, (ServerStamp, String)>>,
     /// Live streams open now.
     streams: AtomicUsize,
 }
@@ -73,6 +75,9 @@ impl Drop for StreamSlot {
     }
 }
 
+/// What a server's page was made at (links on, games with a page, last change).
+type ServerStamp = (bool, i64, i64);
+
 /// A game's latest record, with the stamp it was made at and when it was last used (a count of uses).
 type Kept = (Option<i64>, Arc<Record>, u64);
 
@@ -95,6 +100,7 @@ impl Pages {
             uses: AtomicU64::new(0),
             building: Mutex::default(),
             latest: Mutex::default(),
+            servers: Mutex::default(),
             streams: AtomicUsize::new(0),
         }))
     }
@@ -369,8 +375,30 @@ async fn server_page(State(pages): State<Pages>, Path(token): Path<String>) -> R
     let Some(token) = WebToken::parse(&token) else {
         return not_found();
     };
+    // The page reads every finished game of the server: it is made again only when a small read says it changed.
+    let stamp = match store.server_by_web_token(&token).await {
+        Ok(Some(guild)) => match store.server_page_stamp(guild).await {
+            Ok(stamp) => stamp,
+            Err(e) => return page_failed("server page", &e.to_string()),
+        },
+        Ok(None) => return not_found(),
+        Err(e) => return page_failed("server page", &e.to_string()),
+    };
+    if let Some((made_at, page)) = pages.0.servers.lock().expect("never poisoned").get(&token)
+        && *made_at == stamp
+    {
+        return private(Html(page.clone()).into_response());
+    }
     match pages::server(store, &token).await {
-        Ok(Some(page)) => private(Html(page.into_string()).into_response()),
+        Ok(Some(page)) => {
+            let page = page.into_string();
+            let mut servers = pages.0.servers.lock().expect("never poisoned");
+            if servers.len() >= MOST_RECORDS {
+                servers.clear();
+            }
+            servers.insert(token, (stamp, page.clone()));
+            private(Html(page).into_response())
+        }
         Ok(None) => not_found(),
         Err(e) => page_failed("server page", &e.to_string()),
     }
